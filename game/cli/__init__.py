@@ -1,0 +1,46 @@
+"""The command line: ``python main.py SUBCOMMAND ...`` runs the engine headless.
+
+Each subcommand lives in its own module with ``add_arguments(parser)`` and
+``run(args) -> int``.  Command modules keep their top-level imports light (heavy
+engine parts are imported inside ``run``), and nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "solve": ("game.cli.solve", "solve puzzles and say whether each has one, several or no solutions"),
+}
+"""Subcommand name -> (module, one-line help)."""
+
+
+def is_command(word: str) -> bool:
+    """Whether ``word`` names a subcommand (anything else opens the game)."""
+    return word in COMMANDS
+
+
+def main(argv: Sequence[str]) -> int:
+    """Run one subcommand; returns the process exit status."""
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Sudoku. Play with `python main.py [--windowed [--size WxH]] [FILE|DIR]`, "
+        "or use the engine from the command line:",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, help_text) in COMMANDS.items():
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module_name).add_arguments(command_parser)
+    args = parser.parse_args(list(argv))
+    module = importlib.import_module(COMMANDS[args.command][0])
+    try:
+        return int(module.run(args))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # `main.py solve big.txt | head` closes our stdout early; that is not an error.
+        sys.stderr.close()
+        return 0

@@ -1,0 +1,226 @@
+"""Grid topology as data: size, region layout, units and peers, built once per shape.
+
+A classic grid is one region layout among many; every solver, technique, check and
+drawing routine reads these tables, so jigsaw grids cost nothing extra.  Shapes are
+interned: ``Shape.classic(9) is Shape.classic(9)``, and two jigsaw layouts that are
+the same partition under different labels give the same object.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Hashable, Sequence
+
+from .errors import InvalidPuzzleError
+
+MIN_SIZE = 4
+MAX_SIZE = 25
+
+
+def box_dims(size: int) -> tuple[int, int] | None:
+    """Rows and columns of a classic box for ``size``, or None if there is none.
+
+    The box is as square as possible with fewer rows than columns when it cannot be
+    square: 6 -> 2x3, 12 -> 3x4 (the conventions of the files players have).
+    """
+    best = None
+    for rows in range(2, math.isqrt(size) + 1):
+        if size % rows == 0:
+            best = (rows, size // rows)
+    return best
+
+
+class Shape:
+    """The size and region layout of a grid, with its unit and peer tables.
+
+    Build with :meth:`classic` or :meth:`from_regions`; the constructor is internal.
+    """
+
+    __slots__ = (
+        "size",
+        "cells",
+        "regions",
+        "box",
+        "rows",
+        "columns",
+        "region_cells",
+        "units",
+        "cell_units",
+        "peers",
+        "peer_sets",
+        "_solver_tables",
+        "__weakref__",
+    )
+
+    size: int
+    cells: int
+    regions: tuple[int, ...]
+    box: tuple[int, int] | None
+    rows: tuple[tuple[int, ...], ...]
+    columns: tuple[tuple[int, ...], ...]
+    region_cells: tuple[tuple[int, ...], ...]
+    units: tuple[tuple[int, ...], ...]
+    cell_units: tuple[tuple[int, int, int], ...]
+    peers: tuple[tuple[int, ...], ...]
+    peer_sets: tuple[frozenset[int], ...]
+
+    def __init__(self, size: int, regions: tuple[int, ...]) -> None:
+        n = size
+        self.size = n
+        self.cells = n * n
+        self.regions = regions
+        self.rows = tuple(tuple(range(r * n, r * n + n)) for r in range(n))
+        self.columns = tuple(tuple(range(c, n * n, n)) for c in range(n))
+        self.region_cells = tuple(
+            tuple(cell for cell in range(n * n) if regions[cell] == g) for g in range(n)
+        )
+        self.units = self.rows + self.columns + self.region_cells
+        self.cell_units = tuple(
+            (cell // n, n + cell % n, 2 * n + regions[cell]) for cell in range(n * n)
+        )
+        peer_sets = []
+        for cell in range(n * n):
+            peers: set[int] = set()
+            for unit in self.cell_units[cell]:
+                peers.update(self.units[unit])
+            peers.discard(cell)
+            peer_sets.append(frozenset(peers))
+        self.peer_sets = tuple(peer_sets)
+        self.peers = tuple(tuple(sorted(p)) for p in peer_sets)
+        dims = box_dims(n)
+        self.box = dims if dims and regions == _box_regions(n, *dims) else None
+        self._solver_tables: object = None
+
+    # -- construction ---------------------------------------------------------------
+
+    @staticmethod
+    def classic(size: int) -> Shape:
+        """The classic grid of ``size`` with its standard boxes."""
+        dims = box_dims(size)
+        if dims is None or not MIN_SIZE <= size <= MAX_SIZE:
+            raise InvalidPuzzleError(f"there is no classic {size}x{size} grid")
+        return _intern(size, _box_regions(size, *dims))
+
+    @staticmethod
+    def from_regions(labels: Sequence[Hashable], size: int | None = None) -> Shape:
+        """The shape whose cell ``i`` lies in the region labelled ``labels[i]``.
+
+        Labels are arbitrary (digits, letters, numbers); layouts are compared as
+        partitions.  Raises :class:`InvalidPuzzleError` saying exactly what is wrong:
+        the cell count, a region of the wrong size, or a region that is not connected.
+        """
+        cells = len(labels)
+        n = size if size is not None else math.isqrt(cells)
+        if n * n != cells:
+            raise InvalidPuzzleError(f"the region layout has {cells} cells; a square grid is needed")
+        if not MIN_SIZE <= n <= MAX_SIZE:
+            raise InvalidPuzzleError(f"a {n}x{n} grid is not supported (sizes {MIN_SIZE} to {MAX_SIZE})")
+        numbering: dict[Hashable, int] = {}
+        for label in labels:
+            numbering.setdefault(label, len(numbering))
+        if len(numbering) != n:
+            raise InvalidPuzzleError(
+                f"the region layout has {len(numbering)} regions; a {n}x{n} grid needs {n}"
+            )
+        regions = tuple(numbering[label] for label in labels)
+        for label, g in numbering.items():
+            members = [cell for cell in range(cells) if regions[cell] == g]
+            if len(members) != n:
+                raise InvalidPuzzleError(
+                    f"region {_label_text(label)} has {len(members)} cells; each region needs {n}"
+                )
+            pieces = _count_pieces(members, n)
+            if pieces != 1:
+                raise InvalidPuzzleError(
+                    f"region {_label_text(label)} is not connected (it falls into {pieces} pieces)"
+                )
+        return _intern(n, regions)
+
+    # -- queries --------------------------------------------------------------------
+
+    @property
+    def is_jigsaw(self) -> bool:
+        """Whether the regions are anything but the classic boxes."""
+        return self.box is None
+
+    @property
+    def variant(self) -> str:
+        """``"classic"`` or ``"jigsaw"``: the word players and files use."""
+        return "jigsaw" if self.box is None else "classic"
+
+    def row_of(self, cell: int) -> int:
+        return cell // self.size
+
+    def column_of(self, cell: int) -> int:
+        return cell % self.size
+
+    def region_of(self, cell: int) -> int:
+        return self.regions[cell]
+
+    def unit_name(self, unit: int) -> str:
+        """``row 4``, ``column 7``, ``box 5`` or ``region 5`` (1-based, for players)."""
+        kind, index = divmod(unit, self.size)
+        word = ("row", "column", "box" if self.box else "region")[kind]
+        return f"{word} {index + 1}"
+
+    def region_labels(self) -> str:
+        """The layout as ``N*N`` characters of 0-based region ids (``0-9`` then ``A-Z``)."""
+        return "".join(_REGION_CHARS[g] for g in self.regions)
+
+    def __repr__(self) -> str:
+        if self.box:
+            return f"Shape.classic({self.size})"
+        return f"Shape.from_regions({self.region_labels()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        # Interning makes equal shapes identical while they are cached; this keeps
+        # equality right for shapes rebuilt after leaving the cache.
+        if not isinstance(other, Shape):
+            return NotImplemented
+        return self is other or (self.size == other.size and self.regions == other.regions)
+
+    def __hash__(self) -> int:
+        return hash((self.size, self.regions))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickling (for worker processes) goes through the interning constructor.
+        return (_intern, (self.size, self.regions))
+
+
+_REGION_CHARS = "0123456789ABCDEFGHIJKLMNOP"
+
+
+def _label_text(label: Hashable) -> str:
+    return repr(label) if isinstance(label, str) else str(label)
+
+
+def _box_regions(size: int, box_rows: int, box_cols: int) -> tuple[int, ...]:
+    per_band = size // box_cols
+    return tuple(
+        (cell // size // box_rows) * per_band + (cell % size) // box_cols
+        for cell in range(size * size)
+    )
+
+
+def _count_pieces(members: list[int], size: int) -> int:
+    """How many orthogonally connected pieces the cells ``members`` form."""
+    todo = set(members)
+    pieces = 0
+    while todo:
+        pieces += 1
+        stack = [todo.pop()]
+        while stack:
+            cell = stack.pop()
+            row, col = divmod(cell, size)
+            for nrow, ncol in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+                neighbour = nrow * size + ncol
+                if 0 <= nrow < size and 0 <= ncol < size and neighbour in todo:
+                    todo.remove(neighbour)
+                    stack.append(neighbour)
+    return pieces
+
+
+@functools.lru_cache(maxsize=256)
+def _intern(size: int, regions: tuple[int, ...]) -> Shape:
+    return Shape(size, regions)
