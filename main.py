@@ -1,8 +1,8 @@
 """Sudoku: ``python main.py`` plays; ``python main.py SUBCOMMAND ...`` runs the engine.
 
-    python main.py                       full-screen game
-    python main.py --windowed [--size WxH] [FILE|DIR]
-    python main.py solve|hint|rate|steps|generate ...   (see --help)
+python main.py                       full-screen game
+python main.py --windowed [--size WxH] [FILE|DIR]
+python main.py solve|hint|rate|steps|generate ...   (see --help)
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ import sys
 from collections.abc import Sequence
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "solve": ("game.cli.solve", "solve puzzles and say whether each has one, several or no solutions"),
+    "solve": (
+        "game.cli.solve",
+        "solve puzzles and say whether each has one, several or no solutions",
+    ),
 }
 """Subcommand name -> (module, one-line help)."""
 

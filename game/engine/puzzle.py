@@ -33,9 +33,7 @@ class Puzzle:
     def __post_init__(self) -> None:
         n = self.shape.size
         if len(self.givens) != n * n:
-            raise InvalidPuzzleError(
-                f"{len(self.givens)} cells given; a {n}x{n} grid has {n * n}"
-            )
+            raise InvalidPuzzleError(f"{len(self.givens)} cells given; a {n}x{n} grid has {n * n}")
         for cell, digit in enumerate(self.givens):
             if not 0 <= digit <= n:
                 raise InvalidPuzzleError(f"{cell_name(cell, n)} holds {digit}, outside 1-{n}")
@@ -49,9 +47,7 @@ class Puzzle:
             )
 
     @classmethod
-    def from_string(
-        cls, text: str, regions: Sequence[Hashable] | str | None = None
-    ) -> Puzzle:
+    def from_string(cls, text: str, regions: Sequence[Hashable] | str | None = None) -> Puzzle:
         """A puzzle from one line of ``N*N`` symbols (``.`` or ``0`` empty).
 
         A convenience for tests and the API; files go through :mod:`game.engine.formats`.
@@ -117,7 +113,9 @@ class PuzzleRecord:
         if self.entries is not None:
             if len(self.entries) != cells:
                 raise InvalidPuzzleError(f"the progress has {len(self.entries)} cells, not {cells}")
-            for cell, (given, entry) in enumerate(zip(self.puzzle.givens, self.entries)):
+            for cell, (given, entry) in enumerate(
+                zip(self.puzzle.givens, self.entries, strict=True)
+            ):
                 if entry and (given or not 0 < entry <= n):
                     raise InvalidPuzzleError(
                         f"the progress puts {entry} on {cell_name(cell, n)}, which is not free"
@@ -130,7 +128,7 @@ class PuzzleRecord:
         """Givens and entries together: the position the player sees."""
         if self.entries is None:
             return self.puzzle.givens
-        return tuple(g or e for g, e in zip(self.puzzle.givens, self.entries))
+        return tuple(g or e for g, e in zip(self.puzzle.givens, self.entries, strict=True))
 
     @property
     def has_progress(self) -> bool:

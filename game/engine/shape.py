@@ -38,19 +38,19 @@ class Shape:
     """
 
     __slots__ = (
-        "size",
-        "cells",
-        "regions",
-        "box",
-        "rows",
-        "columns",
-        "region_cells",
-        "units",
-        "cell_units",
-        "peers",
-        "peer_sets",
-        "_solver_tables",
         "__weakref__",
+        "_solver_tables",
+        "box",
+        "cell_units",
+        "cells",
+        "columns",
+        "peer_sets",
+        "peers",
+        "region_cells",
+        "regions",
+        "rows",
+        "size",
+        "units",
     )
 
     size: int
@@ -113,9 +113,13 @@ class Shape:
         cells = len(labels)
         n = size if size is not None else math.isqrt(cells)
         if n * n != cells:
-            raise InvalidPuzzleError(f"the region layout has {cells} cells; a square grid is needed")
+            raise InvalidPuzzleError(
+                f"the region layout has {cells} cells; a square grid is needed"
+            )
         if not MIN_SIZE <= n <= MAX_SIZE:
-            raise InvalidPuzzleError(f"a {n}x{n} grid is not supported (sizes {MIN_SIZE} to {MAX_SIZE})")
+            raise InvalidPuzzleError(
+                f"a {n}x{n} grid is not supported (sizes {MIN_SIZE} to {MAX_SIZE})"
+            )
         numbering: dict[Hashable, int] = {}
         for label in labels:
             numbering.setdefault(label, len(numbering))

@@ -210,9 +210,7 @@ class _Tables:
             placed ^= low
         return tuple(grid)
 
-    def search(
-        self, state: int, placed: int, limit: int, node_limit: int | None
-    ) -> list[int]:
+    def search(self, state: int, placed: int, limit: int, node_limit: int | None) -> list[int]:
         """Depth-first search; returns the ``placed`` sets of up to ``limit`` solutions.
 
         This is the hot path: locals are bound once and the loop body avoids calls.

@@ -47,3 +47,12 @@ def cell_name(cell: int, size: int) -> str:
 def digits_text(mask: int) -> str:
     """A digit set as text, e.g. ``{2,7}`` -> ``"27"`` (symbols for digits above 9)."""
     return "".join(SYMBOLS[d] for d in range(mask.bit_length()) if mask >> d & 1)
+
+
+def a_symbol(digit: int) -> str:
+    """The digit with its English article: ``"a 5"``, ``"an 8"``, ``"an F"``."""
+    text = symbol(digit)
+    return f"{'an' if text in _AN_SOUNDS else 'a'} {text}"
+
+
+_AN_SOUNDS = frozenset("8AEFHILMNORSX")

@@ -1,0 +1,30 @@
+"""The human-style logic engine: techniques a person uses, as explained steps.
+
+Works from unit tables, so classic, jigsaw and other sizes all work.  Public API:
+
+- :class:`CandidateGrid` (``grid.py``): a position and its candidates.
+- :class:`Step`, :class:`Mark`, :class:`Link`, :class:`Role` (``step.py``): a deduction.
+- :func:`technique`, :class:`Level`, :func:`all_techniques` (``registry.py``): the catalogue.
+- :func:`next_step`, :func:`solve_path`, :func:`steps_of` (``path.py``): solving.
+"""
+
+from .grid import CandidateGrid
+from .path import SolvePath, next_step, solve_path, steps_of
+from .registry import Level, Technique, all_techniques, technique
+from .step import Link, Mark, Role, Step
+
+__all__ = [
+    "CandidateGrid",
+    "Level",
+    "Link",
+    "Mark",
+    "Role",
+    "SolvePath",
+    "Step",
+    "Technique",
+    "all_techniques",
+    "next_step",
+    "solve_path",
+    "steps_of",
+    "technique",
+]

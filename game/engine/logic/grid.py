@@ -1,0 +1,176 @@
+"""The position as the logic sees it: placed digits and the candidates of empty cells.
+
+Sets of cells are Python ints used as bitsets (bit ``c`` is cell ``c``): the
+techniques intersect units, peers and digit locations constantly, and an AND plus
+``int.bit_count()`` beats building Python sets in the hint engine's hot loops.
+Sets of digits are bitmasks as everywhere in the engine (bit ``d - 1`` is ``d``).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ..rules import candidates as legal_candidates
+from ..shape import Shape
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Cell bitsets per unit and per cell's peers, built once per shape."""
+
+    unit_mask: tuple[int, ...]
+    peer_mask: tuple[int, ...]
+    all_cells: int
+
+
+_TABLES: weakref.WeakKeyDictionary[Shape, Tables] = weakref.WeakKeyDictionary()
+
+
+def tables(shape: Shape) -> Tables:
+    """The bitset tables of ``shape`` (cached for the shape's lifetime)."""
+    found = _TABLES.get(shape)
+    if found is None:
+        unit_mask = tuple(_mask(unit) for unit in shape.units)
+        peer_mask = tuple(_mask(peers) for peers in shape.peers)
+        found = Tables(unit_mask, peer_mask, (1 << shape.cells) - 1)
+        _TABLES[shape] = found
+    return found
+
+
+def _mask(cells: Iterable[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+def cells_of(mask: int) -> Iterator[int]:
+    """The cells of a cell bitset, in increasing order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def digits_of(mask: int) -> Iterator[int]:
+    """The digits of a digit bitmask, in increasing order."""
+    digit = 1
+    while mask:
+        if mask & 1:
+            yield digit
+        mask >>= 1
+        digit += 1
+
+
+class CandidateGrid:
+    """An immutable position: ``values`` (0 for empty) and ``cands`` (0 for filled).
+
+    Build it from the legal candidates of a grid (:meth:`from_grid`) or from the
+    player's notes (:meth:`from_notes`); steps apply to give a new grid.
+    """
+
+    __slots__ = ("_digit_cells", "cands", "shape", "size", "tables", "values")
+
+    def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int]) -> None:
+        self.shape = shape
+        self.size = shape.size
+        self.values = tuple(values)
+        self.cands = tuple(cands)
+        self.tables = tables(shape)
+        self._digit_cells: list[int] | None = None
+
+    @classmethod
+    def from_grid(cls, shape: Shape, grid: Sequence[int]) -> CandidateGrid:
+        """Every empty cell gets all digits its peers do not hold."""
+        return cls(shape, grid, legal_candidates(shape, grid))
+
+    @classmethod
+    def from_notes(cls, shape: Shape, grid: Sequence[int], notes: Sequence[int]) -> CandidateGrid:
+        """Candidates are the player's notes, less digits a peer already holds.
+
+        The player may have forgotten to clear a note after placing a peer; that
+        digit is impossible by the rules, so it is dropped rather than trusted.
+        """
+        legal = legal_candidates(shape, grid)
+        return cls(
+            shape,
+            grid,
+            [
+                note & ok if not value else 0
+                for value, note, ok in zip(grid, notes, legal, strict=True)
+            ],
+        )
+
+    # -- queries --------------------------------------------------------------------
+
+    def digit_cells(self, digit: int) -> int:
+        """Bitset of the empty cells that still have ``digit`` as a candidate."""
+        found = self._digit_cells
+        if found is None:
+            found = [0] * (self.size + 1)
+            for cell, mask in enumerate(self.cands):
+                bit = 1 << cell
+                while mask:
+                    low = mask & -mask
+                    found[low.bit_length()] |= bit
+                    mask ^= low
+            self._digit_cells = found
+        return found[digit]
+
+    def places(self, unit: int, digit: int) -> int:
+        """Bitset of the cells of ``unit`` where ``digit`` can still go."""
+        return self.digit_cells(digit) & self.tables.unit_mask[unit]
+
+    def unit_values(self, unit: int) -> int:
+        """Digit bitmask of the digits already placed in ``unit``."""
+        mask = 0
+        for cell in self.shape.units[unit]:
+            if self.values[cell]:
+                mask |= 1 << (self.values[cell] - 1)
+        return mask
+
+    def empty_cells(self) -> list[int]:
+        return [cell for cell, value in enumerate(self.values) if not value]
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def is_broken(self) -> bool:
+        """Whether an empty cell has no candidate or a unit misses a digit entirely."""
+        if any(not v and not c for v, c in zip(self.values, self.cands, strict=True)):
+            return True
+        full = (1 << self.size) - 1
+        for members in self.shape.units:
+            have = 0
+            for cell in members:
+                value = self.values[cell]
+                have |= self.cands[cell] | (1 << (value - 1) if value else 0)
+            if have != full:
+                return True
+        return False
+
+    # -- change ---------------------------------------------------------------------
+
+    def apply(
+        self,
+        placements: Iterable[tuple[int, int]] = (),
+        eliminations: Iterable[tuple[int, int]] = (),
+    ) -> CandidateGrid:
+        """A new grid with digits placed (peers lose them) and candidates removed."""
+        values = list(self.values)
+        cands = list(self.cands)
+        peers = self.shape.peers
+        for cell, digit in placements:
+            values[cell] = digit
+            cands[cell] = 0
+            bit = ~(1 << (digit - 1))
+            for peer in peers[cell]:
+                cands[peer] &= bit
+        for cell, digit in eliminations:
+            cands[cell] &= ~(1 << (digit - 1))
+        return CandidateGrid(self.shape, values, cands)
+
+    def __repr__(self) -> str:
+        return f"CandidateGrid({self.shape!r}, {self.values!r}, {self.cands!r})"

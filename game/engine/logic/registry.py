@@ -1,0 +1,106 @@
+"""The catalogue of techniques, ordered from simplest to hardest.
+
+A technique is a generator function that yields every :class:`Step` it finds in a
+:class:`CandidateGrid`, registered with the :func:`technique` decorator.  Adding a
+technique means adding one module to ``game/engine/logic/techniques/``: every module
+there is imported by :func:`all_techniques`, so nothing else needs editing.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import pkgutil
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from .grid import CandidateGrid
+from .step import Step
+
+Finder = Callable[[CandidateGrid], Iterator[Step]]
+
+
+class Level(enum.IntEnum):
+    """Difficulty levels players choose and see; a puzzle's level is its hardest step's."""
+
+    EASY = 1  # singles only
+    MEDIUM = 2  # adds locked candidates, pairs and triples, law of leftovers
+    HARD = 3  # adds quads, fish and wings
+    EXPERT = 4  # adds colouring, uniqueness and chains
+    EXTREME = 5  # needs a forcing chain or trial
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Level:
+        """``"hard"`` -> ``Level.HARD`` (case-insensitive); ValueError otherwise."""
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            names = ", ".join(level.name.lower() for level in cls)
+            raise ValueError(f"unknown difficulty {text!r} (choose from {names})") from None
+
+
+@dataclass(frozen=True)
+class Technique:
+    """A named way of reasoning, its level and its base rating.
+
+    ``rating`` follows the Sudoku Explainer scale so ratings compare with the
+    published ones; ``needs_unique`` marks uniqueness techniques, which are only
+    sound when the puzzle is known to have one solution.
+    """
+
+    name: str
+    level: Level
+    rating: float
+    find: Finder
+    needs_unique: bool = False
+    last_resort: bool = False
+
+
+_REGISTRY: dict[str, Technique] = {}
+
+
+def technique(
+    name: str,
+    *,
+    level: Level,
+    rating: float,
+    needs_unique: bool = False,
+    last_resort: bool = False,
+) -> Callable[[Finder], Finder]:
+    """Register a finder under ``name``; the decorated function is returned unchanged."""
+
+    def register(find: Finder) -> Finder:
+        if name in _REGISTRY and _REGISTRY[name].find is not find:
+            raise ValueError(f"technique {name!r} registered twice")
+        _REGISTRY[name] = Technique(name, level, rating, find, needs_unique, last_resort)
+        return find
+
+    return register
+
+
+_loaded = False
+
+
+def all_techniques() -> tuple[Technique, ...]:
+    """Every registered technique, simplest first (by rating, then registration)."""
+    global _loaded
+    if not _loaded:
+        from . import techniques
+
+        for module in pkgutil.iter_modules(techniques.__path__):
+            importlib.import_module(f"{techniques.__name__}.{module.name}")
+        _loaded = True
+    order = {name: i for i, name in enumerate(_REGISTRY)}
+    return tuple(sorted(_REGISTRY.values(), key=lambda t: (t.last_resort, t.rating, order[t.name])))
+
+
+def get(name: str) -> Technique:
+    """The technique called ``name`` (case-insensitive); KeyError if unknown."""
+    for found in all_techniques():
+        if found.name.lower() == name.lower():
+            return found
+    raise KeyError(name)
