@@ -1,0 +1,68 @@
+"""Undo and redo as a list of states and the moves that produced them.
+
+After Simon Tatham's mid-end: undo moves a position back along the list and redo
+moves it forward; nothing is ever inverted.  A new move drops the redo tail.
+"""
+
+from __future__ import annotations
+
+from .moves import Move
+from .state import BoardState
+
+
+class History:
+    """States ``s0 .. sk`` with the move that led to each; ``position`` is the current one."""
+
+    def __init__(self, initial: BoardState) -> None:
+        self._states: list[BoardState] = [initial]
+        self._moves: list[Move] = []
+        self._position = 0
+
+    @property
+    def current(self) -> BoardState:
+        return self._states[self._position]
+
+    @property
+    def initial(self) -> BoardState:
+        return self._states[0]
+
+    @property
+    def position(self) -> int:
+        """How many moves are applied (0 at the start)."""
+        return self._position
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move, including those undone and still redoable."""
+        return tuple(self._moves)
+
+    def can_undo(self) -> bool:
+        return self._position > 0
+
+    def can_redo(self) -> bool:
+        return self._position < len(self._moves)
+
+    def push(self, move: Move, state: BoardState) -> None:
+        """Record ``move`` leading to ``state``; the redo tail is dropped."""
+        del self._states[self._position + 1 :]
+        del self._moves[self._position :]
+        self._states.append(state)
+        self._moves.append(move)
+        self._position += 1
+
+    def undo(self) -> Move | None:
+        """Step back; returns the move undone, or None at the start."""
+        if not self.can_undo():
+            return None
+        self._position -= 1
+        return self._moves[self._position]
+
+    def redo(self) -> Move | None:
+        """Step forward; returns the move redone, or None at the end."""
+        if not self.can_redo():
+            return None
+        self._position += 1
+        return self._moves[self._position - 1]
+
+    def __len__(self) -> int:
+        return len(self._moves)

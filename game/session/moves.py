@@ -1,0 +1,279 @@
+"""Player moves as small values with a text form, so a saved game is a move list.
+
+Every change a player can make is a :class:`Move`: applying it to a
+:class:`BoardState` gives the next state, and its ``text`` parses back to an equal
+move (``place r4c7 9``, ``note r1c2 5``, ``fill-notes``...).  Moves carry everything
+that decides their effect (for example whether placing a digit also clears it from
+the notes of peers), so replaying a save gives the same states whatever the
+settings are when it is loaded.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+from ..engine.rules import candidates
+from ..engine.shape import Shape
+from ..engine.symbols import cell_name, digit_of, symbol
+from .state import BoardState
+
+
+@dataclass(frozen=True)
+class MoveContext:
+    """What moves may read besides the state: the shape, the givens, the solution."""
+
+    shape: Shape
+    givens: tuple[int, ...]
+    solution: tuple[int, ...] | None
+
+    def grid(self, state: BoardState) -> tuple[int, ...]:
+        """Givens and entries together."""
+        return tuple(g or e for g, e in zip(self.givens, state.entries, strict=True))
+
+
+class MoveError(ValueError):
+    """A move's text cannot be read, or the move does not fit the puzzle."""
+
+
+class Move(ABC):
+    """One undoable change."""
+
+    @abstractmethod
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        """The state after this move (``state`` itself if nothing changes)."""
+
+    @abstractmethod
+    def text(self, size: int) -> str:
+        """The move's text form, read back by :func:`parse_move`."""
+
+
+@dataclass(frozen=True)
+class Place(Move):
+    """Put ``digit`` in ``cell``; with ``prune``, peers lose that digit from their notes."""
+
+    cell: int
+    digit: int
+    prune: bool = True
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        return _place(state, context, {self.cell: self.digit}, self.prune)
+
+    def text(self, size: int) -> str:
+        keep = "" if self.prune else " keep-notes"
+        return f"place {cell_name(self.cell, size)} {symbol(self.digit)}{keep}"
+
+
+@dataclass(frozen=True)
+class Erase(Move):
+    """Clear the entry of ``cell``, or its notes when it has no entry."""
+
+    cell: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if state.entries[self.cell]:
+            return state.replace(entries={self.cell: 0})
+        if state.notes[self.cell]:
+            return state.replace(notes={self.cell: 0})
+        return state
+
+    def text(self, size: int) -> str:
+        return f"erase {cell_name(self.cell, size)}"
+
+
+@dataclass(frozen=True)
+class ToggleNote(Move):
+    """Add or remove the note ``digit`` in an empty ``cell``."""
+
+    cell: int
+    digit: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.givens[self.cell] or state.entries[self.cell]:
+            return state
+        mask = state.notes[self.cell] ^ (1 << (self.digit - 1))
+        return state.replace(notes={self.cell: mask})
+
+    def text(self, size: int) -> str:
+        return f"note {cell_name(self.cell, size)} {symbol(self.digit)}"
+
+
+@dataclass(frozen=True)
+class FillNotes(Move):
+    """Every empty cell's notes become all the digits its peers do not hold."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        legal = candidates(context.shape, context.grid(state))
+        return BoardState(state.entries, legal)
+
+    def text(self, size: int) -> str:
+        return "fill-notes"
+
+
+@dataclass(frozen=True)
+class ClearNotes(Move):
+    """Remove every note."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        return BoardState(state.entries, (0,) * len(state.notes))
+
+    def text(self, size: int) -> str:
+        return "clear-notes"
+
+
+@dataclass(frozen=True)
+class ApplyStep(Move):
+    """A hint's deduction as one move: its placements and its eliminations.
+
+    An elimination in a cell without notes first fills that cell's notes with its
+    legal digits, so the deduction stays visible instead of vanishing.
+    """
+
+    technique: str
+    placements: tuple[tuple[int, int], ...]
+    eliminations: tuple[tuple[int, int], ...]
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        state = _place(state, context, dict(self.placements), prune=True)
+        if not self.eliminations:
+            return state
+        legal = candidates(context.shape, context.grid(state))
+        notes: dict[int, int] = {}
+        for cell, digit in self.eliminations:
+            if state.entries[cell] or context.givens[cell]:
+                continue
+            mask = notes.get(cell, state.notes[cell] or legal[cell])
+            notes[cell] = mask & ~(1 << (digit - 1))
+        return state.replace(notes=notes)
+
+    def text(self, size: int) -> str:
+        parts = [f"{cell_name(c, size)}={symbol(d)}" for c, d in self.placements]
+        parts += [f"{cell_name(c, size)}-{symbol(d)}" for c, d in self.eliminations]
+        return f"step {self.technique}: {' '.join(parts)}"
+
+
+@dataclass(frozen=True)
+class Reveal(Move):
+    """Put the solution's digit in ``cell`` (an assisted move)."""
+
+    cell: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.solution is None or context.givens[self.cell]:
+            return state
+        return _place(state, context, {self.cell: context.solution[self.cell]}, prune=True)
+
+    def text(self, size: int) -> str:
+        return f"reveal {cell_name(self.cell, size)}"
+
+
+@dataclass(frozen=True)
+class Solve(Move):
+    """Fill every cell from the solution (the player gives up)."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.solution is None:
+            return state
+        entries = tuple(
+            0 if g else s for g, s in zip(context.givens, context.solution, strict=True)
+        )
+        return BoardState(entries, (0,) * len(entries))
+
+    def text(self, size: int) -> str:
+        return "solve"
+
+
+@dataclass(frozen=True)
+class Restart(Move):
+    """Back to the givens alone (undoable like any other move)."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        return BoardState.empty(len(state.entries))
+
+    def text(self, size: int) -> str:
+        return "restart"
+
+
+def _place(
+    state: BoardState, context: MoveContext, placements: dict[int, int], prune: bool
+) -> BoardState:
+    entries: dict[int, int] = {}
+    notes: dict[int, int] = {}
+    for cell, digit in placements.items():
+        if context.givens[cell]:
+            continue
+        entries[cell] = digit
+        notes[cell] = 0
+        if prune:
+            bit = ~(1 << (digit - 1))
+            for peer in context.shape.peers[cell]:
+                mask = notes.get(peer, state.notes[peer])
+                if mask & ~bit:
+                    notes[peer] = mask & bit
+    return state.replace(entries=entries, notes=notes)
+
+
+_CELL = r"r([0-9]{1,2})c([0-9]{1,2})"  # ASCII only: \d also matches other scripts
+_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"place {_CELL} ([0-9A-Za-z])( keep-notes)?"), "place"),
+    (re.compile(rf"erase {_CELL}"), "erase"),
+    (re.compile(rf"note {_CELL} ([0-9A-Za-z])"), "note"),
+    (re.compile(rf"reveal {_CELL}"), "reveal"),
+    (re.compile(r"step ([^:]+): ?(.*)"), "step"),
+]
+_SIMPLE: dict[str, Move] = {
+    "fill-notes": FillNotes(),
+    "clear-notes": ClearNotes(),
+    "solve": Solve(),
+    "restart": Restart(),
+}
+
+
+def parse_move(text: str, size: int) -> Move:
+    """The move written as ``text`` for a grid of ``size``; MoveError if unreadable."""
+    text = text.strip()
+    if text in _SIMPLE:
+        return _SIMPLE[text]
+    for pattern, kind in _PATTERNS:
+        match = pattern.fullmatch(text)
+        if not match:
+            continue
+        if kind == "step":
+            return _parse_step(match.group(1).strip(), match.group(2), size)
+        cell = _cell(match.group(1), match.group(2), size)
+        if kind == "erase":
+            return Erase(cell)
+        if kind == "reveal":
+            return Reveal(cell)
+        digit = _digit(match.group(3), size)
+        if kind == "note":
+            return ToggleNote(cell, digit)
+        return Place(cell, digit, prune=match.group(4) is None)
+    raise MoveError(f"unknown move {text!r}")
+
+
+def _parse_step(technique: str, body: str, size: int) -> ApplyStep:
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
+    for item in body.split():
+        match = re.fullmatch(rf"{_CELL}([=-])([0-9A-Za-z])", item)
+        if not match:
+            raise MoveError(f"unreadable part {item!r} of a hint step")
+        pair = (_cell(match.group(1), match.group(2), size), _digit(match.group(4), size))
+        (placements if match.group(3) == "=" else eliminations).append(pair)
+    return ApplyStep(technique, tuple(placements), tuple(eliminations))
+
+
+def _cell(row_text: str, column_text: str, size: int) -> int:
+    row, column = int(row_text), int(column_text)
+    if not (1 <= row <= size and 1 <= column <= size):
+        raise MoveError(f"r{row}c{column} is outside a {size}x{size} grid")
+    return (row - 1) * size + column - 1
+
+
+def _digit(text: str, size: int) -> int:
+    digit = digit_of(text, size)
+    if digit is None:
+        raise MoveError(f"{text!r} is not a digit of a {size}x{size} grid")
+    return digit

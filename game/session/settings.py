@@ -1,0 +1,91 @@
+"""Player settings: one value object, read leniently and written canonically.
+
+Pure data: the UI reads what it draws from here, the :class:`~game.session.game.Game`
+reads the rules (auto-remove notes, blocking, mistake limit).  Loading never fails:
+an unknown key is ignored and a bad value falls back to its default, so a settings
+file from another version, or a hand-edited one, never stops the game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+THEMES = ("light", "dark")
+INPUT_MODES = ("cell-first", "digit-first")
+MISTAKE_LIMITS = (0, 3, 5)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every choice a player can make in the Settings scene."""
+
+    theme: str = "light"
+    fullscreen: bool = True
+    input_mode: str = "cell-first"  # digit-first: pick a digit, then click cells
+    auto_remove_notes: bool = True  # placing a digit clears it from the peers' notes
+    block_rule_breaking: bool = False  # refuse a digit its row, column or region holds
+    show_conflicts: bool = True  # mark digits that repeat in a unit
+    show_mistakes: bool = False  # mark entries that differ from the solution at once
+    mistake_limit: int = 0  # 0 for none, else the game is lost at this many
+    highlight_peers: bool = True  # tint the selected cell's row, column and region
+    highlight_same_digit: bool = True  # tint every cell and note with the selected digit
+    show_timer: bool = True
+    animations: bool = True
+    key_bindings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Action name -> key names, overriding the defaults of the key map."""
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["key_bindings"] = {k: list(v) for k, v in self.key_bindings.items()}
+        return data
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Settings from parsed JSON, keeping every valid value and defaulting the rest."""
+        if not isinstance(data, dict):
+            return cls()
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for item in dataclasses.fields(cls):
+            if item.name not in data:
+                continue
+            value = data[item.name]
+            default = getattr(defaults, item.name)
+            if item.name == "key_bindings":
+                values[item.name] = _bindings(value)
+            elif isinstance(default, bool):
+                if isinstance(value, bool):
+                    values[item.name] = value
+            elif isinstance(default, int):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    values[item.name] = value
+            elif isinstance(default, str) and isinstance(value, str):
+                values[item.name] = value
+        settings = cls(**values)
+        return settings.normalised()
+
+    def normalised(self) -> Settings:
+        """This with every out-of-range choice replaced by its default."""
+        defaults = Settings()
+        changes: dict[str, Any] = {}
+        if self.theme not in THEMES:
+            changes["theme"] = defaults.theme
+        if self.input_mode not in INPUT_MODES:
+            changes["input_mode"] = defaults.input_mode
+        if self.mistake_limit not in MISTAKE_LIMITS:
+            changes["mistake_limit"] = defaults.mistake_limit
+        return dataclasses.replace(self, **changes) if changes else self
+
+
+def _bindings(value: object) -> dict[str, tuple[str, ...]]:
+    if not isinstance(value, dict):
+        return {}
+    result = {}
+    for action, keys in value.items():
+        if isinstance(action, str) and isinstance(keys, list):
+            names = tuple(k for k in keys if isinstance(k, str))
+            if names:
+                result[action] = names
+    return result
