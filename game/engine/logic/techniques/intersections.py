@@ -1,0 +1,124 @@
+"""Locked candidates: where a region meets a row or column, a digit locked into the overlap.
+
+*Pointing*: inside a region a digit can only go where the region meets one line, so
+it cannot go anywhere else on that line.  *Claiming*: on a line a digit can only go
+where the line meets one region, so it cannot go anywhere else in that region.
+
+Nothing assumes boxes: the overlaps come from the unit tables, so a jigsaw region
+that meets a row in one cell or in seven is handled the same way.  An overlap that
+is a whole unit teaches nothing (there is no "elsewhere"), so it is left out.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ...shape import Shape
+from ...symbols import symbol
+from ..grid import CandidateGrid, cells_of, tables
+from ..registry import Level, technique
+from ..step import Mark, Role, Step
+from ..wording import cells_text, removal_text
+
+POINTING_RATING = 2.6
+CLAIMING_RATING = 2.8
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """Where region unit ``region`` meets line unit ``line`` (cell bitsets)."""
+
+    region: int
+    line: int
+    shared: int  # cells in both
+    region_rest: int  # cells of the region off the line
+    line_rest: int  # cells of the line outside the region
+
+
+@functools.lru_cache(maxsize=64)
+def overlaps(shape: Shape) -> tuple[Overlap, ...]:
+    """Every region/line overlap of ``shape`` with cells on both sides of it.
+
+    Built once per shape: the finders run on every hint, the table never changes.
+    """
+    n = shape.size
+    unit_mask = tables(shape).unit_mask
+    found = []
+    for region in range(2 * n, 3 * n):
+        for line in range(2 * n):
+            shared = unit_mask[region] & unit_mask[line]
+            region_rest = unit_mask[region] & ~shared
+            line_rest = unit_mask[line] & ~shared
+            if shared and region_rest and line_rest:
+                found.append(Overlap(region, line, shared, region_rest, line_rest))
+    return tuple(found)
+
+
+@technique("Pointing", level=Level.MEDIUM, rating=POINTING_RATING)
+def pointing(grid: CandidateGrid) -> Iterator[Step]:
+    """A region's places for a digit all lie on one line: the rest of that line loses it."""
+    n = grid.size
+    shape = grid.shape
+    for overlap in overlaps(shape):
+        for digit in range(1, n + 1):
+            cells = grid.digit_cells(digit)
+            inside = cells & overlap.shared
+            if not inside or cells & overlap.region_rest:
+                continue
+            targets = cells & overlap.line_rest
+            if not targets:
+                continue
+            region = shape.unit_name(overlap.region)
+            line = shape.unit_name(overlap.line)
+            eliminations = tuple((cell, digit) for cell in cells_of(targets))
+            yield Step(
+                "Pointing",
+                eliminations=eliminations,
+                explanation=(
+                    f"In {region}, the {symbol(digit)}s are all in {line} "
+                    f"({cells_text(cells_of(inside), n)}), so {symbol(digit)} cannot be "
+                    f"elsewhere in {line}: {removal_text(eliminations, n)}."
+                ),
+                marks=_marks(inside, targets, digit),
+                units=(overlap.region, overlap.line),
+                rating=POINTING_RATING,
+            )
+
+
+@technique("Claiming", level=Level.MEDIUM, rating=CLAIMING_RATING)
+def claiming(grid: CandidateGrid) -> Iterator[Step]:
+    """A line's places for a digit all lie in one region: the rest of that region loses it."""
+    n = grid.size
+    shape = grid.shape
+    for overlap in overlaps(shape):
+        for digit in range(1, n + 1):
+            cells = grid.digit_cells(digit)
+            inside = cells & overlap.shared
+            if not inside or cells & overlap.line_rest:
+                continue
+            targets = cells & overlap.region_rest
+            if not targets:
+                continue
+            region = shape.unit_name(overlap.region)
+            line = shape.unit_name(overlap.line)
+            eliminations = tuple((cell, digit) for cell in cells_of(targets))
+            yield Step(
+                "Claiming",
+                eliminations=eliminations,
+                explanation=(
+                    f"In {line}, the {symbol(digit)}s are all in {region} "
+                    f"({cells_text(cells_of(inside), n)}), so {symbol(digit)} cannot be "
+                    f"elsewhere in {region}: {removal_text(eliminations, n)}."
+                ),
+                marks=_marks(inside, targets, digit),
+                units=(overlap.line, overlap.region),
+                rating=CLAIMING_RATING,
+            )
+
+
+def _marks(pattern: int, targets: int, digit: int) -> tuple[Mark, ...]:
+    return tuple(Mark(cell, digit, Role.PATTERN) for cell in cells_of(pattern)) + tuple(
+        Mark(cell, digit, Role.FOCUS) for cell in cells_of(targets)
+    )
