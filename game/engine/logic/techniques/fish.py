@@ -1,0 +1,293 @@
+"""Fish: k rows whose places for a digit fit in k columns (or the other way round).
+
+*Basic fish* (X-Wing, Swordfish, Jellyfish): each of the k *base* lines needs the
+digit once, all in the k *cover* lines, so the k copies fill the cover lines and
+no other cell of a cover line can hold it.
+
+*Finned fish*: the same, except for a few extra candidates, the *fins*, all in one
+region.  Either a fin holds the digit, or the fish is a basic fish; a cell that is
+in a cover line *and* sees every fin loses the digit either way.  Since such a cell
+is off the base lines and off the fins' cross lines, it can only see the fins by
+sharing their region, so the search picks a fin region first.  That works for any
+region layout (jigsaw pieces may reach across many lines).  *Sashimi* is the
+finned fish where a base line keeps a single candidate once its fins are set
+aside; it is named apart because players learn it apart.
+
+Why projections: for one digit and one direction every line becomes a small
+bitmask of cross positions (bit j = the cell in cross line j), so a fish is a
+union of a few n-bit masks instead of set algebra on cells.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ...shape import Shape
+from ...symbols import symbol
+from ..grid import CandidateGrid, cells_of
+from ..registry import Level, technique
+from ..step import Mark, Role, Step
+from ..wording import and_list, cells_text, removal_text
+from .subsets import combinations_within
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+BASIC_RATING = {2: 3.2, 3: 3.8, 4: 5.2}
+FINNED_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+@dataclass(frozen=True)
+class Direction:
+    """Rows as base lines (``by_rows``) or columns, with region projections per line."""
+
+    by_rows: bool
+    # region_lines[g][i]: cross positions of region g's cells in base line i
+    region_lines: tuple[tuple[int, ...], ...]
+
+    def cell(self, size: int, line: int, cross: int) -> int:
+        return line * size + cross if self.by_rows else cross * size + line
+
+    def unit(self, size: int, line: int, *, cross: bool = False) -> int:
+        """Unit index of base line ``line`` (or of cross line ``line`` if ``cross``)."""
+        return line + size if self.by_rows == cross else line
+
+
+@functools.lru_cache(maxsize=64)
+def directions(shape: Shape) -> tuple[Direction, Direction]:
+    """Row-based and column-based projections of ``shape``'s regions (built once)."""
+    n = shape.size
+    result = []
+    for by_rows in (True, False):
+        region_lines = [[0] * n for _ in range(n)]
+        for cell, region in enumerate(shape.regions):
+            row, column = divmod(cell, n)
+            line, cross = (row, column) if by_rows else (column, row)
+            region_lines[region][line] |= 1 << cross
+        result.append(Direction(by_rows, tuple(tuple(lines) for lines in region_lines)))
+    return result[0], result[1]
+
+
+def line_masks(grid: CandidateGrid, digit: int) -> tuple[list[int], list[int]]:
+    """Per row the columns where ``digit`` may go, and per column the rows."""
+    n = grid.size
+    rows = [0] * n
+    columns = [0] * n
+    for cell in cells_of(grid.digit_cells(digit)):
+        row, column = divmod(cell, n)
+        rows[row] |= 1 << column
+        columns[column] |= 1 << row
+    return rows, columns
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _register_basic(k: int) -> None:
+    name = FISH_NAMES[k]
+
+    @technique(name, level=Level.HARD, rating=BASIC_RATING[k])
+    def find(grid: CandidateGrid) -> Iterator[Step]:
+        return _basic(grid, k)
+
+    find.__doc__ = f"Basic fish of size {k}."
+
+
+def _register_finned(k: int, sashimi: bool) -> None:
+    name = f"{'Sashimi' if sashimi else 'Finned'} {FISH_NAMES[k]}"
+
+    @technique(name, level=Level.HARD, rating=FINNED_RATING[k])
+    def find(grid: CandidateGrid) -> Iterator[Step]:
+        return _finned(grid, k, sashimi)
+
+    find.__doc__ = f"{name}: a fish of size {k} with fins in one region."
+
+
+def _basic(grid: CandidateGrid, k: int) -> Iterator[Step]:
+    n = grid.size
+    for digit in range(1, n + 1):
+        for direction, masks in zip(directions(grid.shape), line_masks(grid, digit), strict=True):
+            pool = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= k]
+            if len(pool) < k:
+                continue
+            for base, cover in combinations_within(pool, [masks[i] for i in pool], k):
+                targets = [
+                    direction.cell(n, i, j)
+                    for i in range(n)
+                    if i not in base
+                    for j in _bits(masks[i] & cover)
+                ]
+                if targets:
+                    yield _step(grid, digit, direction, k, base, cover, 0, targets, "")
+
+
+def _finned(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
+    n = grid.size
+    shape = grid.shape
+    for digit in range(1, n + 1):
+        for direction, masks in zip(directions(shape), line_masks(grid, digit), strict=True):
+            pool = [i for i, m in enumerate(masks) if m]
+            if len(pool) < k:
+                continue
+            for region, in_region in enumerate(direction.region_lines):
+                for base, core in _bases(pool, masks, in_region, k):
+                    yield from _finned_steps(
+                        grid, digit, direction, k, base, core, masks, region, sashimi
+                    )
+
+
+def _bases(
+    pool: Sequence[int], masks: Sequence[int], in_region: Sequence[int], k: int
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """k base lines whose candidates outside the region fit in at most k cross lines.
+
+    At least one base line must have candidates in the region (or there is no fin).
+    """
+    outside = [masks[i] & ~in_region[i] for i in pool]
+    chosen: list[int] = []
+
+    def extend(start: int, union: int, finny: bool) -> Iterator[tuple[tuple[int, ...], int]]:
+        if len(chosen) == k:
+            if finny:
+                yield tuple(chosen), union
+            return
+        for index in range(start, len(pool) - (k - len(chosen)) + 1):
+            grown = union | outside[index]
+            if grown.bit_count() > k:
+                continue
+            line = pool[index]
+            chosen.append(line)
+            yield from extend(index + 1, grown, finny or bool(masks[line] & in_region[line]))
+            chosen.pop()
+
+    return extend(0, 0, False)
+
+
+def _finned_steps(
+    grid: CandidateGrid,
+    digit: int,
+    direction: Direction,
+    k: int,
+    base: tuple[int, ...],
+    core: int,
+    masks: Sequence[int],
+    region: int,
+    sashimi: bool,
+) -> Iterator[Step]:
+    """The finned fish on ``base`` whose fins lie in ``region``, for each cover choice.
+
+    ``core`` holds the cross lines the base needs outside the region; the cover is
+    ``core`` plus enough of the base's other cross lines to make ``k``.
+    """
+    n = grid.size
+    in_region = direction.region_lines[region]
+    used = 0
+    for i in base:
+        used |= masks[i]
+    extra_pool = _bits(used & ~core)
+    missing = k - core.bit_count()
+    if missing > len(extra_pool):
+        return
+    for extra in itertools.combinations(extra_pool, missing):
+        cover = core
+        for j in extra:
+            cover |= 1 << j
+        fins = [(i, masks[i] & ~cover) for i in base]
+        if not any(f for _, f in fins):
+            continue  # a basic fish: the basic finder reports it
+        kept = [(masks[i] & cover).bit_count() for i in base]
+        if min(kept) == 0:
+            continue  # a base line made only of fins is no fish
+        if (min(kept) == 1) != sashimi:
+            continue
+        targets = [
+            direction.cell(n, i, j)
+            for i in range(n)
+            if i not in base
+            for j in _bits(masks[i] & cover & in_region[i])
+        ]
+        if not targets:
+            continue
+        fin_cells = 0
+        for i, f in fins:
+            for j in _bits(f):
+                fin_cells |= 1 << direction.cell(n, i, j)
+        name = "Sashimi" if sashimi else "Finned"
+        yield _step(grid, digit, direction, k, base, cover, fin_cells, targets, name, region)
+
+
+def _step(
+    grid: CandidateGrid,
+    digit: int,
+    direction: Direction,
+    k: int,
+    base: Sequence[int],
+    cover: int,
+    fin_cells: int,
+    targets: Sequence[int],
+    variant: str,
+    region: int | None = None,
+) -> Step:
+    n = grid.size
+    shape = grid.shape
+    fish = FISH_NAMES[k]
+    name = f"{variant} {fish}" if variant else fish
+    covers = _bits(cover)
+    base_units = [direction.unit(n, i) for i in base]
+    cover_units = [direction.unit(n, j, cross=True) for j in covers]
+    base_kind, cover_kind = ("rows", "columns") if direction.by_rows else ("columns", "rows")
+    base_text = f"{base_kind} {and_list([str(i + 1) for i in base])}"
+    cover_text = f"{cover_kind} {and_list([str(j + 1) for j in covers])}"
+    pattern = [
+        direction.cell(n, i, j)
+        for i in base
+        for j in covers
+        if grid.digit_cells(digit) >> direction.cell(n, i, j) & 1
+    ]
+    eliminations = tuple((cell, digit) for cell in sorted(targets))
+    d = symbol(digit)
+    if not fin_cells:
+        explanation = (
+            f"{name} on {d}: in {base_text}, the {d}s can only go in {cover_text} "
+            f"({cells_text(pattern, n)}). Each of these {len(base)} {base_kind} needs a {d} "
+            f"in a different one of those {cover_kind}, so they take every {d} of "
+            f"{cover_text}: {removal_text(eliminations, n)}."
+        )
+    else:
+        assert region is not None
+        fins = list(cells_of(fin_cells))
+        fin_word = "fin" if len(fins) == 1 else "fins"
+        where = shape.unit_name(2 * n + region)
+        explanation = (
+            f"{name} on {d}: in {base_text}, the {d}s can only go in {cover_text} "
+            f"({cells_text(pattern, n)}), apart from the {fin_word} {cells_text(fins, n)} "
+            f"in {where}. Either a fin is {d}, or these {base_kind} make a {fish} that "
+            f"takes every {d} of {cover_text}. Either way, no other cell of {cover_text} "
+            f"inside {where} can be {d}: {removal_text(eliminations, n)}."
+        )
+    marks = (
+        tuple(Mark(cell, digit, Role.PATTERN) for cell in pattern)
+        + tuple(Mark(cell, digit, Role.FIN) for cell in cells_of(fin_cells))
+        + tuple(Mark(cell, digit, Role.FOCUS) for cell, _ in eliminations)
+    )
+    units = tuple(base_units + cover_units)
+    if region is not None:
+        units += (2 * n + region,)
+    rating = FINNED_RATING[k] if fin_cells else BASIC_RATING[k]
+    return Step(
+        name,
+        eliminations=eliminations,
+        explanation=explanation,
+        marks=marks,
+        units=units,
+        rating=rating,
+    )
+
+
+for _k in (2, 3, 4):
+    _register_basic(_k)
+for _k in (2, 3, 4):
+    _register_finned(_k, sashimi=False)
+    _register_finned(_k, sashimi=True)
