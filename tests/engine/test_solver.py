@@ -1,0 +1,138 @@
+"""The exact solver, checked against an independent validity check and brute force."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine import solver
+from game.engine.puzzle import Puzzle
+from game.engine.rules import candidates, conflicts, is_solution
+from game.engine.shape import Shape
+
+CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+COURSE_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
+COURSE_MAP = "682543791149276358735691842524318976963487125478152639251769483817935264396824517"
+COURSE_GIVENS = ".8......11....63.........4....3.8.7.....8.....7.1.2....5.........79....43......1."
+NORVIG_HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+
+
+def brute_count(shape: Shape, grid: list[int], limit: int) -> int:
+    """Plain backtracking on legal candidates: slow, obvious, and independent."""
+    cands = candidates(shape, grid)
+    empty = [c for c in range(len(grid)) if not grid[c]]
+    if not empty:
+        return 1
+    cell = min(empty, key=lambda c: bin(cands[c]).count("1"))
+    total = 0
+    for digit in range(1, shape.size + 1):
+        if cands[cell] >> (digit - 1) & 1:
+            grid[cell] = digit
+            total += brute_count(shape, grid, limit - total)
+            grid[cell] = 0
+            if total >= limit:
+                break
+    return total
+
+
+def test_classic_puzzle_has_its_known_unique_solution() -> None:
+    puzzle = Puzzle.from_string(CLASSIC)
+    analysis = solver.analyse(puzzle)
+    assert analysis.status is solver.Status.UNIQUE
+    assert analysis.solution is not None
+    assert is_solution(puzzle.shape, analysis.solution, puzzle.givens)
+
+
+def test_jigsaw_course_map_solves_to_the_published_solution() -> None:
+    puzzle = Puzzle.from_string(COURSE_GIVENS, regions=COURSE_LAYOUT)
+    analysis = solver.analyse(puzzle)
+    assert analysis.status is solver.Status.UNIQUE
+    assert "".join(map(str, analysis.solution or ())) == COURSE_MAP
+
+
+def test_multiple_solutions_are_listed_up_to_the_limit() -> None:
+    puzzle = Puzzle.from_string(NORVIG_HARD1)
+    found = solver.solutions(puzzle.shape, puzzle.givens, limit=5)
+    assert len(found) == 5
+    assert len(set(found)) == 5
+    assert all(is_solution(puzzle.shape, s, puzzle.givens) for s in found)
+    assert solver.status(puzzle.shape, puzzle.givens) is solver.Status.MULTIPLE
+
+
+def test_no_solution_without_a_visible_conflict() -> None:
+    # The course map plus a wrong 4 at r1c1: no rule broken, but unsolvable.
+    givens = "48" + COURSE_GIVENS[2:]
+    puzzle = Puzzle.from_string(givens, regions=COURSE_LAYOUT)
+    assert solver.analyse(puzzle).status is solver.Status.NONE
+
+
+def test_conflicting_grid_has_no_solution() -> None:
+    grid = [0] * 81
+    grid[0] = grid[1] = 5
+    assert solver.solutions(Shape.classic(9), grid) == []
+
+
+@pytest.mark.parametrize("size", [4, 6, 9, 12, 16, 25])
+def test_empty_grids_of_every_size_have_many_solutions(size: int) -> None:
+    shape = Shape.classic(size)
+    found = solver.solutions(shape, [0] * (size * size), limit=2)
+    assert len(found) == 2
+    assert all(is_solution(shape, s) for s in found)
+
+
+def test_full_valid_grid_is_its_own_unique_solution() -> None:
+    grid = [int(c) for c in COURSE_MAP]
+    shape = Shape.from_regions(COURSE_LAYOUT)
+    assert solver.solutions(shape, grid) == [tuple(grid)]
+
+
+def test_node_limit_stops_a_long_search() -> None:
+    with pytest.raises(solver.SearchLimitReached):
+        solver.solutions(Shape.classic(16), [0] * 256, limit=10_000, node_limit=3)
+
+
+SHAPES = [Shape.classic(4), Shape.classic(6), Shape.classic(9), Shape.from_regions(COURSE_LAYOUT)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SHAPES), st.randoms(use_true_random=False), st.floats(0.3, 0.7))
+def test_counts_agree_with_brute_force(shape: Shape, rng: random.Random, keep: float) -> None:
+    n = shape.size
+    full = solver.solutions(shape, _random_seeds(shape, rng), limit=1)
+    if not full:
+        return
+    grid = [d if rng.random() < keep else 0 for d in full[0]]
+    if rng.random() < 0.3:  # sometimes a wrong digit, to reach "none"
+        cell = rng.randrange(n * n)
+        grid[cell] = rng.randint(1, n)
+    if conflicts(shape, grid):
+        assert solver.count_solutions(shape, grid, 3) == 0
+        return
+    found = solver.solutions(shape, grid, limit=3)
+    assert len(found) == brute_count(shape, list(grid), 3)
+    assert all(is_solution(shape, s, grid) for s in found)
+
+
+def _random_seeds(shape: Shape, rng: random.Random) -> list[int]:
+    grid = [0] * shape.cells
+    for cell in rng.sample(range(shape.cells), shape.size):
+        used = {grid[p] for p in shape.peers[cell]}
+        choices = [d for d in range(1, shape.size + 1) if d not in used]
+        if choices:
+            grid[cell] = rng.choice(choices)
+    return grid
+
+
+def test_benchmark_sets_are_solved_and_verified(shared_data: Path) -> None:
+    bench = shared_data / "bench"
+    for name, expected in (("norvig_top95.txt", 1), ("tdoku_puzzles7_serg_benchmark.txt", 2)):
+        lines = (bench / name).read_text().split()[:200]
+        for line in lines:
+            puzzle = Puzzle.from_string(line[:81])
+            found = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
+            assert len(found) == expected
+            assert all(is_solution(puzzle.shape, s, puzzle.givens) for s in found)
