@@ -13,8 +13,12 @@ class PuzzleError(ValueError):
 
     ``reason`` is a complete sentence fragment fit for a player ("line 3, column 7:
     unknown character 'x'" is rendered from ``reason="unknown character 'x'"``,
-    ``line=3``, ``column=7``).  Lines and columns are 1-based.
+    ``line=3``, ``column=7``).  Lines and columns are 1-based.  ``index`` is the
+    0-based position of the puzzle in its file when the error concerns one puzzle
+    of a collection (None for problems with the whole file).
     """
+
+    index: int | None = None
 
     def __init__(
         self,
