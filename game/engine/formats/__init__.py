@@ -1,0 +1,71 @@
+"""Reading every puzzle file format players have, and writing one canonical form per kind.
+
+Pure Python, standard library only; never imports pygame.  The public API:
+
+Reading
+    ``open_puzzles(path) -> PuzzleFile``
+        Sniff a file's encoding and format from its content (the extension is not
+        consulted) and open it.  Raises :class:`~game.engine.errors.PuzzleError`
+        (always a :class:`FormatError` or :class:`InvalidPuzzleError`, so one
+        ``except PuzzleError`` suffices) when the file as a whole cannot be read:
+        missing, a directory, no permission, binary, over a size cap, an unknown
+        or broken format.
+    ``PuzzleFile``
+        ``path``, ``kind`` (e.g. ``"one-line collection"``, ``"SadMan .sdk"``,
+        ``"COMP3258 jigsaw map"``), ``title``, ``count``, ``record(k) ->
+        PuzzleRecord`` (raises the puzzle's located error), iteration yielding
+        ``PuzzleRecord | PuzzleError`` for every puzzle in order (bad ones as
+        errors with ``index`` set, so a caller can go on), and
+        ``build_index(progress=None) -> bool`` (``progress(done, total)`` may
+        return False to cancel; safe to run in a background thread).
+        One-puzzle-per-line files are read lazily: the only memory spent is an
+        offset index of 8 bytes per puzzle.
+    ``parse_text(text, name="") -> list[PuzzleRecord | PuzzleError]`` and
+    ``parse_bytes(data, name="")``
+        The same for text or bytes already in memory.
+
+Writing
+    ``format_puzzle(puzzle, grid=None) -> str``: classic grids as ``N`` lines of
+    ``N`` symbols (``.`` empty); jigsaw grids as the COMP3258 map (``N`` lines of
+    0-based region ids, then ``N`` lines of values).
+    ``format_collection(puzzles) -> str``: one puzzle per line (``givens regions``
+    for jigsaw).
+    ``pretty(shape, grid) -> str``: a grid for the terminal with region walls.
+
+Size caps
+    :data:`COLLECTION_CAP` (64 MiB) for one-puzzle-per-line UTF-8 files, read
+    lazily; :data:`WHOLE_CAP` (16 MiB) for everything parsed in one piece (grids,
+    ``.sdk``, XML, jigsaw maps, UTF-16 files); :data:`MAX_LINE` (64 KiB) per line.
+
+What each format accepts is stated in its module: :mod:`.source` (encodings, line
+breaks, caps), :mod:`.cells` (digits and empty marks), :mod:`.lines` (one puzzle
+per line), :mod:`.grids` (multi-line grids and jigsaw blocks), :mod:`.jigsaw`,
+:mod:`.sdk`, :mod:`.hodoku`, :mod:`.opensudoku`; :mod:`.detect` says how the
+format is chosen.
+"""
+
+from __future__ import annotations
+
+from .collection import LineCollection, LoadedFile, Progress, PuzzleFile, open_puzzles
+from .detect import parse_bytes, parse_text
+from .pretty import pretty
+from .source import COLLECTION_CAP, MAX_LINE, WHOLE_CAP, UnreadableFileError
+from .write import format_collection, format_line, format_puzzle
+
+__all__ = [
+    "COLLECTION_CAP",
+    "MAX_LINE",
+    "WHOLE_CAP",
+    "LineCollection",
+    "LoadedFile",
+    "Progress",
+    "PuzzleFile",
+    "UnreadableFileError",
+    "format_collection",
+    "format_line",
+    "format_puzzle",
+    "open_puzzles",
+    "parse_bytes",
+    "parse_text",
+    "pretty",
+]

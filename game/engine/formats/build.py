@@ -1,0 +1,81 @@
+"""From digits read off a file to a :class:`PuzzleRecord`, with errors pointing into the file.
+
+:class:`Puzzle` and :class:`PuzzleRecord` already say *what* is wrong (which unit,
+which digit); this module adds *where*: the line and column of the cell that makes
+the conflict, so a player can find it in an editor.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+
+from ..errors import InvalidPuzzleError
+from ..puzzle import Puzzle, PuzzleRecord
+from ..rules import conflicts
+from ..shape import Shape
+from .cells import Locate
+
+
+@functools.lru_cache(maxsize=32)
+def classic_shape(size: int) -> Shape:
+    """:meth:`Shape.classic`, remembered: collections ask for the same shape per line."""
+    return Shape.classic(size)
+
+
+def no_location(cell: int) -> tuple[int | None, int | None]:
+    """A :data:`Locate` for text without useful positions."""
+    return None, None
+
+
+def make_puzzle(shape: Shape, givens: tuple[int, ...], where: Locate) -> Puzzle:
+    """The puzzle, or :class:`InvalidPuzzleError` located at the repeated given."""
+    try:
+        return Puzzle(shape, givens)
+    except InvalidPuzzleError as error:
+        found = conflicts(shape, givens)
+        # Point at the later of the clashing cells: reading in order, that is where
+        # the clash becomes visible.
+        line, column = where(found[0].cells[-1]) if found else (None, None)
+        raise InvalidPuzzleError(error.reason, line=line, column=column) from None
+
+
+def make_record(
+    shape: Shape,
+    givens: tuple[int, ...],
+    where: Locate,
+    *,
+    entries: tuple[int, ...] | None = None,
+    notes: tuple[int, ...] | None = None,
+    title: str = "",
+    index: int = 0,
+    line: int | None = None,
+    extra: Mapping[str, str] | None = None,
+) -> PuzzleRecord:
+    """A record whose errors carry the line (and column) they come from."""
+    puzzle = make_puzzle(shape, givens, where)
+    if entries is not None and not any(entries):
+        entries = None
+    if notes is not None and not any(notes):
+        notes = None
+    try:
+        return PuzzleRecord(
+            puzzle,
+            entries=entries,
+            notes=notes,
+            title=clean(title),
+            index=index,
+            line=line,
+            extra={key: clean(value) for key, value in (extra or {}).items()},
+        )
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(error.reason, line=line) from None
+
+
+def clean(text: str) -> str:
+    """Text fit to print: bytes that were not UTF-8 become U+FFFD, ends stripped."""
+    return _UNDECODABLE.sub("\ufffd", text).strip()
+
+
+_UNDECODABLE = re.compile("[\udc80-\udcff]")

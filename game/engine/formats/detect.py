@@ -1,0 +1,197 @@
+"""Which format a text is in, decided by its content (a file name is never consulted).
+
+The tests run in this order; the first that matches decides:
+
+1. XML (first non-blank character ``<``): OpenSudoku.
+2. ``[Puzzle]``-style sections, or ``#A``-style header lines first: SadMan ``.sdk``.
+3. A pencil-mark grid (rows of candidate groups only): HoDoKu.
+4. One puzzle per line (:func:`collection_layout`): one-line collections, CSV,
+   HoDoKu library lines, ``givens regions`` jigsaw lines.  A text whose rows form
+   a square block (``N`` rows of ``N`` cells, or ``2N``) is a grid instead, so a
+   16x16 grid is not read as sixteen 4x4 puzzles (unless it holds only ``1-4``).
+5. Everything else goes to the grid reader (:mod:`.grids`): plain and decorated
+   grids, Project Euler files, jigsaw blocks and "any text with N*N digits".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..errors import FormatError, PuzzleError
+from ..puzzle import PuzzleRecord
+from .build import clean
+from .grids import read_grids, scan
+from .hodoku import is_library_line, looks_like_pm_grid, parse_pm_grid
+from .lines import (
+    LineContext,
+    csv_columns,
+    holds_puzzle,
+    is_header_line,
+    is_puzzle_line,
+    parse_line,
+)
+from .opensudoku import looks_like_xml, parse_opensudoku
+from .sdk import has_sdk_headers, parse_sdk
+from .source import check_line_lengths, decode, sniff_encoding, split_lines
+
+_HEADER_LINES_MAX = 5
+_SNIFF_LINES = 5
+
+
+@dataclass(frozen=True)
+class Collection:
+    """How to read a one-puzzle-per-line text: lines to skip, CSV names, a title."""
+
+    kind: str
+    header_lines: int
+    title: str
+    context: LineContext
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed text: its kind, an optional collection title and its puzzles."""
+
+    kind: str
+    title: str
+    records: list[PuzzleRecord | PuzzleError]
+
+
+def collection_layout(lines: Sequence[str]) -> Collection | None:
+    """How to read ``lines`` as one puzzle per line, or None if they are not that.
+
+    Leading title lines (before the first puzzle line, at most five, made of words:
+    ``HardestDatabase110626``) are skipped and give the collection's title.  A
+    ``#!sudoku`` comment names the CSV columns.
+    """
+    header_lines = 0
+    title = ""
+    columns: tuple[str, ...] = ()
+    candidates: list[str] = []
+    for number, text in enumerate(lines, 1):
+        stripped = text.strip()
+        if stripped.startswith("#"):
+            columns = csv_columns(stripped) or columns
+            continue
+        if not is_puzzle_line(text):
+            continue
+        if not candidates and number <= _HEADER_LINES_MAX and is_header_line(text):
+            header_lines = number
+            title = title or stripped
+            continue
+        candidates.append(text)
+        if len(candidates) == _SNIFF_LINES:
+            break
+    if not any(holds_puzzle(text) for text in candidates):
+        return None
+    if not is_library_line(candidates[0]) and _is_square_block(lines[header_lines:]):
+        return None
+    first = candidates[0]
+    if is_library_line(first):
+        kind = "HoDoKu library"
+    elif columns or ("," in first and "\t" not in first and not _is_comma_list(first)):
+        kind = "CSV collection"
+    else:
+        kind = "one-line collection"
+    return Collection(kind, header_lines, clean(title), LineContext(columns))
+
+
+def _is_comma_list(text: str) -> bool:
+    fields = text.split("#", 1)[0].split(",")
+    return len(fields) >= 16 and all(len(field.strip()) <= 1 for field in fields)
+
+
+def _is_square_block(lines: Sequence[str]) -> bool:
+    """Whether the rows form one ``N x N`` grid or two stacked (``2N`` rows)."""
+    rows = scan(lines).rows
+    if not rows:
+        return False
+    widths = {len(row.cells) for row in rows}
+    if len(widths) != 1:
+        return False
+    width = widths.pop()
+    if width > 25 or len(rows) not in (width, 2 * width):
+        return False
+    # Sixteen lines of sixteen cells are a 16x16 grid or sixteen 4x4 puzzles; only
+    # digits 1-4 (a 16x16 grid would use more) mean 4x4 puzzles.
+    return not (width == 16 and all(char in _SMALL_CELLS for row in rows for char in row.cells))
+
+
+_SMALL_CELLS = frozenset("1234.0*-_xX")
+
+
+def parse_document(text: str) -> Document:
+    """Every puzzle of ``text``, with the kind of text it was.
+
+    Raises :class:`PuzzleError` for problems with the text as a whole (unknown
+    format, wrong cell count); problems of single puzzles are errors in the list,
+    with ``index`` set.
+    """
+    if looks_like_xml(text):
+        name, records = parse_opensudoku(text)
+        return Document("OpenSudoku XML", name, records)
+    lines = split_lines(text)
+    check_line_lengths(lines)
+    if not any(line.strip() for line in lines):
+        raise FormatError("the file is empty")
+    if has_sdk_headers(lines):
+        return Document("SadMan .sdk", "", [_single(lambda: parse_sdk(lines))])
+    if looks_like_pm_grid(lines):
+        return Document("HoDoKu pencil-mark grid", "", [_single(lambda: parse_pm_grid(lines))])
+    layout = collection_layout(lines)
+    if layout is not None:
+        return Document(layout.kind, layout.title, list(read_collection(lines, layout)))
+    kind, records = read_grids(lines)
+    return Document(kind, "", records)
+
+
+def _single(parse: Callable[[], PuzzleRecord]) -> PuzzleRecord | PuzzleError:
+    """A one-puzzle format's record, or its error as the file's puzzle 0."""
+    try:
+        return parse()
+    except PuzzleError as error:
+        error.index = 0
+        return error
+
+
+def read_collection(lines: Sequence[str], layout: Collection) -> list[PuzzleRecord | PuzzleError]:
+    """Every puzzle line of a collection held in memory."""
+    results: list[PuzzleRecord | PuzzleError] = []
+    for number, text in enumerate(lines, 1):
+        if number <= layout.header_lines or not is_puzzle_line(text):
+            continue
+        index = len(results)
+        try:
+            results.append(parse_line(text, number, index, layout.context))
+        except PuzzleError as error:
+            error.index = index
+            results.append(error)
+    return results
+
+
+def parse_text(text: str, name: str = "") -> list[PuzzleRecord | PuzzleError]:
+    """Every puzzle in ``text``; see :func:`parse_document` for what raises.
+
+    ``name`` (a file name, say) is stored as the errors' ``path``.
+    """
+    try:
+        records = parse_document(text).records
+    except PuzzleError as error:
+        error.path = error.path or name or None
+        raise
+    for item in records:
+        if isinstance(item, PuzzleError):
+            item.path = item.path or name or None
+    return records
+
+
+def parse_bytes(data: bytes, name: str = "") -> list[PuzzleRecord | PuzzleError]:
+    """Every puzzle in the bytes of a file: the encoding is sniffed as for files."""
+    encoding = sniff_encoding(data)
+    try:
+        text = decode(data[encoding.bom :], encoding)
+    except PuzzleError as error:
+        error.path = name or None
+        raise
+    return parse_text(text, name)
