@@ -85,13 +85,13 @@ def problem_cell(labels: Sequence[str], size: int) -> int | None:
         if len(cells) != size:
             return cells[0]
         todo = set(cells)
-        pieces = []
+        pieces: list[tuple[int, int]] = []  # (cells in the piece, its first cell)
         while todo:
             piece = _piece(min(todo), todo, size)
-            pieces.append(piece)
+            pieces.append((len(piece), min(piece)))
             todo -= piece
         if len(pieces) > 1:
-            return min(min(pieces, key=len))
+            return min(pieces)[1]
     return None
 
 
