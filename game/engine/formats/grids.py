@@ -16,9 +16,10 @@ because they differ only in decoration.  Leniency policy:
 - Rows of ``W`` cells: ``W`` rows are one grid; ``2W`` rows are a jigsaw layout and
   its values in either order, told apart by content (:mod:`.jigsaw`), or two grids
   when neither block is a layout; ``k*W`` rows are ``k`` grids.
-- Anything else whose cell count is ``N*N`` is one grid read in order (e.g. a
-  list on one line); failing that, a text whose ASCII digits alone number ``N*N``
-  (``N <= 9``, ``0`` empty) is that grid ("any text with exactly 81 digits").
+- Rows that are not all of one width from 4 to 25 (a list on one line, words
+  around the numbers) are one grid read in order if their cells number ``N*N``,
+  or failing that if their ASCII digits alone do (``N <= 9``, ``0`` empty: "any
+  text with exactly 81 digits").
 - Everything else is refused with the count that is wrong and where.
 """
 
@@ -160,39 +161,50 @@ def read_grids(
     if not rows:
         raise FormatError("no puzzle found")
     widths = Counter(len(row.cells) for row in rows)
-    if len(widths) == 1:
-        width = len(rows[0].cells)
-        count = len(rows)
-        if MIN_SIZE <= width <= MAX_SIZE and count % width == 0:
-            if count == 2 * width:
+    width = len(rows[0].cells)
+    if len(widths) == 1 and MIN_SIZE <= width <= MAX_SIZE:
+        # Rows of one plausible width: grids, or a precise complaint about the count.
+        if len(rows) % width == 0:
+            if len(rows) == 2 * width:
                 return _two_blocks(rows, width, text.titles)
             return _classic_grids(rows, width, text.titles)
-    cells = [
-        (row.line, column, char)
-        for row in rows
-        for char, column in zip(row.cells, row.columns, strict=True)
-    ]
-    side = math.isqrt(len(cells))
-    square = side * side == len(cells) and MIN_SIZE <= side <= MAX_SIZE
-    if not square:
-        # "Any text with exactly 81 digits": words and symbols around the digits.
-        digits = [cell for cell in cells if cell[2] in _ASCII_DIGITS]
-        side = math.isqrt(len(digits))
-        square = side * side == len(digits) and MIN_SIZE <= side <= 9
-        cells = digits
-    if square:
-        try:
-            title = _title_before(text.titles, rows[0].line)
-            return "digits in text", [_flat_grid(cells, side, title)]
-        except PuzzleError as error:
-            error.index = 0
-            return "digits in text", [error]
+    else:
+        found = _flat_grid_text(rows)
+        if found is not None:
+            cells, side = found
+            try:
+                title = _title_before(text.titles, rows[0].line)
+                return "digits in text", [_flat_grid(cells, side, title)]
+            except PuzzleError as error:
+                error.index = 0
+                return "digits in text", [error]
     if _is_wall_drawing(lines):
         raise FormatError(
             "this is a jigsaw drawn as ASCII art (walls of '|' and '---'), which is not a "
             "supported format; save it as a COMP3258 map (region lines, then value lines)"
         )
     raise _shape_error(rows, widths)
+
+
+def _flat_grid_text(rows: list[Row]) -> tuple[list[tuple[int, int, str]], int] | None:
+    """Cells of rows without a grid's shape that still make one square grid, in order.
+
+    All cells if they number ``N*N``; else the ASCII digits alone if they do
+    ("any text with exactly 81 digits": words and symbols around the digits).
+    """
+    cells = [
+        (row.line, column, char)
+        for row in rows
+        for char, column in zip(row.cells, row.columns, strict=True)
+    ]
+    side = math.isqrt(len(cells))
+    if side * side == len(cells) and MIN_SIZE <= side <= MAX_SIZE:
+        return cells, side
+    digits = [cell for cell in cells if cell[2] in _ASCII_DIGITS]
+    side = math.isqrt(len(digits))
+    if side * side == len(digits) and MIN_SIZE <= side <= 9:
+        return digits, side
+    return None
 
 
 def _is_wall_drawing(lines: Sequence[str]) -> bool:
