@@ -1,0 +1,235 @@
+"""The application: command line, window, and the one event loop.
+
+``run_game(argv)`` is what ``python main.py`` calls.  The loop is
+
+    wait for events (no longer than the top scene's ``wake_in``)
+    -> measure dt -> :meth:`App.step`
+
+and :meth:`App.step` is one whole iteration (gate, scene, tasks, time, drawing)
+with the events and ``dt`` passed in, so a test can run iterations one at a time
+with synthetic events and exact time.  When nothing animates and no clock is
+shown, the loop sleeps in ``pygame.event.wait`` and costs no CPU.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import pygame
+
+from ..session import Settings
+from . import routes
+from .actions import Action, Command
+from .context import AppContext
+from .display import Display
+from .gate import Intent, Window, WindowChange, translate
+from .scene_stack import Scene, SceneStack, Transition
+
+
+@dataclass(frozen=True)
+class Options:
+    windowed: bool = False
+    size: tuple[int, int] | None = None
+    path: str | None = None
+
+
+def parse_options(argv: Sequence[str]) -> Options:
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Sudoku. Opens full screen; F11 switches to a window and back.",
+    )
+    parser.add_argument("--windowed", action="store_true", help="open in a resizable window")
+    parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
+    parser.add_argument("path", nargs="?", help="a puzzle file to play, or a folder to browse")
+    args = parser.parse_args(list(argv))
+    return Options(windowed=args.windowed or args.size is not None, size=args.size, path=args.path)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    if width < 320 or height < 240:
+        raise argparse.ArgumentTypeError("the window must be at least 320x240")
+    return (width, height)
+
+
+class EventSource(Protocol):
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """The pending events, waiting up to ``timeout`` seconds (None: until one comes)."""
+
+
+class Clock(Protocol):
+    def tick(self) -> float:
+        """Seconds since the previous call."""
+
+
+class PygameEvents:
+    """Events from pygame's queue, blocking while there are none."""
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        if timeout is None:
+            first = pygame.event.wait()
+        elif timeout > 0:
+            first = pygame.event.wait(max(1, round(timeout * 1000)))
+        else:
+            first = None
+        events = [first] if first is not None and first.type != pygame.NOEVENT else []
+        events.extend(pygame.event.get())
+        return events
+
+
+class MonotonicClock:
+    def __init__(self) -> None:
+        self._last = time.monotonic()
+
+    def tick(self) -> float:
+        now = time.monotonic()
+        dt, self._last = now - self._last, now
+        return dt
+
+
+class App:
+    """The loop around a scene stack (see the module docstring)."""
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        display: Display,
+        scenes: Iterable[Scene] = (),
+        *,
+        events: EventSource | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.display = display
+        self.events = events or PygameEvents()
+        self.clock = clock or MonotonicClock()
+        self.stack = SceneStack()
+        self.frames = 0
+        ctx.size = display.size
+        ctx.listen(self._settings_changed)
+        self.stack.reset(list(scenes) or [routes.menu(ctx)])
+
+    # -- one iteration --------------------------------------------------------------
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> bool:
+        """Handle ``events``, advance time by ``dt``, draw if needed; False once quitting."""
+        for event in events:
+            intent = translate(event, self.ctx.keymap, self.stack.top.input_context())
+            if intent is not None:
+                self.dispatch(intent)
+            if self.stack.quit:
+                return False
+        self.ctx.tasks.poll()
+        self.stack.apply(self.stack.top.update(dt))
+        if self.stack.quit:
+            return False
+        if self.stack.needs_draw():
+            self.stack.draw(self.display.surface)
+            self.display.present()
+            self.frames += 1
+        return True
+
+    def dispatch(self, intent: Intent) -> None:
+        """App-wide intents here (window, full screen, quit); the rest to the top scene."""
+        if isinstance(intent, Command):
+            if intent.action is Action.FULLSCREEN:
+                self.ctx.change_settings(fullscreen=not self.display.fullscreen)
+                return
+            if intent.action is Action.QUIT:
+                self.stack.quit = True
+                return
+        if isinstance(intent, WindowChange):
+            if intent.change is Window.RESIZED:
+                self._resized()
+                return
+            if intent.change is Window.EXPOSED:
+                self.stack.mark_all_dirty()
+                return
+            if intent.change is Window.TASK_DONE:
+                return  # the poll after the events delivers it
+        self.apply(self.stack.top.handle(intent))
+
+    def apply(self, transition: Transition | None) -> None:
+        self.stack.apply(transition)
+
+    # -- the whole run --------------------------------------------------------------
+
+    def run(self) -> int:
+        """Loop until a scene or the window asks to quit; the exit status."""
+        try:
+            while not self.stack.quit:
+                if self.stack.needs_draw():
+                    timeout: float | None = 0.0
+                else:
+                    timeout = self.stack.top.wake_in()
+                events = self.events.wait(timeout)
+                if not self.step(events, self.clock.tick()):
+                    break
+        finally:
+            for hook in self.ctx.hooks.on_quit:
+                hook(self.ctx)
+            self.ctx.tasks.cancel_all()
+        return 0
+
+    # -- window and settings --------------------------------------------------------
+
+    def _resized(self) -> None:
+        self.display.resized(self.display.size)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.ctx.size = self.display.size
+        for scene in self.stack.scenes:
+            scene.resize(self.ctx.size)
+        self.stack.mark_all_dirty()
+
+    def _settings_changed(self, old: Settings, new: Settings) -> None:
+        if new.fullscreen != self.display.fullscreen:
+            self.display.set_fullscreen(new.fullscreen)
+            self._relayout()
+        for scene in self.stack.scenes:
+            scene.restyle()
+        self.stack.mark_all_dirty()
+
+
+def run_game(argv: Sequence[str]) -> int:
+    """``python main.py [--windowed [--size WxH]] [FILE|DIR]``: play."""
+    options = parse_options(argv)
+    try:
+        pygame.display.init()
+        pygame.font.init()
+    except pygame.error as error:
+        print(f"main.py: cannot open a window: {error}", file=sys.stderr)
+        print("See README.md, section Troubleshooting.", file=sys.stderr)
+        return 1
+    settings = Settings()
+    if options.windowed:
+        settings = dataclasses.replace(settings, fullscreen=False)
+    try:
+        display = Display(settings.fullscreen, options.size)
+    except pygame.error as error:
+        print(f"main.py: cannot open a window: {error}", file=sys.stderr)
+        return 1
+    ctx = AppContext(settings, size=display.size)
+    app = App(ctx, display)
+    if options.path:
+        start = (
+            routes.picker(ctx, options.path)
+            if os.path.isdir(options.path)
+            else routes.open_file(ctx, options.path)
+        )
+        app.apply(start)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,120 @@
+"""What every scene shares: settings, fonts, the key map, background jobs and seams.
+
+Deliberately small.  The :class:`AppContext` holds services, not behaviour: the
+scenes decide what to do, the context only lets them reach the shared pieces and
+tell the app that settings changed.  :class:`Hooks` are the seams other parts of
+the project fill in (the picker scene, saving, persistent settings and stats),
+each with a default that keeps the game working without them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..session import Game, Settings
+from .keymap import KeyMap
+from .sources import GameInfo, Request
+from .tasks import TaskRunner
+from .text import Text
+from .theme import Palette, palette_for
+
+if TYPE_CHECKING:
+    from .scene_stack import Scene
+
+PickerFactory = Callable[["AppContext", str | None], "Scene"]
+"""Builds the puzzle picker scene for a folder (None: the last or default folder)."""
+
+
+@dataclass
+class Hooks:
+    """Seams for the parts other engineers add; every one is optional."""
+
+    picker: PickerFactory | None = None
+    """The picker scene factory (``Open puzzle``, Ctrl+O, ``main.py DIR``)."""
+    save_game: Callable[[Game, GameInfo], str] | None = None
+    """Ctrl+S: save the game, return the message for the status line."""
+    on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
+    """Called after every settings change (persistence writes the file here)."""
+    on_game_over: list[Callable[[Game, GameInfo], None]] = field(default_factory=list)
+    """Called once when a game is won or lost (persistent statistics go here)."""
+    on_quit: list[Callable[[AppContext], None]] = field(default_factory=list)
+    """Called as the game closes (autosave of the game in progress goes here)."""
+
+
+@dataclass
+class Session:
+    """This run's memory: the game in progress (for Continue) and best times.
+
+    Autosave and persistent statistics will load into and save from here.
+    """
+
+    game: Game | None = None
+    info: GameInfo | None = None
+    last_request: Request = field(default_factory=Request)
+    best_times: dict[tuple[str, int, int], float] = field(default_factory=dict)
+
+    @property
+    def can_continue(self) -> bool:
+        return self.game is not None and not self.game.is_over
+
+    def record_win(self, info: GameInfo, seconds: float) -> bool:
+        """Keep ``seconds`` if it is the best for this kind of puzzle; whether it was."""
+        best = self.best_times.get(info.key)
+        if best is None or seconds < best:
+            self.best_times[info.key] = seconds
+            return True
+        return False
+
+
+class AppContext:
+    """Shared services for scenes (see the module docstring)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        text: Text | None = None,
+        tasks: TaskRunner | None = None,
+        hooks: Hooks | None = None,
+        size: tuple[int, int] = (1280, 800),
+    ) -> None:
+        self._settings = settings
+        self.text = text or Text()
+        self.tasks = tasks or TaskRunner()
+        self.hooks = hooks or Hooks()
+        self.session = Session()
+        self.size = size
+        self.keymap = KeyMap(settings.key_bindings)
+        self._listeners: list[Callable[[Settings, Settings], None]] = []
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def palette(self) -> Palette:
+        return palette_for(self._settings.theme)
+
+    def listen(self, listener: Callable[[Settings, Settings], None]) -> None:
+        """Call ``listener(old, new)`` after each settings change (the app restyles)."""
+        self._listeners.append(listener)
+
+    def change_settings(self, **changes: Any) -> Settings:
+        """Apply a settings change at once, everywhere, and tell the seams."""
+        old = self._settings
+        new = dataclasses.replace(old, **changes).normalised()
+        if new == old:
+            return old
+        self._settings = new
+        if new.key_bindings != old.key_bindings:
+            self.keymap = KeyMap(new.key_bindings)
+        if self.session.game is not None:
+            self.session.game.settings = new
+        for listener in self._listeners:
+            listener(old, new)
+        for hook in self.hooks.on_settings_changed:
+            hook(new)
+        return new

@@ -1,0 +1,140 @@
+"""The one gate where pygame events become intents.
+
+Scenes never see a raw pygame event.  Keys go through the key map (in the grid
+size and input mode the top scene asks for), the mouse becomes :class:`Pointer`
+values, typed text becomes :class:`TextInput` while a text field is open, and
+window events become :class:`WindowChange`.  Anything else is dropped here, so a
+scene's ``handle`` only has a few kinds of value to tell apart.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+import pygame
+
+from .actions import Action, Command
+from .keymap import KeyMap
+
+TASK_DONE = pygame.event.custom_type()
+"""Posted by :mod:`.tasks` from a worker thread to wake the loop."""
+
+
+class PointerKind(enum.Enum):
+    PRESS = "press"
+    RELEASE = "release"
+    MOVE = "move"
+    WHEEL = "wheel"
+    LEAVE = "leave"  # the pointer left the window
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """A mouse event in window pixels; ``button`` 1 left, 2 middle, 3 right."""
+
+    kind: PointerKind
+    pos: tuple[int, int]
+    button: int = 0
+    wheel: int = 0  # wheel notches, positive away from the player
+
+
+@dataclass(frozen=True)
+class TextInput:
+    """Text typed into an open text field."""
+
+    text: str
+
+
+class Edit(enum.Enum):
+    """Editing keys of a text field (the key map is bypassed while one is open)."""
+
+    BACKSPACE = "backspace"
+    ENTER = "enter"
+    CANCEL = "cancel"
+
+
+@dataclass(frozen=True)
+class EditKey:
+    edit: Edit
+
+
+class Window(enum.Enum):
+    RESIZED = "resized"
+    MINIMISED = "minimised"
+    RESTORED = "restored"
+    EXPOSED = "exposed"  # the contents were lost and must be drawn again
+    TASK_DONE = "task-done"
+
+
+@dataclass(frozen=True)
+class WindowChange:
+    change: Window
+    size: tuple[int, int] = (0, 0)
+
+
+Intent = Command | Pointer | TextInput | EditKey | WindowChange
+
+
+@dataclass(frozen=True)
+class InputContext:
+    """What the top scene needs from the gate: the grid size and whether text is typed."""
+
+    size: int = 0
+    text_entry: bool = False
+
+
+_EDITS = {
+    pygame.K_BACKSPACE: Edit.BACKSPACE,
+    pygame.K_RETURN: Edit.ENTER,
+    pygame.K_KP_ENTER: Edit.ENTER,
+    pygame.K_ESCAPE: Edit.CANCEL,
+}
+
+
+def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
+    """The intent of one pygame event, or None when it means nothing to the game."""
+    kind = event.type
+    if kind == pygame.QUIT:
+        return Command(Action.QUIT)
+    if kind == pygame.KEYDOWN:
+        return _key(event, keymap, context)
+    if kind == pygame.TEXTINPUT:
+        return TextInput(event.text) if context.text_entry else None
+    if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
+        return Pointer(PointerKind.PRESS, tuple(event.pos), event.button)
+    if kind == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
+        return Pointer(PointerKind.RELEASE, tuple(event.pos), event.button)
+    if kind == pygame.MOUSEMOTION:
+        return Pointer(PointerKind.MOVE, tuple(event.pos))
+    if kind == pygame.MOUSEWHEEL:
+        return Pointer(PointerKind.WHEEL, pygame.mouse.get_pos(), wheel=event.y)
+    if kind == pygame.WINDOWLEAVE:
+        return Pointer(PointerKind.LEAVE, (-1, -1))
+    if kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE):
+        size = (event.x, event.y) if kind == pygame.WINDOWSIZECHANGED else tuple(event.size)
+        return WindowChange(Window.RESIZED, size)
+    if kind == pygame.WINDOWMINIMIZED:
+        return WindowChange(Window.MINIMISED)
+    if kind == pygame.WINDOWRESTORED:
+        return WindowChange(Window.RESTORED)
+    if kind == pygame.WINDOWEXPOSED:
+        return WindowChange(Window.EXPOSED)
+    if kind == TASK_DONE:
+        return WindowChange(Window.TASK_DONE)
+    return None
+
+
+def _key(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
+    if context.text_entry:
+        edit = _EDITS.get(event.key)
+        # Typed characters arrive as TEXTINPUT; F11 and the like still work.
+        return EditKey(edit) if edit else _global(event, keymap)
+    return keymap.resolve(event.key, event.mod, getattr(event, "unicode", ""), context.size)
+
+
+def _global(event: pygame.event.Event, keymap: KeyMap) -> Command | None:
+    command = keymap.resolve(event.key, event.mod, "", 0)
+    if command and command.action in (Action.FULLSCREEN, Action.QUIT):
+        return command
+    return None

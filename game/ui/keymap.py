@@ -1,0 +1,284 @@
+"""The one key map: the only module that names pygame ``K_*`` constants.
+
+Bindings are data: :data:`DEFAULT_BINDINGS` maps each :class:`~.actions.Action` to key
+names such as ``"ctrl+z"`` or ``"w"``; ``Settings.key_bindings`` replaces the keys of
+any action by name.  Digits are not in the table: ``1``-``9`` (number row or keypad)
+place a digit and Shift+digit toggles a note, in every grid.
+
+Grids larger than 9 use letters as digits (``A`` is 10, ``G`` is 16), which would
+collide with letter shortcuts (WASD, ``C`` for check...).  The rule, shown in the
+help overlay: *a letter that is a digit of the grid types that digit*.  A shortcut
+that loses its letter this way keeps working through its other keys when it has
+any (arrows still move), and otherwise moves to Ctrl+letter (Ctrl+C checks on a
+16x16 grid).  The alternative, a global "letters are digits" mode key, was
+rejected: it is one more mode to forget about.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+import pygame
+
+from ..engine.symbols import SYMBOLS
+from .actions import Action, Command
+
+# Key names (lower case) to pygame key codes.  Character bindings such as "?" are
+# matched on the typed character instead, so they work on any keyboard layout.
+_NAMED: dict[str, int] = {
+    "up": pygame.K_UP,
+    "down": pygame.K_DOWN,
+    "left": pygame.K_LEFT,
+    "right": pygame.K_RIGHT,
+    "backspace": pygame.K_BACKSPACE,
+    "delete": pygame.K_DELETE,
+    "return": pygame.K_RETURN,
+    "kp-enter": pygame.K_KP_ENTER,
+    "escape": pygame.K_ESCAPE,
+    "tab": pygame.K_TAB,
+    "space": pygame.K_SPACE,
+    "home": pygame.K_HOME,
+    "end": pygame.K_END,
+    "page-up": pygame.K_PAGEUP,
+    "page-down": pygame.K_PAGEDOWN,
+}
+_NAMED.update({f"f{i}": getattr(pygame, f"K_F{i}") for i in range(1, 13)})
+_NAMED.update({chr(c): c for c in range(ord("a"), ord("z") + 1)})  # K_a..K_z are ASCII
+_NAMED.update({str(i): getattr(pygame, f"K_{i}") for i in range(10)})
+_NAMED.update({f"kp{i}": getattr(pygame, f"K_KP{i}") for i in range(10)})
+
+_NUMBER_ROW = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+_KEYPAD = {getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)}
+
+_SHOWN = {
+    "up": "Up",
+    "down": "Down",
+    "left": "Left",
+    "right": "Right",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "return": "Enter",
+    "kp-enter": "Keypad Enter",
+    "escape": "Esc",
+    "tab": "Tab",
+    "space": "Space",
+    "page-up": "Page Up",
+    "page-down": "Page Down",
+    "home": "Home",
+    "end": "End",
+}
+
+DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
+    Action.MOVE_UP: ("up", "w"),
+    Action.MOVE_DOWN: ("down", "s"),
+    Action.MOVE_LEFT: ("left", "a"),
+    Action.MOVE_RIGHT: ("right", "d"),
+    Action.NOTES_MODE: ("n",),
+    Action.ERASE: ("backspace", "delete", "0", "kp0"),
+    Action.UNDO: ("ctrl+z",),
+    Action.REDO: ("ctrl+y", "ctrl+shift+z"),
+    Action.HINT: ("h",),
+    Action.CHECK: ("c",),
+    Action.FILL_NOTES: ("shift+n", "f"),
+    Action.SOLVE: ("ctrl+shift+s",),
+    Action.TYPED_MOVE: (":",),
+    Action.SAVE: ("ctrl+s",),
+    Action.OPEN: ("ctrl+o",),
+    Action.FULLSCREEN: ("f11",),
+    Action.BACK: ("escape",),
+    Action.HELP: ("f1", "?"),
+    Action.CONFIRM: ("return", "kp-enter", "space"),
+    Action.NEXT: ("tab",),
+    Action.PREVIOUS: ("shift+tab",),
+}
+"""Action -> key names.  Modifiers: ``ctrl+``, ``shift+``, ``alt+``; order free."""
+
+
+@dataclass(frozen=True)
+class Chord:
+    """A key with its modifiers, as read from a binding or an event."""
+
+    key: int = 0  # a pygame key code, or 0 for a character binding
+    char: str = ""  # a typed character such as "?", matched with any modifiers
+    ctrl: bool = False
+    shift: bool = False
+    alt: bool = False
+
+    @property
+    def letter(self) -> str:
+        """The lower-case letter of a plain letter key ("" otherwise)."""
+        if self.key and not self.ctrl and not self.alt and ord("a") <= self.key <= ord("z"):
+            return chr(self.key)
+        return ""
+
+    def text(self) -> str:
+        """How the help overlay writes it: ``Ctrl+Shift+Z``, ``Up``, ``?``."""
+        if self.char:
+            return self.char
+        name = next(n for n, code in _NAMED.items() if code == self.key)
+        shown = _SHOWN.get(name) or (
+            f"Keypad {name[2:]}" if name.startswith("kp") else name.upper()
+        )
+        mods = ("Ctrl+" if self.ctrl else "") + ("Alt+" if self.alt else "")
+        return mods + ("Shift+" if self.shift else "") + shown
+
+
+def parse_chord(spec: str) -> Chord:
+    """``"ctrl+shift+z"`` -> Chord; ValueError for an unknown key name."""
+    text = spec.strip().lower()
+    if len(text) == 1 and text not in _NAMED:
+        return Chord(char=text)
+    *mods, name = text.split("+") if text != "+" else ["+"]
+    if name not in _NAMED:
+        raise ValueError(f"unknown key {spec!r}")
+    unknown = set(mods) - {"ctrl", "shift", "alt"}
+    if unknown:
+        raise ValueError(f"unknown modifier in {spec!r}")
+    return Chord(_NAMED[name], ctrl="ctrl" in mods, shift="shift" in mods, alt="alt" in mods)
+
+
+def letter_digits(size: int) -> dict[str, int]:
+    """Letters that are digits in a grid of ``size`` (``a`` -> 10 ... for sizes above 9)."""
+    return {SYMBOLS[d - 1].lower(): d for d in range(10, size + 1)}
+
+
+class KeyMap:
+    """Resolves key presses into commands for a grid size (0 outside a board)."""
+
+    def __init__(self, overrides: Mapping[str, Iterable[str]] | None = None) -> None:
+        self.problems: list[str] = []
+        self.bindings: dict[Action, tuple[Chord, ...]] = {}
+        merged: dict[Action, tuple[str, ...]] = dict(DEFAULT_BINDINGS)
+        for name, keys in (overrides or {}).items():
+            try:
+                merged[Action(name)] = tuple(keys)
+            except ValueError:
+                self.problems.append(f"unknown action {name!r} in key bindings")
+        for action, specs in merged.items():
+            chords = []
+            for spec in specs:
+                try:
+                    chords.append(parse_chord(spec))
+                except ValueError as error:
+                    self.problems.append(str(error))
+            self.bindings[action] = tuple(chords)
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019 - one map per settings, few sizes
+    def table(self, size: int) -> dict[Action, tuple[Chord, ...]]:
+        """The bindings in effect for a grid of ``size``, after letters become digits."""
+        digits = letter_digits(size)
+        taken = {chord for chords in self.bindings.values() for chord in chords}
+        result: dict[Action, tuple[Chord, ...]] = {}
+        for action, chords in self.bindings.items():
+            kept = tuple(c for c in chords if c.letter not in digits)
+            if not kept:
+                moved = (
+                    Chord(c.key, ctrl=True, shift=c.shift)
+                    for c in chords
+                    if c.letter in digits and c.letter
+                )
+                kept = tuple(c for c in moved if c not in taken)
+            result[action] = kept
+        return result
+
+    @functools.lru_cache(maxsize=8)  # noqa: B019
+    def _lookup(self, size: int) -> tuple[dict[Chord, Action], dict[str, Action]]:
+        keys: dict[Chord, Action] = {}
+        chars: dict[str, Action] = {}
+        for action, chords in self.table(size).items():
+            for chord in chords:
+                if chord.char:
+                    chars.setdefault(chord.char, action)
+                else:
+                    keys.setdefault(chord, action)
+        return keys, chars
+
+    def resolve(self, key: int, mod: int, char: str = "", size: int = 0) -> Command | None:
+        """The command for a key press, or None when the key means nothing here."""
+        ctrl = bool(mod & pygame.KMOD_CTRL)
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        alt = bool(mod & pygame.KMOD_ALT)
+        if size and not ctrl and not alt:
+            digit = self.digit_of(key, size)
+            if digit:
+                return Command(Action.NOTE if shift else Action.DIGIT, digit)
+        keys, chars = self._lookup(size)
+        action = keys.get(Chord(key, ctrl=ctrl, shift=shift, alt=alt))
+        if action is None and char and not ctrl and not alt:
+            action = chars.get(char.lower() if char.isalpha() else char)
+        return Command(action) if action else None
+
+    @staticmethod
+    def digit_of(key: int, size: int) -> int:
+        """The digit a key types in a grid of ``size`` (0 if none)."""
+        digit = _NUMBER_ROW.get(key) or _KEYPAD.get(key)
+        if digit:
+            return digit if digit <= size else 0
+        if ord("a") <= key <= ord("z"):
+            return letter_digits(size).get(chr(key), 0)
+        return 0
+
+    def keys_for(self, action: Action, size: int = 9) -> list[str]:
+        """The keys that trigger ``action`` in a grid of ``size``, as players read them."""
+        return [chord.text() for chord in self.table(size).get(action, ())]
+
+    def shortcut(self, action: Action, size: int = 9) -> str:
+        """The first key of ``action`` (for button tooltips), or ""."""
+        keys = self.keys_for(action, size)
+        return keys[0] if keys else ""
+
+    def describe(self, size: int = 9) -> list[tuple[str, str]]:
+        """(what, keys) rows for the help overlay and the README, in a stable order."""
+        top = min(size, 9) if size else 9
+        digits = f"1–{top}, keypad 1–{top}"
+        letters = letter_digits(size)
+        if letters:
+            first, last = min(letters).upper(), max(letters).upper()
+            digits += f", {first}–{last} for 10–{size}"
+        rows = [
+            ("Place a digit", digits),
+            ("Toggle a note", "Shift+digit, or any digit in notes mode"),
+        ]
+        for action in HELP_ORDER:
+            keys = self.keys_for(action, size)
+            if keys:
+                rows.append((action.label, ", ".join(keys)))
+        return rows
+
+
+HELP_ORDER = (
+    Action.MOVE_UP,
+    Action.MOVE_DOWN,
+    Action.MOVE_LEFT,
+    Action.MOVE_RIGHT,
+    Action.NOTES_MODE,
+    Action.ERASE,
+    Action.UNDO,
+    Action.REDO,
+    Action.HINT,
+    Action.CHECK,
+    Action.FILL_NOTES,
+    Action.SOLVE,
+    Action.TYPED_MOVE,
+    Action.SAVE,
+    Action.OPEN,
+    Action.FULLSCREEN,
+    Action.BACK,
+    Action.HELP,
+)
+"""The actions the help overlay lists, in reading order."""
+
+
+def markdown_table(keymap: KeyMap | None = None) -> str:
+    """The README's controls table, generated from the default key map."""
+    keymap = keymap or KeyMap()
+    lines = ["| Action | Keys |", "| --- | --- |"]
+    for what, keys in keymap.describe(9):
+        lines.append(f"| {what} | {keys} |")
+    big = keymap.describe(16)[0][1]
+    lines.append(f"| Place a digit (16x16) | {big} |")
+    for action in (Action.MOVE_LEFT, Action.CHECK, Action.FILL_NOTES):
+        lines.append(f"| {action.label} (16x16) | {', '.join(keymap.keys_for(action, 16))} |")
+    return "\n".join(lines)

@@ -1,0 +1,244 @@
+"""The board's side panel: header with timer, number pad, action buttons, status.
+
+Like the board, the panel is drawn from a value: the scene builds a
+:class:`PanelModel` (labels, counts, which buttons are on or dim, the message)
+and :func:`draw_panel` only paints it, so tests can check the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ..engine.symbols import symbol
+from .layout import BoardLayout
+from .text import Text
+from .theme import Palette, mix
+from .widgets import Style, draw_button, draw_lines, wrap_lines
+
+
+@dataclass(frozen=True)
+class PadKey:
+    digit: int
+    remaining: int
+    style: Style
+
+
+@dataclass(frozen=True)
+class ActionKey:
+    name: str
+    label: str
+    style: Style
+    tooltip: str
+
+
+@dataclass(frozen=True)
+class HintCard:
+    """The deduction's name and explanation, shown over the action buttons."""
+
+    title: str
+    body: str
+    apply_label: str
+
+
+@dataclass(frozen=True)
+class PanelModel:
+    title: str  # the level or the puzzle's title
+    subtitle: str  # the kind of grid
+    detail: str  # mistakes and hints, e.g. "Mistakes 1/3 · Hints 2"
+    timer: str  # "" when hidden
+    pad: tuple[PadKey, ...]
+    actions: tuple[ActionKey, ...]
+    status: str
+    status_error: bool
+    notes_mode: bool
+    hover: str | int | None
+    card: HintCard | None = None
+
+
+HINT_BUTTONS = ("hint-apply", "hint-close")
+
+
+def hint_card_rect(layout: BoardLayout) -> pygame.Rect:
+    """Where the hint card goes: over the action buttons and the status line."""
+    first = layout.actions["undo"]
+    return pygame.Rect(layout.panel.x, first.y, layout.panel.w, layout.panel.bottom - first.y)
+
+
+def hint_button_rects(layout: BoardLayout) -> dict[str, pygame.Rect]:
+    card = hint_card_rect(layout)
+    u = layout.unit
+    height = round(0.62 * u)
+    pad = round(0.22 * u)
+    width = (card.w - 3 * pad) // 2
+    y = card.bottom - pad - height
+    return {
+        "hint-apply": pygame.Rect(card.x + pad, y, width, height),
+        "hint-close": pygame.Rect(card.right - pad - width, y, width, height),
+    }
+
+
+def draw_panel(
+    surface: pygame.Surface, text: Text, palette: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    p = palette
+    u = layout.unit
+    header = layout.header
+    # Header: what is being played on the left, the clock and counters on the right.
+    title_size = max(13, round(u * 0.34))
+    small = max(11, round(u * 0.22))
+    timer_w = 0
+    if model.timer:
+        image = text.render(model.timer, max(14, round(u * 0.42)), p.text, False)
+        rect = image.get_rect(topright=(header.right, header.y))
+        surface.blit(image, rect)
+        timer_w = rect.w + round(u * 0.2)
+    title_w = header.w - timer_w
+    size = text.fit_size(model.title, title_size, title_w, True)
+    surface.blit(text.render(model.title, size, p.text, True), (header.x, header.y))
+    subtitle = text.render(
+        model.subtitle, text.fit_size(model.subtitle, small, title_w), p.text_dim
+    )
+    surface.blit(subtitle, (header.x, header.y + round(u * 0.52)))
+    if model.detail:
+        width = header.w - subtitle.get_width() - round(u * 0.2)
+        detail = text.render(model.detail, text.fit_size(model.detail, small, width), p.text_dim)
+        surface.blit(detail, detail.get_rect(topright=(header.right, header.y + round(u * 0.52))))
+    _draw_pad(surface, text, p, layout, model)
+    if model.card is not None:
+        _draw_card(surface, text, p, layout, model)
+        return
+    # One label size for every button, the largest at which the longest fits.
+    first = layout.actions["undo"]
+    size = min(
+        text.fit_size(key.label, max(11, round(first.h * 0.36)), first.w - first.h // 3)
+        for key in model.actions
+    )
+    for key in model.actions:
+        if key.name not in layout.actions:
+            continue
+        draw_button(
+            surface,
+            text,
+            p,
+            layout.actions[key.name],
+            key.label,
+            style=key.style,
+            hovered=model.hover == key.name,
+            size=size,
+        )
+    _draw_status(surface, text, p, layout, model)
+    _draw_tooltip(surface, text, p, layout, model)
+
+
+def _draw_pad(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    for key, rect in zip(model.pad, layout.pad, strict=False):
+        fill_style = key.style
+        draw_button(surface, text, p, rect, "", style=fill_style, hovered=model.hover == key.digit)
+        ink = {
+            Style.TOGGLED: p.accent,
+            Style.DIM: p.disabled,
+            Style.DISABLED: p.disabled,
+        }.get(fill_style, p.entry)
+        if model.notes_mode:
+            # In notes mode the pad types notes: show the digit small, in the note
+            # colour, at its note position, as it will appear in the cell.
+            size = round(min(rect.h, rect.w) * 0.42)
+            ink = p.note if fill_style is Style.NORMAL else ink
+        else:
+            size = round(min(rect.h, rect.w * 0.9) * 0.58)
+        glyph = text.render(symbol(key.digit), size, ink, not model.notes_mode)
+        surface.blit(glyph, glyph.get_rect(center=rect.center))
+        if key.remaining >= 0:
+            count = str(key.remaining) if key.remaining else "✓"
+            csize = max(9, round(min(rect.h, rect.w) * 0.2))
+            image = text.render(count, csize, p.text_dim if key.remaining else p.disabled)
+            inset = max(3, round(rect.h * 0.08))
+            surface.blit(image, image.get_rect(topright=(rect.right - inset - 1, rect.y + inset)))
+
+
+def _draw_status(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    rect = layout.status
+    if not model.status or rect.h <= 0:
+        return
+    size = max(11, round(layout.unit * 0.23))
+    limit = max(1, rect.h // round(size * 1.3))
+    lines = wrap_lines(text, model.status, size, rect.w, limit)
+    colour = p.error if model.status_error else p.text_dim
+    if layout.landscape:
+        draw_lines(surface, text, lines, rect.topleft, size, colour)
+    else:
+        draw_lines(surface, text, lines, rect.topleft, size, colour, centred=True, width=rect.w)
+
+
+def _draw_card(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    card = model.card
+    assert card is not None
+    rect = hint_card_rect(layout)
+    u = layout.unit
+    radius = max(6, u // 6)
+    pygame.draw.rect(surface, mix(p.surface, p.unit_hint, 0.6), rect, border_radius=radius)
+    pygame.draw.rect(surface, p.border, rect, 1, border_radius=radius)
+    pad = round(0.22 * u)
+    title_size = max(12, round(u * 0.28))
+    x, y = rect.x + pad, rect.y + pad
+    title = text.render(
+        card.title, text.fit_size(card.title, title_size, rect.w - 2 * pad, True), p.text, True
+    )
+    surface.blit(title, (x, y))
+    y += round(title_size * 1.5)
+    buttons = hint_button_rects(layout)
+    room = buttons["hint-apply"].y - pad // 2 - y
+    size = max(10, round(u * 0.22))
+    lines = text.wrap(card.body, size, rect.w - 2 * pad)
+    while size > 10 and len(lines) * round(size * 1.3) > room:
+        size -= 1
+        lines = text.wrap(card.body, size, rect.w - 2 * pad)
+    limit = max(1, room // round(size * 1.3))
+    lines = wrap_lines(text, card.body, size, rect.w - 2 * pad, limit)
+    draw_lines(surface, text, lines, (x, y), size, p.text)
+    draw_button(
+        surface,
+        text,
+        p,
+        buttons["hint-apply"],
+        card.apply_label,
+        style=Style.PRIMARY,
+        hovered=model.hover == "hint-apply",
+    )
+    draw_button(
+        surface, text, p, buttons["hint-close"], "Close", hovered=model.hover == "hint-close"
+    )
+
+
+def _draw_tooltip(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    if not isinstance(model.hover, str):
+        return
+    key = next((k for k in model.actions if k.name == model.hover), None)
+    rect = layout.actions.get(model.hover)
+    if key is None or rect is None or not key.tooltip:
+        return
+    size = max(10, round(layout.unit * 0.2))
+    image = text.render(key.tooltip, size, p.surface)
+    box = image.get_rect().inflate(size, size // 2)
+    box.midbottom = (rect.centerx, rect.y - 4)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, p.text, box, border_radius=size // 2)
+    surface.blit(image, image.get_rect(center=box.center))
+
+
+def clock_text(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` past an hour), the way the timer shows it."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"

@@ -1,0 +1,89 @@
+"""Work in progress: a spinner, what is being done, and Cancel.
+
+The job runs on the task runner; this scene only animates while it waits (the
+spinner is feedback the player asked for, not idle motion), and on success hands
+the result to a continuation that says where to go next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ...engine.errors import PuzzleError
+from ..context import AppContext
+from ..gate import Intent
+from ..scene_stack import Pop, Replace, Transition
+from ..tasks import Task
+from ..widgets import Item, draw_spinner
+from .card import CardScene
+from .notice import NoticeScene
+
+FRAME = 1 / 30  # the spinner turns smoothly at 30 frames a second
+
+
+class BusyScene(CardScene):
+    reserve = 1.2
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        message: str,
+        job: Callable[[Task[Any]], Any],
+        then: Callable[[Any], Transition],
+    ) -> None:
+        super().__init__(ctx, message, "", [Item("cancel", "Cancel")])
+        self.job = job
+        self.then = then
+        self.task: Task[Any] | None = None
+        self.phase = 0.0
+        self.result: Transition | None = None
+
+    def enter(self) -> None:
+        self.task = self.ctx.tasks.run(self.job, self._done, self._failed, "busy")
+
+    def exit(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    def _done(self, value: Any) -> None:
+        self.task = None
+        self.result = self.then(value)
+        self.dirty = True
+
+    def _failed(self, error: BaseException) -> None:
+        self.task = None
+        if isinstance(error, PuzzleError):
+            where = error.located() if error.path else str(error)
+            message = f"This puzzle cannot be played.\n{where}"
+        elif isinstance(error, OSError):
+            message = f"The file could not be read: {error.strerror or error}"
+        else:
+            message = f"Something went wrong: {error}"
+        self.result = Replace(NoticeScene(self.ctx, "Sorry", message))
+
+    def choose(self, key: str) -> Transition | None:
+        return Pop()
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if self.result is not None:
+            return None
+        return super().handle(intent)
+
+    def update(self, dt: float) -> Transition | None:
+        if self.result is not None:
+            result, self.result = self.result, None
+            return result
+        self.phase = (self.phase + dt * 1.1) % 1.0
+        self.dirty = True
+        return None
+
+    def wake_in(self) -> float | None:
+        return 0.0 if self.result is not None else FRAME
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        radius = round(self.card.unit * 0.34)
+        draw_spinner(surface, self.ctx.palette.accent, self.reserved.center, radius, self.phase)

@@ -1,0 +1,61 @@
+"""The main menu: Continue, New game, Open puzzle, Settings, How to play, Quit."""
+
+from __future__ import annotations
+
+from .. import routes
+from ..context import AppContext
+from ..scene_stack import Quit, Transition
+from ..widgets import Item
+from .card import CardScene
+
+
+class MenuScene(CardScene):
+    """The base of the stack; Continue appears while a game is in progress.
+
+    Continue resumes the game kept in ``ctx.session`` for this run; autosave will
+    fill that slot at start-up, and Continue will then work across runs too.
+    """
+
+    opaque = True
+    width_units = 6.0
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__(ctx, "Sudoku", "", self._items(ctx))
+
+    @staticmethod
+    def _items(ctx: AppContext) -> list[Item]:
+        items = []
+        if ctx.session.can_continue:
+            items.append(Item("continue", "Continue", primary=True))
+        items += [
+            Item("new", "New game", primary=not ctx.session.can_continue),
+            Item("open", "Open puzzle"),
+            Item("settings", "Settings"),
+            Item("help", "How to play"),
+            Item("quit", "Quit"),
+        ]
+        return items
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.set_content(items=self._items(self.ctx))
+
+    def choose(self, key: str) -> Transition | None:
+        ctx = self.ctx
+        if key == "continue":
+            return routes.resume(ctx)
+        if key == "new":
+            return routes.choose_new_game(ctx)
+        if key == "open":
+            return routes.picker(ctx)
+        if key == "settings":
+            return routes.settings(ctx)
+        if key == "help":
+            return routes.help_overlay(ctx)
+        if key == "quit":
+            return Quit()
+        return None
+
+    def back(self) -> Transition | None:
+        """Esc on the menu goes back to the game in progress, if any."""
+        return routes.resume(self.ctx) if self.ctx.session.can_continue else None

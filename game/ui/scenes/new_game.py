@@ -1,0 +1,186 @@
+"""Choose a new game: variant, size and difficulty, then Start.
+
+Three rows of segmented choices and two buttons.  Arrows move between rows and
+change the choice in a row, Enter starts; the mouse works on everything.  Jigsaw
+grids are 9x9 (the size row then shows only that).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pygame
+
+from ...engine.logic.registry import Level
+from .. import routes
+from ..actions import Action, Command
+from ..context import AppContext
+from ..gate import Intent, Pointer, PointerKind
+from ..layout import card_layout
+from ..scene_stack import Pop, Scene, Transition
+from ..sources import CLASSIC_SIZES, VARIANTS
+from ..widgets import Style, draw_button, draw_card, draw_veil, segments
+
+LEVELS = tuple(Level)
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    options: tuple[str, ...]
+
+
+class NewGameScene(Scene):
+    opaque = False
+
+    def __init__(self, ctx: AppContext) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.request = ctx.session.last_request
+        self.focus = 3  # the Start button
+        self.hover: tuple[int, int] | None = None
+
+    # -- model ----------------------------------------------------------------------
+
+    def rows(self) -> list[Row]:
+        sizes = (9,) if self.request.variant == "jigsaw" else CLASSIC_SIZES
+        return [
+            Row("Variant", tuple(v.capitalize() for v in VARIANTS)),
+            Row("Size", tuple(f"{n}×{n}" for n in sizes)),
+            Row("Difficulty", tuple(level.label for level in LEVELS)),
+        ]
+
+    def selected(self, row: int) -> int:
+        r = self.request
+        if row == 0:
+            return VARIANTS.index(r.variant)
+        if row == 1:
+            return 0 if r.variant == "jigsaw" else CLASSIC_SIZES.index(r.size)
+        return LEVELS.index(r.level)
+
+    def pick(self, row: int, index: int) -> None:
+        r = self.request
+        if row == 0:
+            variant = VARIANTS[index]
+            r = replace(r, variant=variant, size=9 if variant == "jigsaw" else r.size)
+        elif row == 1 and r.variant == "classic":
+            r = replace(r, size=CLASSIC_SIZES[index])
+        elif row == 2:
+            r = replace(r, level=LEVELS[index])
+        self.request = r
+        self.dirty = True
+
+    def start(self) -> Transition:
+        return routes.generate(self.ctx, self.request)
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Command):
+            return self._command(intent)
+        if isinstance(intent, Pointer):
+            return self._pointer(intent)
+        return None
+
+    def _command(self, command: Command) -> Transition | None:
+        action = command.action
+        if action is Action.BACK:
+            return Pop()
+        if action in (Action.MOVE_UP, Action.PREVIOUS):
+            self.focus = (self.focus - 1) % 5
+        elif action in (Action.MOVE_DOWN, Action.NEXT):
+            self.focus = (self.focus + 1) % 5
+        elif action in (Action.MOVE_LEFT, Action.MOVE_RIGHT) and self.focus < 3:
+            count = len(self.rows()[self.focus].options)
+            delta = 1 if action is Action.MOVE_RIGHT else -1
+            self.pick(self.focus, (self.selected(self.focus) + delta) % count)
+        elif action in (Action.MOVE_LEFT, Action.MOVE_RIGHT):
+            self.focus = 4 if self.focus == 3 else 3
+        elif action is Action.CONFIRM:
+            return Pop() if self.focus == 4 else self.start()
+        else:
+            return None
+        self.dirty = True
+        return None
+
+    def _pointer(self, pointer: Pointer) -> Transition | None:
+        hit = next((k for k, r in self.hit_rects().items() if r.collidepoint(pointer.pos)), None)
+        if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
+            if hit != self.hover:
+                self.hover = hit
+                self.dirty = True
+            return None
+        if pointer.kind is not PointerKind.PRESS or pointer.button != 1 or hit is None:
+            return None
+        row, index = hit
+        if row == 3:
+            return self.start() if index == 0 else Pop()
+        self.pick(row, index)
+        return None
+
+    # -- geometry and drawing -------------------------------------------------------
+
+    def geometry(
+        self,
+    ) -> tuple[pygame.Rect, int, list[tuple[int, str]], dict[tuple[int, int], pygame.Rect]]:
+        """The card, its unit, row labels (y, text) and every button: (row, option) -> rect."""
+        card = card_layout(*self.ctx.size, 8.2, 10.0)
+        rect, u = card.rect, card.unit
+        hits: dict[tuple[int, int], pygame.Rect] = {}
+        labels: list[tuple[int, str]] = []
+        y = rect.y + round(u * 1.7)
+        inner = rect.inflate(-u, 0)
+        for index, row in enumerate(self.rows()):
+            labels.append((y, row.label))
+            y += round(u * 0.48)
+            bar = pygame.Rect(inner.x, y, inner.w, round(u * 0.78))
+            for k, seg in enumerate(segments(bar, len(row.options), round(u * 0.12))):
+                hits[(index, k)] = seg
+            y += round(u * 1.12)
+        y += round(u * 0.1)
+        bar = pygame.Rect(inner.x, y, inner.w, round(u * 0.86))
+        for k, seg in enumerate(segments(bar, 2, round(u * 0.3))):
+            hits[(3, k)] = seg
+        return rect, u, labels, hits
+
+    def hit_rects(self) -> dict[tuple[int, int], pygame.Rect]:
+        return self.geometry()[3]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p, text = self.ctx.palette, self.ctx.text
+        draw_veil(surface, p)
+        rect, u, labels, hits = self.geometry()
+        draw_card(surface, p, rect, max(8, u // 4))
+        title = text.render("New game", round(u * 0.6), p.text, True)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + round(u * 0.55))))
+        for y, label in labels:
+            image = text.render(label, round(u * 0.28), p.text_dim, False)
+            surface.blit(image, (rect.x + u // 2, y))
+        rows = self.rows()
+        for (row, k), seg in hits.items():
+            if row < 3:
+                chosen = k == self.selected(row)
+                draw_button(
+                    surface,
+                    text,
+                    p,
+                    seg,
+                    rows[row].options[k],
+                    style=Style.TOGGLED if chosen else Style.NORMAL,
+                    hovered=self.hover == (row, k),
+                    focused=self.focus == row and chosen,
+                    size=round(u * 0.28),
+                    bold=chosen,
+                )
+            else:
+                draw_button(
+                    surface,
+                    text,
+                    p,
+                    seg,
+                    ("Start", "Back")[k],
+                    style=Style.PRIMARY if k == 0 else Style.NORMAL,
+                    hovered=self.hover == (3, k),
+                    focused=self.focus == 3 + k,
+                    size=round(u * 0.32),
+                )

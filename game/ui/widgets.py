@@ -1,0 +1,252 @@
+"""Small drawing helpers and the one reusable widget, a column of buttons.
+
+Buttons are drawn from their state each time (a rounded rectangle and cached
+text are cheap); :class:`ButtonColumn` gives the menus, pause, win and lose cards
+the same keyboard focus, hover and click behaviour.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from .actions import Action, Command
+from .gate import Intent, Pointer, PointerKind
+from .text import Text
+from .theme import Colour, Palette, mix
+
+
+class Style(enum.Enum):
+    NORMAL = "normal"
+    PRIMARY = "primary"  # the main choice of a card
+    TOGGLED = "toggled"  # a mode that is on (notes), the active digit
+    DIM = "dim"  # a finished digit: still usable, visibly done
+    DISABLED = "disabled"
+
+
+def button_colours(palette: Palette, style: Style, hovered: bool) -> tuple[Colour, Colour, Colour]:
+    """(fill, border, text) of a button."""
+    p = palette
+    if style is Style.PRIMARY:
+        fill = mix(p.accent, p.text, 0.12) if hovered else p.accent
+        return fill, fill, p.accent_text
+    if style is Style.TOGGLED:
+        fill = mix(p.accent, p.surface, 0.78)
+        return (mix(fill, p.accent, 0.1) if hovered else fill), p.accent, p.accent
+    if style is Style.DISABLED:
+        return p.surface, mix(p.border, p.surface, 0.4), p.disabled
+    fill = p.surface_alt if hovered else p.surface
+    text = p.disabled if style is Style.DIM else p.text
+    return fill, p.border, text
+
+
+def draw_button(
+    surface: pygame.Surface,
+    text: Text,
+    palette: Palette,
+    rect: pygame.Rect,
+    label: str,
+    *,
+    style: Style = Style.NORMAL,
+    hovered: bool = False,
+    focused: bool = False,
+    size: int | None = None,
+    bold: bool = False,
+) -> None:
+    """A rounded button with a centred label that always fits."""
+    fill, border, ink = button_colours(palette, style, hovered and style is not Style.DISABLED)
+    radius = max(4, min(rect.h, rect.w) // 5)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, border, rect, max(1, rect.h // 40), border_radius=radius)
+    if focused:
+        ring = rect.inflate(6, 6)
+        pygame.draw.rect(
+            surface, palette.accent, ring, max(2, rect.h // 22), border_radius=radius + 3
+        )
+    want = size or max(10, round(rect.h * 0.36))
+    fitted = text.fit_size(label, want, rect.w - max(8, rect.h // 3), bold)
+    image = text.render(label, fitted, ink, bold)
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+def draw_card(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, radius: int) -> None:
+    """A raised card: a soft shadow and the surface colour."""
+    shadow = rect.move(0, max(2, radius // 3))
+    pygame.draw.rect(
+        surface, mix(palette.background, palette.text, 0.12), shadow, border_radius=radius
+    )
+    pygame.draw.rect(surface, palette.surface, rect, border_radius=radius)
+    pygame.draw.rect(surface, palette.border, rect, 1, border_radius=radius)
+
+
+_veils: dict[tuple[tuple[int, int], tuple[int, int, int, int]], pygame.Surface] = {}
+
+
+def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
+    """Dim everything drawn so far, behind an overlay card."""
+    key = (surface.get_size(), palette.shade)
+    veil = _veils.get(key)
+    if veil is None:
+        _veils.clear()
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill(palette.shade)
+        _veils[key] = veil
+    surface.blit(veil, (0, 0))
+
+
+def draw_switch(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, on: bool) -> None:
+    """An on/off pill; the knob's side, not just its colour, says which."""
+    radius = rect.h // 2
+    track = palette.accent if on else mix(palette.border, palette.text_dim, 0.35)
+    pygame.draw.rect(surface, track, rect, border_radius=radius)
+    knob_r = radius - max(2, rect.h // 8)
+    cx = rect.right - radius if on else rect.left + radius
+    pygame.draw.circle(
+        surface, palette.surface if on else (255, 255, 255), (cx, rect.centery), knob_r
+    )
+
+
+def draw_spinner(
+    surface: pygame.Surface, colour: Colour, centre: tuple[int, int], radius: int, phase: float
+) -> None:
+    """An indeterminate progress ring: eight dots, one bright, turning with ``phase``."""
+    for k in range(8):
+        angle = (k / 8 + phase) * 2 * math.pi
+        fade = ((k / 8) + 0.2) / 1.2
+        dot = max(2, round(radius * 0.16 * (0.6 + 0.4 * fade)))
+        x = centre[0] + radius * math.cos(angle)
+        y = centre[1] + radius * math.sin(angle)
+        pygame.draw.circle(surface, mix(colour, (128, 128, 128), 0.7 * (1 - fade)), (x, y), dot)
+
+
+def segments(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
+    """``rect`` split into ``count`` equal buttons side by side."""
+    width = (rect.w - gap * (count - 1)) / count
+    return [
+        pygame.Rect(round(rect.x + i * (width + gap)), rect.y, round(width), rect.h)
+        for i in range(count)
+    ]
+
+
+@dataclass
+class Item:
+    key: str
+    label: str
+    enabled: bool = True
+    primary: bool = False
+
+
+@dataclass
+class ButtonColumn:
+    """Buttons stacked in a card, chosen by click, Enter, or arrows/Tab to move focus."""
+
+    items: list[Item]
+    rects: list[pygame.Rect] = field(default_factory=list)
+    focus: int = -1  # keyboard focus; -1 until the keyboard is used
+    hover: int = -1
+
+    def place(self, rect: pygame.Rect, row: int, gap: int) -> None:
+        """Lay the buttons out from the top of ``rect``, ``row`` pixels tall each."""
+        self.rects = [
+            pygame.Rect(rect.x, rect.y + i * (row + gap), rect.w, row)
+            for i in range(len(self.items))
+        ]
+
+    def handle(self, intent: Intent) -> str | bool | None:
+        """The chosen key, True if only the picture changed, or None if not for us."""
+        if isinstance(intent, Pointer):
+            index = self._at(intent.pos)
+            if intent.kind is PointerKind.MOVE or intent.kind is PointerKind.LEAVE:
+                if index != self.hover:
+                    self.hover = index
+                    return True
+                return None
+            if intent.kind is PointerKind.PRESS and intent.button == 1 and index >= 0:
+                item = self.items[index]
+                return item.key if item.enabled else None
+            return None
+        if isinstance(intent, Command):
+            if intent.action in (Action.MOVE_DOWN, Action.NEXT):
+                self._step(1)
+                return True
+            if intent.action in (Action.MOVE_UP, Action.PREVIOUS):
+                self._step(-1)
+                return True
+            if intent.action is Action.CONFIRM:
+                index = self.focus if self.focus >= 0 else self._default()
+                if index >= 0 and self.items[index].enabled:
+                    return self.items[index].key
+        return None
+
+    def draw(self, surface: pygame.Surface, text: Text, palette: Palette) -> None:
+        for index, (item, rect) in enumerate(zip(self.items, self.rects, strict=True)):
+            style = Style.PRIMARY if item.primary else Style.NORMAL
+            if not item.enabled:
+                style = Style.DISABLED
+            draw_button(
+                surface,
+                text,
+                palette,
+                rect,
+                item.label,
+                style=style,
+                hovered=index == self.hover,
+                focused=index == self.focus,
+                size=round(rect.h * 0.38),
+            )
+
+    def _at(self, pos: tuple[int, int]) -> int:
+        return next((i for i, r in enumerate(self.rects) if r.collidepoint(pos)), -1)
+
+    def _default(self) -> int:
+        return next((i for i, item in enumerate(self.items) if item.primary and item.enabled), -1)
+
+    def _step(self, delta: int) -> None:
+        enabled = [i for i, item in enumerate(self.items) if item.enabled]
+        if not enabled:
+            return
+        if self.focus not in enabled:
+            start = self._default()
+            self.focus = start if start >= 0 and delta > 0 else enabled[0 if delta > 0 else -1]
+            return
+        position = enabled.index(self.focus)
+        self.focus = enabled[(position + delta) % len(enabled)]
+
+
+def wrap_lines(text: Text, message: str, size: int, width: int, limit: int) -> list[str]:
+    """``message`` wrapped to ``width``, at most ``limit`` lines (the last ends in …)."""
+    lines = text.wrap(message, size, width)
+    if len(lines) > limit:
+        lines = lines[:limit]
+        lines[-1] = lines[-1].rstrip(" .,") + "…"
+    return lines
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    text: Text,
+    lines: Sequence[str],
+    pos: tuple[int, int],
+    size: int,
+    colour: Colour,
+    *,
+    bold: bool = False,
+    centred: bool = False,
+    width: int = 0,
+    spacing: float = 1.3,
+) -> int:
+    """Draw lines of text from ``pos`` down; returns the y below the last line."""
+    x, y = pos
+    step = round(size * spacing)
+    for line in lines:
+        image = text.render(line, size, colour, bold)
+        if centred:
+            surface.blit(image, (x + (width - image.get_width()) // 2, y))
+        else:
+            surface.blit(image, (x, y))
+        y += step
+    return y

@@ -1,0 +1,124 @@
+"""Fixtures that build the game app headless, with events and time passed in by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from game.engine import solver
+from game.engine.logic.registry import Level
+from game.engine.puzzle import Puzzle
+from game.session import Settings
+from game.ui import routes
+from game.ui.app import App
+from game.ui.context import AppContext
+from game.ui.display import Display
+from game.ui.scene_stack import Scene
+from game.ui.sources import GameInfo, Prepared
+from game.ui.tasks import TaskRunner
+
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
+
+
+@dataclass
+class Driver:
+    """Runs the app one iteration at a time with synthetic events and exact dt."""
+
+    app: App
+
+    @property
+    def ctx(self) -> AppContext:
+        return self.app.ctx
+
+    @property
+    def top(self) -> Scene:
+        return self.app.stack.top
+
+    def step(self, *events: pygame.event.Event, dt: float = 0.0) -> bool:
+        return self.app.step(list(events), dt)
+
+    def key(self, key: int, mod: int = 0, char: str = "") -> bool:
+        event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=char, scancode=0)
+        return self.step(event)
+
+    def text(self, text: str) -> bool:
+        return self.step(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> bool:
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+        up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        return self.step(down, up)
+
+    def move(self, pos: tuple[int, int]) -> bool:
+        return self.step(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+
+    def run(self, seconds: float, frame: float = 1 / 60) -> None:
+        """Let time pass in frames (animations, timers)."""
+        elapsed = 0.0
+        while elapsed < seconds:
+            self.step(dt=frame)
+            elapsed += frame
+
+    def settle(self, timeout: float = 20.0) -> None:
+        """Wait for background jobs, then run one iteration to deliver them."""
+        assert self.ctx.tasks.wait_idle(timeout)
+        self.step()
+        self.step()
+
+
+def prepared(
+    text: str = PUZZLE, solution: str | None = SOLUTION, level: Level = Level.EASY
+) -> Prepared:
+    puzzle = Puzzle.from_string(text)
+    if solution is None:
+        found = solver.solve(puzzle.shape, puzzle.givens)
+        grid = found
+    else:
+        grid = tuple(int(c) for c in solution)
+    info = GameInfo(puzzle.shape.variant, puzzle.size, level)
+    return Prepared(puzzle, grid, True, info)
+
+
+MakeDriver = Callable[..., Driver]
+
+
+@pytest.fixture
+def make_driver() -> MakeDriver:
+    def make(size: tuple[int, int] = (1280, 800), **settings: object) -> Driver:
+        display = Display(False, size)
+        values = {"fullscreen": False, **settings}
+        ctx = AppContext(
+            Settings(**values),  # type: ignore[arg-type]
+            tasks=TaskRunner(wake=lambda: None),
+            size=display.size,
+        )
+        driver = Driver(App(ctx, display))
+        driver.step()
+        return driver
+
+    return make
+
+
+@pytest.fixture
+def driver(make_driver: MakeDriver) -> Driver:
+    return make_driver()
+
+
+def start_board(driver: Driver, game: Prepared | None = None) -> None:
+    """Put a known puzzle on the board, as if it had been generated."""
+    driver.app.apply(routes.board(driver.ctx, game or prepared()))
+    driver.step()
