@@ -56,11 +56,11 @@ _LABELS = {
     Action.ERASE: "Erase",
     Action.UNDO: "Undo",
     Action.REDO: "Redo",
-    Action.HINT: "Hint (press again for more)",
+    Action.HINT: "Hint (press up to 3 times)",
     Action.CHECK: "Check entries",
     Action.FILL_NOTES: "Fill notes",
     Action.SOLVE: "Solve (give up)",
-    Action.TYPED_MOVE: "Type a move (row col digit)",
+    Action.TYPED_MOVE: "Type a move",
     Action.SAVE: "Save",
     Action.OPEN: "Open puzzle",
     Action.FULLSCREEN: "Full screen on/off",
@@ -71,6 +71,14 @@ _LABELS = {
     Action.PREVIOUS: "Previous item",
     Action.QUIT: "Quit",
 }
+
+
+class Edit(enum.Enum):
+    """Editing keys of an open text field (the key map's actions are off meanwhile)."""
+
+    BACKSPACE = "backspace"
+    ENTER = "enter"
+    CANCEL = "cancel"
 
 
 @dataclass(frozen=True)

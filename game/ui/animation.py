@@ -38,9 +38,13 @@ class _Pulse:
         t = (self.elapsed - self.delays[cell]) / self.length
         if not 0.0 <= t < 1.0:
             return 0
-        # Quick rise (first fifth), slow fade: felt rather than noticed.
-        shape = t / 0.2 if t < 0.2 else (1.0 - t) / 0.8
-        return max(0, min(LEVELS, math.ceil(shape * LEVELS)))
+        return max(0, min(LEVELS, math.ceil(self._envelope(t) * LEVELS)))
+
+    def _envelope(self, t: float) -> float:
+        if self.kind == "flash":  # at full at once, then fading: an answer to the key
+            return 1.0 - t
+        # A glow swells a little, then fades: felt rather than noticed.
+        return 0.5 + t / 0.3 if t < 0.15 else (1.0 - t) / 0.85
 
 
 @dataclass

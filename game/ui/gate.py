@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .actions import Action, Command
+from .actions import Action, Command, Edit
 from .keymap import KeyMap
 
 TASK_DONE = pygame.event.custom_type()
@@ -46,14 +46,6 @@ class TextInput:
     text: str
 
 
-class Edit(enum.Enum):
-    """Editing keys of a text field (the key map is bypassed while one is open)."""
-
-    BACKSPACE = "backspace"
-    ENTER = "enter"
-    CANCEL = "cancel"
-
-
 @dataclass(frozen=True)
 class EditKey:
     edit: Edit
@@ -82,14 +74,6 @@ class InputContext:
 
     size: int = 0
     text_entry: bool = False
-
-
-_EDITS = {
-    pygame.K_BACKSPACE: Edit.BACKSPACE,
-    pygame.K_RETURN: Edit.ENTER,
-    pygame.K_KP_ENTER: Edit.ENTER,
-    pygame.K_ESCAPE: Edit.CANCEL,
-}
 
 
 def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
@@ -127,7 +111,7 @@ def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) 
 
 def _key(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
     if context.text_entry:
-        edit = _EDITS.get(event.key)
+        edit = keymap.edit_of(event.key)
         # Typed characters arrive as TEXTINPUT; F11 and the like still work.
         return EditKey(edit) if edit else _global(event, keymap)
     return keymap.resolve(event.key, event.mod, getattr(event, "unicode", ""), context.size)

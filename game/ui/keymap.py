@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.symbols import SYMBOLS
-from .actions import Action, Command
+from .actions import Action, Command, Edit
 
 # Key names (lower case) to pygame key codes.  Character bindings such as "?" are
 # matched on the typed character instead, so they work on any keyboard layout.
@@ -49,6 +49,13 @@ _NAMED.update({chr(c): c for c in range(ord("a"), ord("z") + 1)})  # K_a..K_z ar
 _NAMED.update({str(i): getattr(pygame, f"K_{i}") for i in range(10)})
 _NAMED.update({f"kp{i}": getattr(pygame, f"K_KP{i}") for i in range(10)})
 
+_EDITS = {
+    pygame.K_BACKSPACE: Edit.BACKSPACE,
+    pygame.K_RETURN: Edit.ENTER,
+    pygame.K_KP_ENTER: Edit.ENTER,
+    pygame.K_ESCAPE: Edit.CANCEL,
+}
+
 _NUMBER_ROW = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 _KEYPAD = {getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)}
 
@@ -60,7 +67,7 @@ _SHOWN = {
     "backspace": "Backspace",
     "delete": "Delete",
     "return": "Enter",
-    "kp-enter": "Keypad Enter",
+    "kp-enter": "Num Enter",
     "escape": "Esc",
     "tab": "Tab",
     "space": "Space",
@@ -118,9 +125,7 @@ class Chord:
         if self.char:
             return self.char
         name = next(n for n, code in _NAMED.items() if code == self.key)
-        shown = _SHOWN.get(name) or (
-            f"Keypad {name[2:]}" if name.startswith("kp") else name.upper()
-        )
+        shown = _SHOWN.get(name) or (f"Num {name[2:]}" if name.startswith("kp") else name.upper())
         mods = ("Ctrl+" if self.ctrl else "") + ("Alt+" if self.alt else "")
         return mods + ("Shift+" if self.shift else "") + shown
 
@@ -211,6 +216,11 @@ class KeyMap:
         return Command(action) if action else None
 
     @staticmethod
+    def edit_of(key: int) -> Edit | None:
+        """The editing meaning of a key while a text field is open."""
+        return _EDITS.get(key)
+
+    @staticmethod
     def digit_of(key: int, size: int) -> int:
         """The digit a key types in a grid of ``size`` (0 if none)."""
         digit = _NUMBER_ROW.get(key) or _KEYPAD.get(key)
@@ -232,14 +242,14 @@ class KeyMap:
     def describe(self, size: int = 9) -> list[tuple[str, str]]:
         """(what, keys) rows for the help overlay and the README, in a stable order."""
         top = min(size, 9) if size else 9
-        digits = f"1–{top}, keypad 1–{top}"
+        digits = f"1–{top}, Num 1–{top}"
         letters = letter_digits(size)
         if letters:
             first, last = min(letters).upper(), max(letters).upper()
             digits += f", {first}–{last} for 10–{size}"
         rows = [
             ("Place a digit", digits),
-            ("Toggle a note", "Shift+digit, or any digit in notes mode"),
+            ("Toggle a note", "Shift+digit"),
         ]
         for action in HELP_ORDER:
             keys = self.keys_for(action, size)
@@ -274,11 +284,19 @@ HELP_ORDER = (
 def markdown_table(keymap: KeyMap | None = None) -> str:
     """The README's controls table, generated from the default key map."""
     keymap = keymap or KeyMap()
+
+    def code(keys: str) -> str:
+        return ", ".join(f"`{key}`" for key in keys.split(", "))
+
     lines = ["| Action | Keys |", "| --- | --- |"]
     for what, keys in keymap.describe(9):
-        lines.append(f"| {what} | {keys} |")
-    big = keymap.describe(16)[0][1]
-    lines.append(f"| Place a digit (16x16) | {big} |")
+        lines.append(f"| {what} | {code(keys)} |")
+    lines.append(f"| Place a digit on 16x16 | {code(keymap.describe(16)[0][1])} |")
     for action in (Action.MOVE_LEFT, Action.CHECK, Action.FILL_NOTES):
-        lines.append(f"| {action.label} (16x16) | {', '.join(keymap.keys_for(action, 16))} |")
+        keys = code(", ".join(keymap.keys_for(action, 16)))
+        lines.append(f"| {action.label} on 16x16 | {keys} |")
     return "\n".join(lines)
+
+
+if __name__ == "__main__":  # python -m game.ui.keymap: the README's controls table
+    print(markdown_table())

@@ -95,12 +95,11 @@ class BoardGeometry:
         width = (self.cell - 2 * inset) / columns
         height = (self.cell - 2 * inset) / rows
         row, column = divmod(digit - 1, columns)
-        return Rect(
-            round(base.x + inset + column * width),
-            round(base.y + inset + row * height),
-            round(width),
-            round(height),
-        )
+        left = round(base.x + inset + column * width)
+        top = round(base.y + inset + row * height)
+        right = round(base.x + inset + (column + 1) * width)
+        bottom = round(base.y + inset + (row + 1) * height)
+        return Rect(left, top, right - left, bottom - top)
 
     def note_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """(cell, digit) of the note spot under ``pos``, or None."""

@@ -57,13 +57,13 @@ _LIGHT_ROLES = {
     Role.FOCUS: (24, 128, 56),
     Role.PATTERN: (37, 99, 235),
     Role.COVER: (126, 58, 242),
-    Role.PIVOT: (217, 119, 6),
+    Role.PIVOT: (180, 83, 9),
     Role.PINCER: (194, 65, 12),
     Role.FIN: (190, 24, 93),
     Role.ON: (24, 128, 56),
     Role.OFF: (200, 40, 40),
     Role.COLOUR_A: (37, 99, 235),
-    Role.COLOUR_B: (217, 119, 6),
+    Role.COLOUR_B: (180, 83, 9),
     Role.WRONG: (200, 40, 40),
 }
 _LIGHT_ROLE_FILLS = {
@@ -131,7 +131,7 @@ LIGHT = Palette(
     accent_text=(255, 255, 255),
     border=(210, 213, 220),
     disabled=(178, 182, 190),
-    shade=(30, 32, 38, 120),
+    shade=(40, 44, 52, 84),
     roles=_LIGHT_ROLES,
     role_fills=_LIGHT_ROLE_FILLS,
 )

@@ -11,6 +11,8 @@ import pytest
 from game.engine import solver
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
+from game.engine.rules import candidates, dead_end
+from game.engine.shape import Shape
 from game.session import Settings
 from game.ui import routes
 from game.ui.app import App
@@ -122,3 +124,25 @@ def start_board(driver: Driver, game: Prepared | None = None) -> None:
     """Put a known puzzle on the board, as if it had been generated."""
     driver.app.apply(routes.board(driver.ctx, game or prepared()))
     driver.step()
+
+
+def harmless_mistakes(count: int) -> list[tuple[int, int]]:
+    """Wrong digits in different cells that break no rule and leave no visible dead end."""
+    grid = [int(c) if c != "." else 0 for c in PUZZLE]
+    shape = Shape.classic(9)
+    found: list[tuple[int, int]] = []
+    for cell in range(81):
+        if grid[cell] or any(cell in shape.peer_sets[c] for c, _ in found):
+            continue
+        legal = candidates(shape, grid)[cell]
+        for digit in range(1, 10):
+            if digit == int(SOLUTION[cell]) or not legal >> (digit - 1) & 1:
+                continue
+            grid[cell] = digit
+            if dead_end(shape, grid) is None:
+                found.append((cell, digit))
+                break
+            grid[cell] = 0
+        if len(found) == count:
+            return found
+    raise AssertionError("no such mistakes")

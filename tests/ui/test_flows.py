@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine.rules import candidates, dead_end
-from game.engine.shape import Shape
 from game.session import GameStatus
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
@@ -17,7 +15,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.win import WinScene
 
-from .conftest import PUZZLE, SOLUTION, Driver, MakeDriver, start_board
+from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 
 
 def board(driver: Driver) -> BoardScene:
@@ -101,28 +99,6 @@ def test_any_key_skips_the_solve_animation(driver: Driver) -> None:
     assert not scene.view.hidden
     driver.step(dt=0.01)
     assert isinstance(driver.top, LoseScene)
-
-
-def harmless_mistakes(count: int) -> list[tuple[int, int]]:
-    """Wrong digits in different cells that break no rule and leave no visible dead end."""
-    grid = [int(c) if c != "." else 0 for c in PUZZLE]
-    shape = Shape.classic(9)
-    found: list[tuple[int, int]] = []
-    for cell in range(81):
-        if grid[cell] or any(cell in shape.peer_sets[c] for c, _ in found):
-            continue
-        legal = candidates(shape, grid)[cell]
-        for digit in range(1, 10):
-            if digit == int(SOLUTION[cell]) or not legal >> (digit - 1) & 1:
-                continue
-            grid[cell] = digit
-            if dead_end(shape, grid) is None:
-                found.append((cell, digit))
-                break
-            grid[cell] = 0
-        if len(found) == count:
-            return found
-    raise AssertionError("no such mistakes")
 
 
 def test_mistake_limit_loses_for_good(make_driver: MakeDriver) -> None:

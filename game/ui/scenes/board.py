@@ -381,6 +381,7 @@ class BoardScene(Scene):
             self._reported = True
             for hook in self.ctx.hooks.on_game_over:
                 hook(game, self.info)
+        game.select(None)  # a finished grid reads best without highlights
         if game.counts_as_win:
             self.ending = "win"
             origin = last if last is not None else game.shape.cells // 2

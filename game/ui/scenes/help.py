@@ -22,11 +22,11 @@ RULES = (
 )
 
 MOUSE = (
-    ("Select a cell", "Left click"),
-    ("Toggle a note of the active digit", "Right click"),
-    ("Toggle a note (notes mode)", "Click the note's spot in the cell"),
-    ("Digit first (Settings)", "Pick a digit on the pad, then click cells"),
-    ("Show a button's shortcut", "Hover over it"),
+    ("Select a cell", "Click"),
+    ("Note of the last digit", "Right click"),
+    ("Note, in notes mode", "Click its spot"),
+    ("Digit first (Settings)", "Pad, then cells"),
+    ("A button's shortcut", "Hover"),
 )
 
 TYPED = "Typed moves: press : then row, column and digit, e.g. 479, 4 7 9 or (4,7,9)."
@@ -87,14 +87,19 @@ class HelpScene(Scene):
             y += round(small * 1.35)
         y += round(u * 0.25)
         column_w = (rect.w - round(u * 1.8)) // 2
+        label_w = column_w * 11 // 20
+        keys_w = column_w - label_w - round(u * 0.2)
+        # One size for the whole table: the largest at which every row fits.
+        size = min(
+            min(text.fit_size(what, small, label_w), text.fit_size(how, small, keys_w, True))
+            for what, how in rows
+        )
         for index, (what, how) in enumerate(rows):
             column, row = divmod(index, half)
             x = x0 + column * (column_w + round(u * 0.6))
             top = y + row * round(u * 0.5)
-            label = text.render(what, text.fit_size(what, small, column_w * 9 // 20), p.text)
-            surface.blit(label, (x, top))
-            keys_w = column_w - column_w * 9 // 20 - round(u * 0.2)
-            keys = text.render(how, text.fit_size(how, small, keys_w, True), p.accent, True)
+            surface.blit(text.render(what, size, p.text), (x, top))
+            keys = text.render(how, size, p.accent, True)
             surface.blit(keys, (x + column_w - keys.get_width(), top))
         y += half * round(u * 0.5) + round(u * 0.2)
         for note in notes:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pygame
+
 from .. import routes
 from ..context import AppContext
+from ..icon import load_icon
 from ..scene_stack import Quit, Transition
 from ..widgets import Item
 from .card import CardScene
@@ -21,6 +24,7 @@ class MenuScene(CardScene):
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Sudoku", "", self._items(ctx))
+        self._icon: pygame.Surface | None = None
 
     @staticmethod
     def _items(ctx: AppContext) -> list[Item]:
@@ -35,6 +39,19 @@ class MenuScene(CardScene):
             Item("quit", "Quit"),
         ]
         return items
+
+    def draw_heading(self, surface: pygame.Surface, card: pygame.Rect, unit: int) -> None:
+        """The icon beside the name, centred together."""
+        text, p = self.ctx.text, self.ctx.palette
+        title = text.render(self.title, round(unit * 0.66), p.text, True)
+        side = round(unit * 0.78)
+        if self._icon is None or self._icon.get_width() != side:
+            self._icon = pygame.transform.smoothscale(load_icon(), (side, side))
+        gap = round(unit * 0.25)
+        left = card.centerx - (side + gap + title.get_width()) // 2
+        middle = card.y + round(unit * 0.95)
+        surface.blit(self._icon, self._icon.get_rect(midleft=(left, middle)))
+        surface.blit(title, title.get_rect(midleft=(left + side + gap, middle)))
 
     def uncover(self) -> None:
         super().uncover()

@@ -19,7 +19,7 @@ from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
 from ..scene_stack import Pop, Scene, Transition
 from ..sources import CLASSIC_SIZES, VARIANTS
-from ..widgets import Style, draw_button, draw_card, draw_veil, segments
+from ..widgets import Style, draw_button, draw_card, segments
 
 LEVELS = tuple(Level)
 
@@ -31,14 +31,13 @@ class Row:
 
 
 class NewGameScene(Scene):
-    opaque = False
-
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
         self.request = ctx.session.last_request
         self.focus = 3  # the Start button
         self.hover: tuple[int, int] | None = None
+        self.keyboard = False  # the focus ring shows once the keyboard is used
 
     # -- model ----------------------------------------------------------------------
 
@@ -84,6 +83,7 @@ class NewGameScene(Scene):
 
     def _command(self, command: Command) -> Transition | None:
         action = command.action
+        self.keyboard = True
         if action is Action.BACK:
             return Pop()
         if action in (Action.MOVE_UP, Action.PREVIOUS):
@@ -148,7 +148,7 @@ class NewGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
-        draw_veil(surface, p)
+        surface.fill(p.background)
         rect, u, labels, hits = self.geometry()
         draw_card(surface, p, rect, max(8, u // 4))
         title = text.render("New game", round(u * 0.6), p.text, True)
@@ -168,7 +168,7 @@ class NewGameScene(Scene):
                     rows[row].options[k],
                     style=Style.TOGGLED if chosen else Style.NORMAL,
                     hovered=self.hover == (row, k),
-                    focused=self.focus == row and chosen,
+                    focused=self.keyboard and self.focus == row and chosen,
                     size=round(u * 0.28),
                     bold=chosen,
                 )
@@ -181,6 +181,6 @@ class NewGameScene(Scene):
                     ("Start", "Back")[k],
                     style=Style.PRIMARY if k == 0 else Style.NORMAL,
                     hovered=self.hover == (3, k),
-                    focused=self.focus == 3 + k,
+                    focused=self.keyboard and self.focus == 3 + k,
                     size=round(u * 0.32),
                 )

@@ -6,6 +6,7 @@ from ...session import Game
 from .. import routes
 from ..context import AppContext
 from ..gate import Intent, Window, WindowChange
+from ..panel_view import clock_text
 from ..scene_stack import Pop, Quit, Reset, Transition
 from ..sources import GameInfo
 from ..widgets import Item
@@ -22,7 +23,7 @@ class PauseScene(CardScene):
         super().__init__(
             ctx,
             "Paused",
-            info.label,
+            f"{info.label}\nTime {clock_text(game.elapsed)}",
             [
                 Item("resume", "Resume", primary=True),
                 Item("restart", "Restart"),

@@ -60,6 +60,7 @@ class SettingsScene(Scene):
         self.ctx = ctx
         self.focus = 0  # a row index, or len(ROWS) for Done
         self.hover: tuple[int, int] | None = None
+        self.keyboard = False  # the focus shows once the keyboard is used
 
     # -- model ----------------------------------------------------------------------
 
@@ -144,6 +145,7 @@ class SettingsScene(Scene):
     def _command(self, command: Command) -> Transition | None:
         action = command.action
         count = len(ROWS) + 1
+        self.keyboard = True
         if action is Action.BACK:
             return Pop()
         if action in (Action.MOVE_DOWN, Action.NEXT):
@@ -174,14 +176,14 @@ class SettingsScene(Scene):
         title = text.render("Settings", round(u * 0.55), p.text, True)
         surface.blit(title, (rect.x + u // 2, rect.y + round(u * 0.45)))
         hits = self.controls()
-        size = max(11, round(u * 0.27))
+        label_w = rows[0].w // 2 - u // 6
+        size = min(text.fit_size(row.label, max(11, round(u * 0.27)), label_w) for row in ROWS)
         for index, (row, area) in enumerate(zip(ROWS, rows, strict=True)):
-            if index == self.focus:
+            if index == self.focus and self.keyboard:
                 pygame.draw.rect(
                     surface, p.surface_alt, area.inflate(round(u * 0.3), 4), border_radius=u // 6
                 )
-            label_w = area.w // 2 - u // 6
-            label = text.render(row.label, text.fit_size(row.label, size, label_w), p.text)
+            label = text.render(row.label, size, p.text)
             surface.blit(label, label.get_rect(midleft=area.midleft))
             if row.is_switch:
                 draw_switch(surface, p, hits[(index, 0)], bool(self.value(row)))
@@ -211,5 +213,5 @@ class SettingsScene(Scene):
             "Done",
             style=Style.PRIMARY,
             hovered=self.hover == (len(ROWS), 0),
-            focused=self.focus == len(ROWS),
+            focused=self.focus == len(ROWS) and self.keyboard,
         )

@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import pygame
 
+from ..actions import Edit
 from ..context import AppContext
-from ..gate import Edit, EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
+from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
 from ..scene_stack import Pop, Scene, Transition
 
 MAX_LENGTH = 24

@@ -31,7 +31,7 @@ class WinScene(CardScene):
         time_line = f"Time {clock_text(game.elapsed)}"
         if record and best_before is not None:
             time_line += " · new best!"
-        elif best is not None and own:
+        elif best is not None and own and not record:
             time_line += f" · best {clock_text(best)}"
         counts = f"Mistakes {game.mistakes} · Hints {game.hints_used}"
         body = "\n".join((info.label, time_line, counts))

@@ -1,0 +1,205 @@
+"""The loop: one injectable iteration, sleeping when idle, redrawing only on change."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.ui.app import App, parse_options
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.notice import NoticeScene
+from game.ui.scenes.settings import ROWS, SettingsScene
+from game.ui.tasks import TaskRunner
+
+from .conftest import Driver, MakeDriver, start_board
+
+
+def test_nothing_changes_nothing_is_drawn(driver: Driver) -> None:
+    frames = driver.app.frames
+    for _ in range(10):
+        driver.step(dt=0.5)
+    assert driver.app.frames == frames
+    assert driver.top.wake_in() is None  # the menu sleeps until input
+
+
+def test_the_board_wakes_once_a_second_for_the_clock(driver: Driver) -> None:
+    start_board(driver)
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    driver.step(dt=0.25)
+    wait = scene.wake_in()
+    assert wait is not None and 0.7 < wait <= 0.76
+    frames = driver.app.frames
+    driver.step(dt=0.25)
+    assert driver.app.frames == frames  # same second: no redraw
+    driver.step(dt=0.6)
+    assert driver.app.frames == frames + 1
+
+
+def test_without_a_visible_clock_the_board_sleeps(make_driver: MakeDriver) -> None:
+    driver = make_driver(show_timer=False)
+    start_board(driver)
+    assert driver.top.wake_in() is None
+    frames = driver.app.frames
+    driver.step(dt=3.0)
+    assert driver.app.frames == frames
+
+
+def test_moving_the_mouse_over_nothing_draws_nothing(driver: Driver) -> None:
+    start_board(driver)
+    driver.move((1, 1))
+    frames = driver.app.frames
+    driver.move((2, 2))
+    driver.move((3, 1))
+    assert driver.app.frames == frames
+
+
+def test_hovering_a_button_redraws_once(driver: Driver) -> None:
+    start_board(driver)
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    frames = driver.app.frames
+    driver.move(scene.layout.actions["hint"].center)
+    driver.move(scene.layout.actions["hint"].move(2, 0).center)
+    assert driver.app.frames == frames + 1
+    assert "H" in next(a.tooltip for a in scene.panel_model().actions if a.name == "hint")
+
+
+def test_theme_switch_applies_at_once(driver: Driver) -> None:
+    driver.app.apply(driver.top.choose("settings"))  # type: ignore[attr-defined]
+    scene = driver.top
+    assert isinstance(scene, SettingsScene)
+    frames = driver.app.frames
+    dark = next(k for k, r in scene.controls().items() if k[0] == 0 and k[1] == 1)
+    driver.click(scene.controls()[dark].center)
+    assert driver.ctx.settings.theme == "dark"
+    assert driver.ctx.palette.name == "dark"
+    assert driver.app.frames == frames + 1
+
+
+def test_settings_rows_cover_every_field() -> None:
+    from dataclasses import fields
+
+    from game.session import Settings
+
+    assert {row.field for row in ROWS} == {f.name for f in fields(Settings)}
+
+
+def test_settings_change_reaches_the_game_and_the_seam(driver: Driver) -> None:
+    seen = []
+    driver.ctx.hooks.on_settings_changed.append(seen.append)
+    start_board(driver)
+    driver.ctx.change_settings(mistake_limit=3)
+    assert seen and seen[-1].mistake_limit == 3
+    assert driver.ctx.session.game is not None
+    assert driver.ctx.session.game.settings.mistake_limit == 3
+
+
+def test_f11_toggles_full_screen_and_relayouts(driver: Driver) -> None:
+    assert not driver.app.display.fullscreen
+    driver.key(pygame.K_F11)
+    assert driver.app.display.fullscreen
+    assert driver.ctx.settings.fullscreen
+    driver.key(pygame.K_F11)
+    assert not driver.app.display.fullscreen
+
+
+def test_resizing_relayouts_the_board(driver: Driver) -> None:
+    start_board(driver)
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    pygame.display.set_mode((900, 1600), pygame.RESIZABLE)
+    driver.step(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 1600), w=900, h=1600))
+    assert driver.ctx.size == (900, 1600)
+    assert not scene.layout.landscape
+
+
+def test_picker_hook_or_a_clear_message(driver: Driver) -> None:
+    driver.app.apply(driver.top.choose("open"))  # type: ignore[attr-defined]
+    assert isinstance(driver.top, NoticeScene)
+    assert "python main.py" in driver.top.body
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, MenuScene)
+    made = []
+
+    def picker(ctx: object, folder: str | None) -> NoticeScene:
+        made.append(folder)
+        return NoticeScene(driver.ctx, "Picker", folder or "")
+
+    driver.ctx.hooks.picker = picker
+    driver.app.apply(driver.top.choose("open"))  # type: ignore[attr-defined]
+    assert made == [None]
+
+
+def test_ctrl_s_uses_the_save_seam(driver: Driver) -> None:
+    start_board(driver)
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    driver.key(pygame.K_s, pygame.KMOD_LCTRL)
+    assert scene.status_error
+    driver.ctx.hooks.save_game = lambda game, info: "Saved."
+    driver.key(pygame.K_s, pygame.KMOD_LCTRL)
+    assert scene.status == "Saved."
+
+
+def test_opening_a_file_reads_it_in_the_background(driver: Driver, tmp_path: object) -> None:
+    from pathlib import Path
+
+    from game.ui import routes
+
+    path = Path(str(tmp_path)) / "one.txt"
+    path.write_text(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+    )
+    driver.app.apply(routes.open_file(driver.ctx, str(path)))
+    driver.settle()
+    assert isinstance(driver.top, BoardScene)
+    assert driver.top.info.heading == "one"
+    bad = Path(str(tmp_path)) / "bad.txt"
+    bad.write_text("not a sudoku\n")
+    driver.app.apply(routes.open_file(driver.ctx, str(bad)))
+    driver.settle()
+    assert isinstance(driver.top, NoticeScene)
+    assert "bad.txt" in driver.top.body
+
+
+def test_options() -> None:
+    assert parse_options([]).windowed is False
+    options = parse_options(["--size", "800x600", "x.txt"])
+    assert options.windowed and options.size == (800, 600) and options.path == "x.txt"
+    with pytest.raises(SystemExit):
+        parse_options(["--size", "big"])
+
+
+def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
+    woken = []
+    runner = TaskRunner(wake=lambda: woken.append(1))
+    results: list[int] = []
+    runner.run(lambda task: 6 * 7, results.append)
+    slow = runner.run(lambda task: (time.sleep(0.05), task.check(), 1)[2], results.append)
+    slow.cancel()
+    assert runner.wait_idle(5)
+    assert runner.poll() == 1
+    assert results == [42]
+    assert woken
+
+
+def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
+    from game.ui import routes
+    from game.ui.sources import Request
+
+    driver.app.apply(routes.generate(driver.ctx, Request("classic", 9)))
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, MenuScene)
+    driver.ctx.tasks.wait_idle(30)
+    driver.step()
+    assert isinstance(driver.top, MenuScene)  # the late result is dropped
+
+
+def test_app_construction_defaults_to_the_menu(make_driver: MakeDriver) -> None:
+    driver = make_driver((800, 600))
+    assert isinstance(driver.top, MenuScene)
+    assert isinstance(driver.app, App)
