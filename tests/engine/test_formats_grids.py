@@ -150,11 +150,13 @@ def test_digit_too_big_for_the_size() -> None:
     assert str(error) == "line 2, column 3: '5' is not a digit of a 4x4 grid (1-4, '.' for empty)"
 
 
-def test_sixteen_lines_of_small_digits_are_4x4_puzzles() -> None:
+def test_sixteen_lines_of_small_digits_are_4x4_puzzles_if_they_clash_as_one_grid() -> None:
     line = "1.3.....2......."
     document = parse_document("\n".join([line] * 16) + "\n")
     assert document.kind == "one-line collection"
     assert len(document.records) == 16
+    sparse = ["1" + "." * 15] + ["." * 16] * 15
+    assert parse_document("\n".join(sparse) + "\n").kind == "grid"
 
 
 # -- jigsaw blocks ---------------------------------------------------------------------------

@@ -8,7 +8,8 @@ The tests run in this order; the first that matches decides:
 4. One puzzle per line (:func:`collection_layout`): one-line collections, CSV,
    HoDoKu library lines, ``givens regions`` jigsaw lines.  A text whose rows form
    a square block (``N`` rows of ``N`` cells, or ``2N``) is a grid instead, so a
-   16x16 grid is not read as sixteen 4x4 puzzles (unless it holds only ``1-4``).
+   16x16 grid is not read as sixteen 4x4 puzzles (if it holds only ``1-4`` and
+   clashes as a 16x16 grid, it is sixteen puzzles).
 5. Everything else goes to the grid reader (:mod:`.grids`): plain and decorated
    grids, Project Euler files, jigsaw blocks and "any text with N*N digits".
 """
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import PuzzleRecord
-from .build import clean
+from ..rules import conflicts
+from .build import classic_shape, clean
 from .grids import read_grids, scan
 from .hodoku import is_library_line, looks_like_pm_grid, parse_pm_grid
 from .lines import (
@@ -113,9 +115,14 @@ def _is_square_block(lines: Sequence[str]) -> bool:
     width = widths.pop()
     if width > 25 or len(rows) not in (width, 2 * width):
         return False
-    # Sixteen lines of sixteen cells are a 16x16 grid or sixteen 4x4 puzzles; only
-    # digits 1-4 (a 16x16 grid would use more) mean 4x4 puzzles.
-    return not (width == 16 and all(char in _SMALL_CELLS for row in rows for char in row.cells))
+    cells = [char for row in rows for char in row.cells]
+    if width == 16 and len(rows) == 16 and _SMALL_CELLS.issuperset(cells):
+        # Sixteen lines of sixteen cells using only 1-4: a 16x16 grid or sixteen 4x4
+        # puzzles.  Stacked 4x4 puzzles almost always repeat a digit in a column of
+        # the big grid, so a clash means puzzles; a clean grid stays a grid.
+        digits = [0 if char in ".0*-_xX" else ord(char) - 48 for char in cells]
+        return not conflicts(classic_shape(16), digits)
+    return True
 
 
 _SMALL_CELLS = frozenset("1234.0*-_xX")

@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 
 from ..errors import FormatError, PuzzleError
 from ..puzzle import PuzzleRecord
-from .build import classic_shape, make_record, no_location
+from ..symbols import cell_name
+from .build import classic_shape, make_record
 
 MAX_DEPTH = 32
 """Deepest element nesting accepted (real files use 3)."""
@@ -145,12 +146,17 @@ def _parse(text: str) -> _Collector:
 
 def _record(game: _Game, index: int) -> PuzzleRecord:
     shape = classic_shape(9)
+
+    def where(cell: int) -> tuple[int | None, int | None]:
+        # Cells have no columns of their own: they are packed in one attribute.
+        return game.line, None
+
     match = _VERSION.match(game.data + " ")
     if match is None:
         return make_record(
             shape,
             _plain(game.data, game.line),
-            no_location,
+            where,
             title=game.title,
             index=index,
             line=game.line,
@@ -174,7 +180,8 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
         value, marks, *_, editable = fields[cell * per_cell : (cell + 1) * per_cell]
         if len(value) != 1 or value not in _DIGITS or editable not in ("0", "1"):
             raise FormatError(
-                f"cell {cell + 1} of the game data is not value|notes|editable|", line=game.line
+                f"{cell_name(cell, 9)} of the game data is not value|notes|editable|",
+                line=game.line,
             )
         digit = _number(value)
         given = digit if editable == "0" else 0
@@ -184,7 +191,7 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
     return make_record(
         shape,
         tuple(givens),
-        no_location,
+        where,
         entries=tuple(entries),
         notes=tuple(notes),
         title=game.title,

@@ -1,0 +1,188 @@
+"""``main.py solve [--json] [--all] [--limit N] FILE...``: solve every puzzle of every file.
+
+For each puzzle: its solution and whether it is unique, one of several, or absent.
+A puzzle with no or several solutions is an answer, not an error.  A file or puzzle
+that cannot be read is reported (on stdout as a result, on stderr as
+``FILE[:LINE[:COL]]: reason``) and the run goes on; the exit status is then 2,
+else 0.
+
+``--json`` prints one object per line::
+
+    {"file": "x.txt", "index": 0, "size": 9, "givens": "53..7....", "regions": "000111222...",
+     "status": "unique", "solution": "534678912..."}
+
+``givens`` holds the clues only (never a player's entries), ``regions`` the 0-based
+region id of each cell, ``solution`` the first solution found or null.  With
+``--all`` a ``"solutions"`` list holds every solution found.  The search stops at
+``--limit`` solutions: 2 by default (enough to tell unique from multiple), 10
+with ``--all``; it always looks for at least 2.  Errors print
+``{"file": ..., "index": i or null, "error": reason}``.
+
+Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from game.engine.errors import PuzzleError
+    from game.engine.puzzle import PuzzleRecord
+
+DEFAULT_LIMIT = 2
+"""Solutions searched for without ``--all``: enough to tell unique from multiple."""
+
+DEFAULT_ALL_LIMIT = 10
+"""Solutions searched for (and listed) with ``--all``."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's options on ``parser``."""
+    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, any format")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.add_argument(
+        "--all", action="store_true", help="list every solution found (up to --limit)"
+    )
+    parser.add_argument(
+        "--limit",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help=f"stop after N solutions (default {DEFAULT_LIMIT}, or {DEFAULT_ALL_LIMIT} with --all)",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve every puzzle of ``args.files``; 0 if everything was read, else 2."""
+    limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT)
+    report = _Report(sys.stdout, sys.stderr, json_lines=args.json, show_all=args.all)
+    try:
+        for path in args.files:
+            _solve_file(path, limit, report)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`solve big.txt | head`): stop quietly, and keep the
+        # interpreter from complaining when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 2 if report.failed else 0
+
+
+def _solve_file(path: str, limit: int, report: _Report) -> None:
+    from game.engine.errors import PuzzleError
+    from game.engine.formats import open_puzzles
+    from game.engine.solver import solutions
+
+    try:
+        puzzles = open_puzzles(path)
+        for item in puzzles:
+            if isinstance(item, PuzzleError):
+                report.error(path, item)
+                continue
+            shape = item.puzzle.shape
+            found = solutions(shape, item.puzzle.givens, limit=max(limit, 2))
+            report.result(path, item, found[:limit], len(found), limit)
+    except PuzzleError as error:
+        report.error(path, error)
+
+
+class _Report:
+    """Writes results and errors in the chosen style; remembers whether any failed."""
+
+    def __init__(self, out: TextIO, err: TextIO, *, json_lines: bool, show_all: bool) -> None:
+        self.out = out
+        self.err = err
+        self.json_lines = json_lines
+        self.show_all = show_all
+        self.failed = False
+
+    def error(self, path: str, error: PuzzleError) -> None:
+        self.failed = True
+        if self.json_lines:
+            self._json({"file": path, "index": error.index, "error": str(error)})
+        else:
+            where = f"{path}, puzzle {error.index + 1}" if error.index is not None else path
+            print(f"{where}: cannot read: {error}", file=self.out)
+        self.out.flush()
+        print(error.located(path), file=self.err)
+
+    def result(
+        self,
+        path: str,
+        record: PuzzleRecord,
+        found: list[tuple[int, ...]],
+        count: int,
+        limit: int,
+    ) -> None:
+        from game.engine.symbols import grid_string
+
+        puzzle = record.puzzle
+        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+        if self.json_lines:
+            result: dict[str, object] = {
+                "file": path,
+                "index": record.index,
+                "size": puzzle.size,
+                "givens": grid_string(puzzle.givens),
+                "regions": puzzle.shape.region_labels(),
+                "status": status,
+                "solution": grid_string(found[0]) if found else None,
+            }
+            if self.show_all:
+                result["solutions"] = [grid_string(grid) for grid in found]
+            self._json(result)
+            return
+        self._human(path, record, found, count, limit, status)
+
+    def _human(
+        self,
+        path: str,
+        record: PuzzleRecord,
+        found: list[tuple[int, ...]],
+        count: int,
+        limit: int,
+        status: str,
+    ) -> None:
+        from game.engine.formats import pretty
+
+        shape = record.puzzle.shape
+        line = f" (line {record.line})" if record.line is not None else ""
+        title = f": {record.title}" if record.title else ""
+        print(f"== {path}, puzzle {record.index + 1}{line}{title} ==", file=self.out)
+        if status == "none":
+            print(pretty(shape, record.puzzle.givens), file=self.out)
+            print("no solution", file=self.out)
+        elif status == "unique":
+            print(pretty(shape, found[0]), file=self.out)
+            print("unique solution", file=self.out)
+        else:
+            shown = found if self.show_all else found[:1]
+            for number, grid in enumerate(shown, 1):
+                if len(shown) > 1:
+                    print(f"solution {number}:", file=self.out)
+                print(pretty(shape, grid), file=self.out)
+            searched = max(limit, 2)
+            more = f"at least {count}" if count >= searched else str(count)
+            print(
+                f"multiple solutions: found {more} (the search stops at {searched})",
+                file=self.out,
+            )
+        print(file=self.out)
+
+    def _json(self, value: dict[str, object]) -> None:
+        import json
+
+        print(json.dumps(value), file=self.out)
