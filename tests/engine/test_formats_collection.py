@@ -55,6 +55,21 @@ def test_large_collection_is_indexed_in_little_memory(tmp_path: Path) -> None:
         pf.record(count)
 
 
+def test_first_puzzles_need_no_index(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    write_collection(path, 5000)
+    pf = open_puzzles(path)
+    assert str(pf.record(0).puzzle) == variant(0)
+    assert pf.record(999).line == 1001
+    assert not pf.indexed
+    assert str(pf.record(4999).puzzle) == variant(4999)  # further on: the index is built
+    assert pf.indexed
+    small = tmp_path / "small.txt"
+    write_collection(small, 3)
+    with pytest.raises(IndexError):
+        open_puzzles(small).record(5)
+
+
 def test_line_numbers_across_comments_and_blank_lines(tmp_path: Path) -> None:
     path = tmp_path / "gaps.txt"
     lines = ["# a", P, "", "", variant(1), variant(2), "# b", "#c", "", variant(3)]

@@ -4,7 +4,9 @@ Two kinds of :class:`PuzzleFile`:
 
 - :class:`LineCollection` for UTF-8 one-puzzle-per-line files of any size up to
   :data:`.source.COLLECTION_CAP`.  Nothing is parsed up front.  Iterating streams
-  the file; :meth:`~PuzzleFile.record` needs the *index*: the byte offset of every
+  the file, and so does :meth:`~PuzzleFile.record` for one of the first
+  :data:`_WALK_INSTEAD` puzzles (the game opens puzzle 0 at once); beyond them
+  :meth:`~PuzzleFile.record` needs the *index*: the byte offset of every
   puzzle line in an ``array('Q')`` (8 bytes a puzzle) plus a short table of where
   comment or blank lines interrupt the numbering (so line numbers cost nothing for
   files without them).  Building the index reads the file once, in 1 MiB steps,
@@ -50,6 +52,9 @@ Progress = Callable[[int, int], bool | None]
 
 _STEP = 1024 * 1024
 """Bytes between two progress reports."""
+
+_WALK_INSTEAD = 1000
+"""Below this index, a record of an unindexed file is found by reading up to it."""
 
 
 class PuzzleFile(ABC):
@@ -166,6 +171,14 @@ class LineCollection(PuzzleFile):
             return True
 
     def record(self, index: int) -> PuzzleRecord:
+        if self._offsets is None and 0 <= index < _WALK_INSTEAD:
+            # The first puzzles of a huge file (the game opens puzzle 0) need no index.
+            for number, (line, _, data, _) in enumerate(
+                self._walk(None, _Cancel(), want_text=True)
+            ):
+                if number == index:
+                    return _raise_or_return(self._parse(data, line, index))
+            raise IndexError(f"{self.path} has fewer than {index + 1} puzzles")
         offsets = self._index()
         if not 0 <= index < len(offsets):
             raise IndexError(f"{self.path} has {len(offsets)} puzzles, not {index + 1}")
@@ -177,10 +190,7 @@ class LineCollection(PuzzleFile):
                 data = stream.readline(MAX_LINE + 1)
         except OSError as error:
             raise unreadable(error, self.path) from None
-        item = self._parse(data, self._line_of(index), index)
-        if isinstance(item, PuzzleError):
-            raise item
-        return item
+        return _raise_or_return(self._parse(data, self._line_of(index), index))
 
     def __iter__(self) -> Iterator[PuzzleRecord | PuzzleError]:
         for index, (line, _, data, _) in enumerate(self._walk(None, _Cancel(), want_text=True)):
@@ -251,6 +261,12 @@ class LineCollection(PuzzleFile):
                         return
         if progress is not None:
             progress(total, total)
+
+
+def _raise_or_return(item: PuzzleRecord | PuzzleError) -> PuzzleRecord:
+    if isinstance(item, PuzzleError):
+        raise item
+    return item
 
 
 class _Cancel:
