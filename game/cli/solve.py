@@ -24,6 +24,7 @@ Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quic
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from typing import TYPE_CHECKING, TextIO
@@ -56,18 +57,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
+    # ASCII digits only: int() would also take other scripts' digits.
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
-    return value
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of ``args.files``; 0 if everything was read, else 2."""
     limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT)
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        # A file name that is not valid text must not stop the run.
+        sys.stdout.reconfigure(errors="backslashreplace")
     report = _Report(sys.stdout, sys.stderr, json_lines=args.json, show_all=args.all)
     try:
         for path in args.files:
@@ -97,6 +98,12 @@ def _solve_file(path: str, limit: int, report: _Report) -> None:
             report.result(path, item, found[:limit], len(found), limit)
     except PuzzleError as error:
         report.error(path, error)
+    except (OSError, ValueError, RecursionError, MemoryError) as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        # Last resort, so one strange file cannot end the run with a traceback;
+        # every expected problem is a PuzzleError above.
+        report.error(path, PuzzleError(f"internal error while reading this file ({error!r})"))
 
 
 class _Report:

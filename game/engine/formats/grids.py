@@ -113,6 +113,7 @@ def _is_size_line(text: str) -> bool:
     if match is None:
         return False
     first, second = match.group(1), match.group(2)
+    # int() is safe here: the pattern matched ASCII digits only.
     return MIN_SIZE <= int(first) <= MAX_SIZE and (second is None or second == first)
 
 

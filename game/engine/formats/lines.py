@@ -95,7 +95,7 @@ def holds_puzzle(text: str) -> bool:
         if len(fields) in _SQUARES and all(len(field.strip()) <= 1 for field in fields):
             return True
         return _is_grid_text(fields[0].strip())
-    fields = body.split("\t") if "\t" in body else body.split()
+    fields = body.split("\t") if "\t" in body else _BLANKS.findall(body)
     if len(fields) in _SQUARES and all(len(field) == 1 for field in fields):
         return True
     return any(_is_grid_text(field.strip()) for field in fields)

@@ -202,7 +202,7 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
 
 
 def _plain(data: str, line: int) -> tuple[int, ...]:
-    cells = [char for char in data if not char.isspace()]
+    cells = [char for char in data if char not in " \t\r\n"]
     for char in cells:
         if char not in _DIGITS and char != ".":
             raise FormatError(f"the game data holds {char!r}; only digits 0-9", line=line)
