@@ -21,3 +21,8 @@ import os
 
 # Before anything imports pygame: the game has its own title screen.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Everything is drawn in software, so SDL's plain window framebuffer is all we need.
+# Its "accelerated" one streams the same pixels through an OpenGL texture and, on
+# machines without a GPU driver, loads a software OpenGL stack: 243 MB resident for
+# a 4K window instead of 57 MB, and no partial updates.  An environment setting wins.
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")

@@ -14,11 +14,12 @@ shown, the loop sleeps in ``pygame.event.wait`` and costs no CPU.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import dataclasses
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -73,9 +74,24 @@ class Clock(Protocol):
 
 
 class PygameEvents:
-    """Events from pygame's queue, blocking while there are none."""
+    """Events from pygame's queue, sleeping while there are none.
+
+    ``pygame.event.wait`` polls SDL every millisecond (about 2 % of a core while
+    the player thinks).  SDL's own ``SDL_WaitEventTimeout`` really sleeps on the
+    window system's connection, and called with no event it only waits, leaving
+    the event in the queue for pygame to read, so it is used when the SDL library
+    pygame loaded can be found; otherwise pygame's wait is the fallback.
+    """
+
+    def __init__(self) -> None:
+        self._sdl_wait = _sdl_wait_function()
 
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        if self._sdl_wait is not None:
+            if timeout is None or timeout > 0:
+                ms = -1 if timeout is None else max(1, round(timeout * 1000))
+                self._sdl_wait(None, ms)
+            return pygame.event.get()
         if timeout is None:
             first = pygame.event.wait()
         elif timeout > 0:
@@ -85,6 +101,29 @@ class PygameEvents:
         events = [first] if first is not None and first.type != pygame.NOEVENT else []
         events.extend(pygame.event.get())
         return events
+
+
+def _sdl_wait_function() -> Callable[[None, int], int] | None:
+    """``SDL_WaitEventTimeout`` of the SDL that pygame uses, or None if not found."""
+    path = None
+    if sys.platform.startswith("linux"):
+        try:
+            with open("/proc/self/maps", encoding="utf-8") as maps:
+                path = next((line.split()[-1] for line in maps if "/libSDL2-2" in line), None)
+        except OSError:
+            return None
+    elif sys.platform == "win32":
+        candidate = os.path.join(os.path.dirname(pygame.__file__), "SDL2.dll")
+        path = candidate if os.path.exists(candidate) else None
+    if path is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return None  # the dummy driver cannot sleep on anything: SDL would poll too
+    try:
+        function = ctypes.CDLL(path).SDL_WaitEventTimeout
+    except (OSError, AttributeError):
+        return None
+    function.argtypes = [ctypes.c_void_p, ctypes.c_int]
+    function.restype = ctypes.c_int
+    return function
 
 
 class MonotonicClock:
@@ -134,8 +173,7 @@ class App:
         if self.stack.quit:
             return False
         if self.stack.needs_draw():
-            self.stack.draw(self.display.surface)
-            self.display.present()
+            self.display.present(self.stack.draw(self.display.surface))
             self.frames += 1
         return True
 
@@ -153,7 +191,8 @@ class App:
                 self._resized()
                 return
             if intent.change is Window.EXPOSED:
-                self.stack.mark_all_dirty()
+                for scene in self.stack.scenes:
+                    scene.invalidate()
                 return
             if intent.change is Window.TASK_DONE:
                 return  # the poll after the events delivers it
@@ -191,7 +230,7 @@ class App:
         self.ctx.size = self.display.size
         for scene in self.stack.scenes:
             scene.resize(self.ctx.size)
-        self.stack.mark_all_dirty()
+            scene.invalidate()
 
     def _settings_changed(self, old: Settings, new: Settings) -> None:
         if new.fullscreen != self.display.fullscreen:
@@ -199,7 +238,7 @@ class App:
             self._relayout()
         for scene in self.stack.scenes:
             scene.restyle()
-        self.stack.mark_all_dirty()
+            scene.invalidate()
 
 
 def run_game(argv: Sequence[str]) -> int:

@@ -4,11 +4,12 @@ Three layers, as in Tatham's front ends:
 
 - *tiles*: one small surface per distinct :class:`~.looks.CellLook`, drawn once and
   kept (an ordinary board has a few dozen distinct looks);
-- the *lines*: thin cell lines and thick region borders on a colour-keyed
-  transparent surface, built once per size, shape and theme;
+- the *lines*: thin cell lines and thick region borders as a list of filled
+  rectangles, built once per size, shape and theme (with, per cell, the ones that
+  cross it);
 - the *board*: a surface holding the composed grid.  :meth:`BoardView.draw` blits
-  only the tiles whose look changed since the last frame, re-lays the lines over
-  them, then puts the board on the screen in one blit.
+  only the tiles whose look changed since the last frame, fills the lines that
+  cross them again, then puts the board on the screen in one blit.
 
 Everything is rebuilt by :meth:`BoardView.configure` after a resize or theme change.
 """
@@ -28,8 +29,6 @@ from .looks import LEVELS, CellLook, Fill
 from .text import Text
 from .theme import Colour, Palette, mix
 
-_KEY = (255, 0, 255)  # colour key of the lines layer; never a line colour
-
 
 def new_surface(size: tuple[int, int], alpha: bool = False) -> pygame.Surface:
     """A surface in the display's pixel format when there is a display (faster blits)."""
@@ -38,6 +37,19 @@ def new_surface(size: tuple[int, int], alpha: bool = False) -> pygame.Surface:
     if pygame.display.get_surface() is not None:
         return surface.convert_alpha() if alpha else surface.convert()
     return surface
+
+
+def board_pad(geometry: BoardGeometry) -> int:
+    """The margin around the cells in the composed board: room for the outer border.
+
+    Odd on purpose.  Cells are an even number of pixels (see :mod:`.layout`), so
+    every tile then lands at an odd x.  On AMD Zen CPUs glibc's ``memcpy`` (``rep
+    movsb``) slows down about twentyfold when the destination sits 16, 32 or 48 bytes
+    past a cache line, which is where 4-byte pixels at x = 4, 8, 12 (mod 16) land:
+    measured with ``benchmarks/ui.py``, 81 tile blits took 6 ms at such offsets and
+    0.2 ms at odd ones.
+    """
+    return geometry.thick | 1
 
 
 class BoardView:
@@ -50,8 +62,9 @@ class BoardView:
         self.shape: Shape | None = None
         self._tiles: dict[CellLook, pygame.Surface] = {}
         self._glyphs: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
-        self._lines: pygame.Surface | None = None
         self._board: pygame.Surface | None = None
+        self._segments: list[tuple[pygame.Rect, Colour]] = []
+        self._cell_segments: list[list[tuple[pygame.Rect, Colour]]] = []
         self._drawn: list[CellLook | None] = []
         self.pad = 0
 
@@ -64,37 +77,69 @@ class BoardView:
         self.palette = palette
         self._tiles.clear()
         self._glyphs.clear()
-        self.pad = geometry.thick
+        self.pad = board_pad(geometry)
         side = geometry.side + 2 * self.pad
         self._board = new_surface((side, side))
         self._board.fill(palette.background)
-        self._lines = self._draw_lines(geometry, shape, palette)
+        self._segments = self._line_segments(geometry, shape, palette)
+        # Per cell, the parts of the lines inside it, in drawing order: redrawing a
+        # cell touches its own pixels only, so it cannot disturb its neighbours.
+        self._cell_segments = [
+            [(rect.clip(area), colour) for rect, colour in self._segments if rect.colliderect(area)]
+            for area in (self._cell_area(cell) for cell in range(shape.cells))
+        ]
         self._drawn = [None] * shape.cells
 
     def invalidate(self) -> None:
         """Redraw every cell next frame (benchmarks; after the screen was lost)."""
         self._drawn = [None] * len(self._drawn)
 
+    @property
+    def screen_rect(self) -> pygame.Rect:
+        """Where the composed board, border included, goes on the screen."""
+        geometry = self.geometry
+        assert geometry is not None
+        side = geometry.side + 2 * self.pad
+        return pygame.Rect(geometry.x - self.pad, geometry.y - self.pad, side, side)
+
     # -- frame ----------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface, looks: Sequence[CellLook]) -> int:
         """Bring the board up to date with ``looks`` and blit it; cells redrawn."""
-        geometry, board, lines = self.geometry, self._board, self._lines
-        assert geometry is not None and board is not None and lines is not None
-        n, cell, pad = geometry.size, geometry.cell, self.pad
-        redrawn = 0
-        for index, look in enumerate(looks):
-            if self._drawn[index] == look:
-                continue
-            row, column = divmod(index, n)
-            x, y = pad + column * cell, pad + row * cell
-            board.blit(self.tile(look), (x, y))
-            area = pygame.Rect(x - pad, y - pad, cell + 2 * pad, cell + 2 * pad)
-            board.blit(lines, area.topleft, area)
-            self._drawn[index] = look
-            redrawn += 1
-        target.blit(board, (geometry.x - pad, geometry.y - pad))
-        return redrawn
+        changed = self.update(looks)
+        self.blit(target)
+        return changed
+
+    def blit(self, target: pygame.Surface) -> None:
+        """Put the composed board on ``target``."""
+        assert self._board is not None
+        target.blit(self._board, self.screen_rect)
+
+    def update(self, looks: Sequence[CellLook]) -> int:
+        """Redraw the cells whose look changed in the composed board; how many."""
+        board = self._board
+        assert board is not None
+        changed = [i for i, look in enumerate(looks) if self._drawn[i] != look]
+        if len(changed) == len(looks):
+            board.fblits([(self.tile(look), self._cell_area(i)) for i, look in enumerate(looks)])
+            for rect, colour in self._segments:
+                board.fill(colour, rect)
+        else:
+            for index in changed:
+                board.blit(self.tile(looks[index]), self._cell_area(index))
+                # The lines inside the cell, thin before thick as in the full picture.
+                for rect, colour in self._cell_segments[index]:
+                    board.fill(colour, rect)
+        for index in changed:
+            self._drawn[index] = looks[index]
+        return len(changed)
+
+    def _cell_area(self, cell: int) -> pygame.Rect:
+        geometry = self.geometry
+        assert geometry is not None
+        row, column = divmod(cell, geometry.size)
+        size = geometry.cell
+        return pygame.Rect(self.pad + column * size, self.pad + row * size, size, size)
 
     def tile(self, look: CellLook) -> pygame.Surface:
         """The picture of one cell with this look (cached)."""
@@ -242,39 +287,53 @@ class BoardView:
 
     # -- lines ----------------------------------------------------------------------
 
-    def _draw_lines(
-        self, geometry: BoardGeometry, shape: Shape, palette: Palette
-    ) -> pygame.Surface:
-        n, cell, pad = geometry.size, geometry.cell, self.pad
-        side = geometry.side + 2 * pad
-        layer = pygame.Surface((side, side))
-        layer.fill(_KEY)
+    @staticmethod
+    def _line_segments(
+        geometry: BoardGeometry, shape: Shape, palette: Palette
+    ) -> list[tuple[pygame.Rect, Colour]]:
+        """Every grid line as filled rectangles: thin cell lines first, then borders.
+
+        A region border is drawn per cell edge so jigsaw outlines follow the regions;
+        thick segments overlap by half their width at both ends to close corners.
+        """
+        n, cell = geometry.size, geometry.cell
+        pad = board_pad(geometry)
         thin, thick = geometry.thin, geometry.thick
+        half = thick // 2
+        segments: list[tuple[pygame.Rect, Colour]] = []
         for k in range(1, n):
             at = pad + k * cell - thin // 2
-            pygame.draw.rect(layer, palette.line_thin, (at, pad, thin, geometry.side))
-            pygame.draw.rect(layer, palette.line_thin, (pad, at, geometry.side, thin))
-        half = thick // 2
+            for j in range(n):
+                segments.append((pygame.Rect(at, pad + j * cell, thin, cell), palette.line_thin))
+                segments.append((pygame.Rect(pad + j * cell, at, cell, thin), palette.line_thin))
         regions = shape.regions
         for row in range(n):
             for column in range(n):
-                cell_index = row * n + column
+                here = row * n + column
                 x, y = pad + column * cell, pad + row * cell
-                if column + 1 < n and regions[cell_index] != regions[cell_index + 1]:
-                    pygame.draw.rect(
-                        layer, palette.line_thick, (x + cell - half, y - half, thick, cell + thick)
+                if column == 0 or regions[here] != regions[here - 1]:
+                    segments.append(
+                        (pygame.Rect(x - half, y - half, thick, cell + thick), palette.line_thick)
                     )
-                if row + 1 < n and regions[cell_index] != regions[cell_index + n]:
-                    pygame.draw.rect(
-                        layer, palette.line_thick, (x - half, y + cell - half, cell + thick, thick)
+                if row == 0 or regions[here] != regions[here - n]:
+                    segments.append(
+                        (pygame.Rect(x - half, y - half, cell + thick, thick), palette.line_thick)
                     )
-        outer = pygame.Rect(pad - half, pad - half, geometry.side + thick, geometry.side + thick)
-        pygame.draw.rect(layer, palette.line_thick, outer, thick)
-        layer.set_colorkey(_KEY)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
-            layer.set_colorkey(_KEY)
-        return layer
+                if column == n - 1:
+                    segments.append(
+                        (
+                            pygame.Rect(x + cell - half, y - half, thick, cell + thick),
+                            palette.line_thick,
+                        )
+                    )
+                if row == n - 1:
+                    segments.append(
+                        (
+                            pygame.Rect(x - half, y + cell - half, cell + thick, thick),
+                            palette.line_thick,
+                        )
+                    )
+        return segments
 
 
 def draw_links(

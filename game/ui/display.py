@@ -68,5 +68,9 @@ class Display:
             self.window_size = self.size
         return True
 
-    def present(self) -> None:
-        pygame.display.flip()
+    def present(self, rects: list[pygame.Rect] | None = None) -> None:
+        """Show the frame: all of it, or only ``rects`` (cheaper on a real display)."""
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)

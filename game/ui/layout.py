@@ -196,14 +196,26 @@ def _grid_in(
     return rects
 
 
-def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
+def _cell_size(unit: float, size: int) -> int:
+    """Whole, even pixels: crisp lines, and tiles at odd x (see ``board_view.board_pad``)."""
     cell = max(4, int(unit * 9 / size))
+    return cell - cell % 2
+
+
+def _even(x: float) -> int:
+    """The board's left edge, even, so its border (an odd pad to the left) starts odd."""
+    whole = round(x)
+    return whole - whole % 2
+
+
+def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
+    cell = _cell_size(unit, size)
     side = cell * size
     u = side / 9
     margin = u / 2
     panel_w = round(PANEL_WIDTH * u)
     total = side + margin + panel_w
-    x = round((width - total) / 2)
+    x = _even((width - total) / 2)
     y = round((height - side) / 2)
     board = BoardGeometry(x, y, cell, size)
     px = round(x + side + margin)
@@ -225,12 +237,12 @@ def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
 
 
 def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
-    cell = max(4, int(unit * 9 / size))
+    cell = _cell_size(unit, size)
     side = cell * size
     u = side / 9
     margin = u / 2
     content = side + margin + _portrait_height(size) * u
-    x = round((width - side) / 2)
+    x = _even((width - side) / 2)
     y = round(max(margin, (height - content) / 2))
     board = BoardGeometry(x, y, cell, size)
     top = y + side + margin

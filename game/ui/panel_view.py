@@ -2,7 +2,7 @@
 
 Like the board, the panel is drawn from a value: the scene builds a
 :class:`PanelModel` (labels, counts, which buttons are on or dim, the message)
-and :func:`draw_panel` only paints it, so tests can check the model.
+and :class:`PanelView` only paints it, so tests can check the model.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..engine.symbols import symbol
 from .layout import BoardLayout
 from .text import Text
 from .theme import Palette, mix
-from .widgets import Style, draw_button, draw_lines, wrap_lines
+from .widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lines
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,56 @@ def hint_button_rects(layout: BoardLayout) -> dict[str, pygame.Rect]:
     }
 
 
-def draw_panel(
-    surface: pygame.Surface, text: Text, palette: Palette, layout: BoardLayout, model: PanelModel
+class PanelView:
+    """Paints the panel in two parts, each only when what it shows changed.
+
+    The header (with the clock) changes every second, the rest on moves and hovers;
+    redrawing them apart keeps a clock tick to a few thousand pixels.
+    """
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+        self._header: object = None
+        self._body: object = None
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        palette: Palette,
+        layout: BoardLayout,
+        model: PanelModel,
+        full: bool,
+    ) -> list[pygame.Rect]:
+        """Draw what changed (everything if ``full``); the rectangles drawn."""
+        drawn = []
+        header = (layout, palette, model.title, model.subtitle, model.detail, model.timer)
+        if full or header != self._header:
+            drawn.append(fill_aligned(surface, palette.background, layout.header))
+            _draw_header(surface, self.text, palette, layout, model)
+            self._header = header
+        body = (
+            (layout, palette, model.pad, model.actions, model.status, model.status_error),
+            (model.notes_mode, model.hover, model.card),
+        )
+        if full or body != self._body:
+            drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
+            _draw_body(surface, self.text, palette, layout, model)
+            self._body = body
+        return drawn
+
+
+def body_rect(layout: BoardLayout) -> pygame.Rect:
+    """The panel below its header: pad, buttons and status line."""
+    panel, header = layout.panel, layout.header
+    return pygame.Rect(panel.x, header.bottom, panel.w, panel.bottom - header.bottom)
+
+
+def _draw_header(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
-    p = palette
     u = layout.unit
     header = layout.header
-    # Header: what is being played on the left, the clock and counters on the right.
+    # What is being played on the left, the clock and counters on the right.
     title_size = max(13, round(u * 0.34))
     small = max(11, round(u * 0.22))
     timer_w = 0
@@ -105,6 +148,11 @@ def draw_panel(
         width = header.w - subtitle.get_width() - round(u * 0.2)
         detail = text.render(model.detail, text.fit_size(model.detail, small, width), p.text_dim)
         surface.blit(detail, detail.get_rect(topright=(header.right, header.y + round(u * 0.52))))
+
+
+def _draw_body(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
     _draw_pad(surface, text, p, layout, model)
     if model.card is not None:
         _draw_card(surface, text, p, layout, model)
@@ -129,7 +177,6 @@ def draw_panel(
             size=size,
         )
     _draw_status(surface, text, p, layout, model)
-    _draw_tooltip(surface, text, p, layout, model)
 
 
 def _draw_pad(
@@ -164,12 +211,16 @@ def _draw_status(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
     rect = layout.status
-    if not model.status or rect.h <= 0:
+    # Hovering a button shows what it does and its key here, where the eye expects
+    # messages, instead of a floating tooltip over the other buttons.
+    tip = next((k.tooltip for k in model.actions if k.name == model.hover), "")
+    message = tip or model.status
+    if not message or rect.h <= 0:
         return
     size = max(11, round(layout.unit * 0.23))
     limit = max(1, rect.h // round(size * 1.3))
-    lines = wrap_lines(text, model.status, size, rect.w, limit)
-    colour = p.error if model.status_error else p.text_dim
+    lines = wrap_lines(text, message, size, rect.w, limit)
+    colour = p.error if model.status_error and not tip else p.text_dim
     if layout.landscape:
         draw_lines(surface, text, lines, rect.topleft, size, colour)
     else:
@@ -184,7 +235,8 @@ def _draw_card(
     rect = hint_card_rect(layout)
     u = layout.unit
     radius = max(6, u // 6)
-    pygame.draw.rect(surface, mix(p.surface, p.unit_hint, 0.6), rect, border_radius=radius)
+    card_fill = mix(p.surface, p.unit_hint, 0.6)
+    pygame.draw.rect(surface, card_fill, rect, border_radius=radius)
     pygame.draw.rect(surface, p.border, rect, 1, border_radius=radius)
     pad = round(0.22 * u)
     title_size = max(12, round(u * 0.28))
@@ -212,28 +264,17 @@ def _draw_card(
         card.apply_label,
         style=Style.PRIMARY,
         hovered=model.hover == "hint-apply",
+        backdrop=card_fill,
     )
     draw_button(
-        surface, text, p, buttons["hint-close"], "Close", hovered=model.hover == "hint-close"
+        surface,
+        text,
+        p,
+        buttons["hint-close"],
+        "Close",
+        hovered=model.hover == "hint-close",
+        backdrop=card_fill,
     )
-
-
-def _draw_tooltip(
-    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
-) -> None:
-    if not isinstance(model.hover, str):
-        return
-    key = next((k for k in model.actions if k.name == model.hover), None)
-    rect = layout.actions.get(model.hover)
-    if key is None or rect is None or not key.tooltip:
-        return
-    size = max(10, round(layout.unit * 0.2))
-    image = text.render(key.tooltip, size, p.surface)
-    box = image.get_rect().inflate(size, size // 2)
-    box.midbottom = (rect.centerx, rect.y - 4)
-    box.clamp_ip(surface.get_rect())
-    pygame.draw.rect(surface, p.text, box, border_radius=size // 2)
-    surface.blit(image, image.get_rect(center=box.center))
 
 
 def clock_text(seconds: float) -> str:

@@ -51,7 +51,7 @@ class Scene:
 
     def uncover(self) -> None:
         """On top again."""
-        self.dirty = True
+        self.invalidate()
 
     # -- the loop -------------------------------------------------------------------
 
@@ -77,8 +77,16 @@ class Scene:
         """The theme or another look setting changed: drop cached pictures."""
         self.dirty = True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Paint the scene.  Must not change any state but caches."""
+    def invalidate(self) -> None:
+        """The picture on screen is gone (something was drawn over it): redraw it all."""
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Paint the scene; the rectangles that changed, or None for the whole window.
+
+        Must not change any state but caches of what was drawn.
+        """
+        return None
 
 
 @dataclass(frozen=True)
@@ -184,10 +192,22 @@ class SceneStack:
     def needs_draw(self) -> bool:
         return any(scene.dirty for scene in self.visible())
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
-            scene.draw(surface)
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the visible scenes bottom up; what changed (None: everything).
+
+        A scene alone on screen may redraw only its changed parts; under an overlay
+        every visible scene redraws in full, since the overlay's veil covers it all.
+        """
+        visible = self.visible()
+        if len(visible) > 1:
+            for scene in visible:
+                scene.invalidate()
+        rects: list[pygame.Rect] | None = []
+        for scene in visible:
+            drawn = scene.draw(surface)
+            rects = None if drawn is None or rects is None else rects + drawn
             scene.dirty = False
+        return rects
 
     def mark_all_dirty(self) -> None:
         for scene in self.scenes:
@@ -195,4 +215,4 @@ class SceneStack:
 
     def _mark_visible(self) -> None:
         for scene in self.visible():
-            scene.dirty = True
+            scene.invalidate()

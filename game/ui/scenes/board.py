@@ -32,8 +32,8 @@ from ..panel_view import (
     HintCard,
     PadKey,
     PanelModel,
+    PanelView,
     clock_text,
-    draw_panel,
     hint_button_rects,
 )
 from ..scene_stack import Push, Scene, Transition
@@ -72,6 +72,11 @@ class BoardScene(Scene):
         self.animator = Animator(enabled=settings.animations)
         self.hints = HintFlow(ctx.tasks, self._hint_update)
         self.board_view = BoardView(ctx.text)
+        self.panel_view = PanelView(ctx.text)
+        self._full = True  # the next draw repaints the whole window
+        self._looks: tuple[CellLook, ...] = ()
+        self._looks_key: object = None
+        self._links_shown = False
         self.layout: BoardLayout = board_layout(*ctx.size, game.size)
         self.notes_mode = False
         self.status = ""
@@ -381,7 +386,8 @@ class BoardScene(Scene):
             self._reported = True
             for hook in self.ctx.hooks.on_game_over:
                 hook(game, self.info)
-        game.select(None)  # a finished grid reads best without highlights
+        if game.status is GameStatus.WON:
+            game.select(None)  # a finished grid reads best without highlights
         if game.counts_as_win:
             self.ending = "win"
             origin = last if last is not None else game.shape.cells // 2
@@ -445,7 +451,17 @@ class BoardScene(Scene):
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
-        return cell_looks(self.game, self.view)
+        """Every cell's look, recomputed only when something it depends on changed."""
+        game, view = self.game, self.view
+        key = (
+            (game.state, game.selected, game.status, id(self.ctx.settings)),
+            (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            (view.show_solution, tuple(view.flash.items()), tuple(view.glow.items())),
+        )
+        if key != self._looks_key:
+            self._looks = cell_looks(game, view)
+            self._looks_key = key
+        return self._looks
 
     def panel_model(self) -> PanelModel:
         game, settings, keymap = self.game, self.ctx.settings, self.ctx.keymap
@@ -497,16 +513,32 @@ class BoardScene(Scene):
             card=card,
         )
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def invalidate(self) -> None:
+        self._full = True
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Redraw what changed: cells whose look changed, panel parts, or everything."""
         palette = self.ctx.palette
-        surface.fill(palette.background)
-        geometry = self.layout.board
-        self.board_view.configure(geometry, self.game.shape, palette)
-        self.board_view.draw(surface, self.looks())
+        full, self._full = self._full, False
+        if full:
+            surface.fill(palette.background)
+        board = self.board_view
+        board.configure(self.layout.board, self.game.shape, palette)
+        changed = board.update(self.looks())
         marks = self.view.hint
-        if marks is not None and marks.full and marks.step.links:
-            draw_links(surface, marks.step, geometry, palette)
-        draw_panel(surface, self.ctx.text, palette, self.layout, self.panel_model())
+        links = marks.step if marks is not None and marks.full and marks.step.links else None
+        drawn: list[pygame.Rect] = []
+        # Links lie over the board: while any are shown, or just went away, the
+        # whole board goes up again (it is one blit of the composed board).
+        if full or changed or links is not None or self._links_shown:
+            board.blit(surface)
+            if links is not None:
+                draw_links(surface, links, self.layout.board, palette)
+            drawn.append(board.screen_rect)
+        self._links_shown = links is not None
+        drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
+        return None if full else drawn
 
 
 def _is_press(intent: Intent) -> bool:

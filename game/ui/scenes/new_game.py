@@ -171,6 +171,7 @@ class NewGameScene(Scene):
                     focused=self.keyboard and self.focus == row and chosen,
                     size=round(u * 0.28),
                     bold=chosen,
+                    backdrop=p.surface,
                 )
             else:
                 draw_button(
@@ -183,4 +184,5 @@ class NewGameScene(Scene):
                     hovered=self.hover == (3, k),
                     focused=self.keyboard and self.focus == 3 + k,
                     size=round(u * 0.32),
+                    backdrop=p.surface,
                 )

@@ -204,6 +204,7 @@ class SettingsScene(Scene):
                     hovered=self.hover == (index, k),
                     size=round(seg.h * 0.42),
                     bold=on,
+                    backdrop=p.surface,
                 )
         draw_button(
             surface,
@@ -214,4 +215,5 @@ class SettingsScene(Scene):
             style=Style.PRIMARY,
             hovered=self.hover == (len(ROWS), 0),
             focused=self.focus == len(ROWS) and self.keyboard,
+            backdrop=p.surface,
         )

@@ -1,0 +1,237 @@
+"""Game UI speed, on demand: ``python benchmarks/ui.py`` prints a table.
+
+Measures what the issue sets limits for:
+
+- a full board redraw at 1920x1080 (every cell re-blitted from cached tiles, the
+  panel and the screen fill included) and a typical frame (one cell changed);
+- the cold redraw after a resize or theme change, when every tile is drawn anew;
+- start-up: from launching the interpreter to the menu's first frame on screen;
+- idle CPU: the real loop on a board with the clock showing, for a few seconds;
+- resident memory of a 3840x2160 game with a full board of notes.
+
+Runs headless (``SDL_VIDEODRIVER=dummy``) unless ``--display`` is given, in which
+case the child processes use the real display (start-up then includes the window).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def _setup(size: tuple[int, int]) -> tuple[object, object]:
+    """An app showing a board with entries and notes, at ``size``."""
+    sys.path.insert(0, str(ROOT))
+    import pygame
+
+    from game.engine import solver
+    from game.engine.logic.registry import Level
+    from game.engine.puzzle import Puzzle
+    from game.session import Settings
+    from game.ui import routes
+    from game.ui.app import App
+    from game.ui.context import AppContext
+    from game.ui.display import Display
+    from game.ui.sources import GameInfo, Prepared
+
+    pygame.display.init()
+    pygame.font.init()
+    display = Display(False, size)
+    ctx = AppContext(Settings(fullscreen=False), size=display.size)
+    app = App(ctx, display)
+    puzzle = Puzzle.from_string(PUZZLE)
+    solution = solver.solve(puzzle.shape, puzzle.givens)
+    app.apply(
+        routes.board(ctx, Prepared(puzzle, solution, True, GameInfo("classic", 9, Level.HARD)))
+    )
+    board = app.stack.top
+    game = board.game  # type: ignore[attr-defined]
+    game.fill_notes()
+    game.select(40)
+    game.place(2, 4)
+    board._sync_view()  # type: ignore[attr-defined]
+    app.step([], 0.0)
+    return app, board
+
+
+def _time(function: object, repeat: int) -> float:
+    """Median milliseconds of ``function()``, in CPU time of this thread.
+
+    CPU time, not wall time, so that other programs busy on the machine do not
+    inflate the numbers (the wall time is the same on an idle machine).
+    """
+    samples = []
+    for _ in range(repeat):
+        start = time.thread_time()
+        function()  # type: ignore[operator]
+        samples.append((time.thread_time() - start) * 1000)
+    return statistics.median(samples)
+
+
+def redraw() -> list[tuple[str, str, str]]:
+    import pygame
+
+    app, board = _setup((1920, 1080))
+    surface = app.display.surface  # type: ignore[attr-defined]
+    view = board.board_view  # type: ignore[attr-defined]
+    game = board.game  # type: ignore[attr-defined]
+
+    def full() -> None:
+        board.invalidate()  # type: ignore[attr-defined]
+        board.draw(surface)  # type: ignore[attr-defined]
+
+    def every_cell() -> None:
+        view.invalidate()
+        full()
+
+    def selection() -> None:
+        game.move_selection(0, 1)
+        board.draw(surface)  # type: ignore[attr-defined]
+
+    def clock() -> None:
+        game.elapsed += 1.0
+        board.draw(surface)  # type: ignore[attr-defined]
+
+    def cold() -> None:
+        view.geometry = None  # as after a resize: tiles and lines are rebuilt
+        full()
+
+    def flip() -> None:
+        pygame.display.flip()
+
+    return [
+        ("full window redraw, 1920x1080, board scene", f"{_time(full, 200):.2f} ms", "< 5 ms"),
+        ("  ... with every cell re-composed", f"{_time(every_cell, 200):.2f} ms", "< 5 ms"),
+        ("frame: the selection moves", f"{_time(selection, 200):.2f} ms", "< 5 ms"),
+        ("frame: the clock ticks", f"{_time(clock, 200):.2f} ms", ""),
+        ("cold redraw after resize or theme", f"{_time(cold, 20):.2f} ms", "< 100 ms"),
+        ("display flip, whole window", f"{_time(flip, 50):.2f} ms", ""),
+    ]
+
+
+def _child(mode: str, display: bool) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    if not display:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--child", mode],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+
+
+def startup(display: bool) -> list[tuple[str, str, str]]:
+    runs = []
+    for _ in range(3):
+        start = time.time()
+        result = _child("startup", display)
+        runs.append(float(result.stdout.split()[-1]) - start)
+    return [("start-up to menu on screen", f"{min(runs) * 1000:.0f} ms", "< 1500 ms")]
+
+
+def idle(display: bool) -> list[tuple[str, str, str]]:
+    result = _child("idle", display)
+    cpu, wall, frames = (float(x) for x in result.stdout.split())
+    return [
+        (f"idle CPU, board with clock, {wall:.0f} s", f"{cpu / wall * 100:.2f} %", "near 0"),
+        ("frames drawn while idle", f"{frames:.0f}", "1 per second"),
+    ]
+
+
+def memory(display: bool) -> list[tuple[str, str, str]]:
+    result = _child("memory", display)
+    return [
+        ("resident memory at 3840x2160", f"{float(result.stdout.split()[-1]):.0f} MB", "< 200 MB")
+    ]
+
+
+# -- child processes ------------------------------------------------------------------
+
+
+def child_startup() -> None:
+    sys.path.insert(0, str(ROOT))
+    import pygame
+
+    from game.ui import app as app_module
+
+    class FirstFrame:
+        """Stops the loop as soon as the first frame is on screen."""
+
+        calls = 0
+
+        def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+            self.calls += 1
+            return [pygame.event.Event(pygame.QUIT)] if self.calls > 1 else []
+
+    original = app_module.Display.present
+
+    def present(self: object, rects: object = None) -> None:
+        original(self, rects)  # type: ignore[arg-type]
+        print(time.time(), flush=True)
+
+    app_module.Display.present = present  # type: ignore[method-assign]
+    app_module.PygameEvents = FirstFrame  # type: ignore[misc,assignment]
+    app_module.run_game(["--windowed", "--size", "1280x800"])
+
+
+def child_idle(seconds: float = 5.0) -> None:
+    import pygame
+
+    app, _ = _setup((1920, 1080))
+    pygame.time.set_timer(pygame.QUIT, int(seconds * 1000), loops=1)
+    frames = app.frames  # type: ignore[attr-defined]
+    cpu = time.process_time()
+    wall = time.monotonic()
+    app.run()  # type: ignore[attr-defined]
+    print(
+        time.process_time() - cpu,
+        time.monotonic() - wall,
+        app.frames - frames,  # type: ignore[attr-defined]
+    )
+
+
+def child_memory() -> None:
+    app, board = _setup((3840, 2160))
+    for _ in range(30):  # selection moves: tiles of many looks get cached
+        board.game.move_selection(0, 1)  # type: ignore[attr-defined]
+        app.step([], 0.016)  # type: ignore[attr-defined]
+    rss = 0.0
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1]) / 1024
+    print(rss)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--display", action="store_true", help="use the real display")
+    parser.add_argument("--child", choices=("startup", "idle", "memory"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        {"startup": child_startup, "idle": child_idle, "memory": child_memory}[args.child]()
+        return 0
+    os.environ.setdefault("SDL_VIDEODRIVER", "x11" if args.display else "dummy")
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    rows = redraw() + startup(args.display) + idle(args.display) + memory(args.display)
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measure':<{width}}  {'result':>10}  target")
+    for name, value, target in rows:
+        print(f"{name:<{width}}  {value:>10}  {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
