@@ -30,7 +30,6 @@ from ..errors import FormatError, PuzzleError
 from ..puzzle import PuzzleRecord
 from .detect import Collection, collection_layout, parse_document
 from .lines import parse_line
-from .opensudoku import looks_like_xml
 from .source import (
     COLLECTION_CAP,
     HEAD,
@@ -41,6 +40,7 @@ from .source import (
     decode,
     file_size,
     line_too_long,
+    looks_like_xml,
     read_bytes,
     sniff_encoding,
     split_lines,

@@ -33,9 +33,7 @@ from .lines import (
     is_puzzle_line,
     parse_line,
 )
-from .opensudoku import looks_like_xml, parse_opensudoku
-from .sdk import has_sdk_headers, parse_sdk
-from .source import check_line_lengths, decode, sniff_encoding, split_lines
+from .source import check_line_lengths, decode, looks_like_xml, sniff_encoding, split_lines
 
 _HEADER_LINES_MAX = 5
 _SNIFF_LINES = 5
@@ -135,15 +133,22 @@ def parse_document(text: str) -> Document:
     format, wrong cell count); problems of single puzzles are errors in the list,
     with ``index`` set.
     """
+    # The XML and .sdk readers are imported only for such files: the command line
+    # starts faster for everything else.
     if looks_like_xml(text):
+        from .opensudoku import parse_opensudoku
+
         name, records = parse_opensudoku(text)
         return Document("OpenSudoku XML", name, records)
     lines = split_lines(text)
     check_line_lengths(lines)
     if not any(line.strip() for line in lines):
         raise FormatError("the file is empty")
-    if has_sdk_headers(lines):
-        return Document("SadMan .sdk", "", [_single(lambda: parse_sdk(lines))])
+    if any(line.lstrip()[:1] in ("#", "[") for line in lines):
+        from .sdk import has_sdk_headers, parse_sdk
+
+        if has_sdk_headers(lines):
+            return Document("SadMan .sdk", "", [_single(lambda: parse_sdk(lines))])
     if looks_like_pm_grid(lines):
         return Document("HoDoKu pencil-mark grid", "", [_single(lambda: parse_pm_grid(lines))])
     layout = collection_layout(lines)

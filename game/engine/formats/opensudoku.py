@@ -39,11 +39,6 @@ _FIELDS_PER_CELL = {1: 3, 2: 3, 3: 3, 4: 4, 5: 5}
 _DIGITS = frozenset("0123456789")
 
 
-def looks_like_xml(text: str) -> bool:
-    """Whether ``text`` is XML (its first non-blank character is ``<``)."""
-    return text.lstrip("\ufeff \t\r\n").startswith("<")
-
-
 @dataclass
 class _Game:
     data: str

@@ -138,6 +138,11 @@ def position(text: str, offset: int) -> tuple[int, int]:
     return len(breaks) + 1, offset - breaks[-1].end() + 1
 
 
+def looks_like_xml(text: str) -> bool:
+    """Whether ``text`` is XML (its first non-blank character is ``<``)."""
+    return text.lstrip("\ufeff \t\r\n").startswith("<")
+
+
 def split_lines(text: str) -> list[str]:
     """The lines of ``text``; LF, CRLF and lone CR all end a line; no final empty line."""
     if text.startswith("\ufeff"):
