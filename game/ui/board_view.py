@@ -244,7 +244,8 @@ class BoardView:
         inset = max(1, round(size * 0.06))
         width = (size - 2 * inset) / columns
         height = (size - 2 * inset) / rows
-        font = round(min(width, height) * 0.74)
+        # About a third of a digit's size, as large as the note's spot allows.
+        font = round(min(min(width, height) * 0.92, size * 0.22))
         roles = dict(look.note_roles)
         for digit in range(1, n + 1):
             if not look.notes >> (digit - 1) & 1:

@@ -246,7 +246,7 @@ class KeyMap:
         letters = letter_digits(size)
         if letters:
             first, last = min(letters).upper(), max(letters).upper()
-            digits += f", {first}–{last} for 10–{size}"
+            digits += f", {first}–{last}"
         rows = [
             ("Place a digit", digits),
             ("Toggle a note", "Shift+digit"),

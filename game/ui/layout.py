@@ -68,12 +68,12 @@ class BoardGeometry:
 
     @property
     def thin(self) -> int:
-        return max(1, round(self.cell / 40))
+        return max(1, round(self.cell / 45))
 
     @property
     def thick(self) -> int:
-        scale: float = min(1.0, 9 / self.size) ** 0.5  # 16x16 lines are a little lighter
-        return max(2, round(self.cell * 3 / 40 * scale))
+        """Region borders: at least three thin lines wide, so regions read at a glance."""
+        return max(3 * self.thin, round(self.cell / 14))
 
     def cell_rect(self, cell: int) -> Rect:
         row, column = divmod(cell, self.size)
@@ -255,7 +255,10 @@ def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
     top += pad_h + SECTION * u
     action_h = 2 * ACTION_ROW * u + GAP * u
     cells = _grid_in(x, top, side, 2, 5, action_h, GAP * u)
-    actions = dict(zip(ACTIONS, cells, strict=False))
+    # Nine buttons in rows of five: the second row of four sits centred.
+    shift = (cells[1].x - cells[0].x) // 2
+    cells[5:] = [rect.move(shift, 0) for rect in cells[5:9]]
+    actions = dict(zip(ACTIONS, cells, strict=True))
     top += action_h + SECTION * u
     status = Rect(x, round(top), side, round(min(1.3 * u, panel.bottom - top)))
     return BoardLayout(
@@ -271,9 +274,11 @@ class CardLayout:
     unit: int
 
 
-def card_layout(width: int, height: int, rows: float, width_units: float = 9.0) -> CardLayout:
-    """A card ``rows`` units tall, as large as fits comfortably in the window."""
-    unit = max(10, int(min(width / (width_units + 2), height / (rows + 2), 110)))
+def card_layout(
+    width: int, height: int, rows: float, width_units: float = 9.0, margin: float = 2.0
+) -> CardLayout:
+    """A card ``rows`` units tall, as large as fits with ``margin`` units around it."""
+    unit = max(10, int(min(width / (width_units + margin), height / (rows + margin), 110)))
     w = round(width_units * unit)
     h = round(rows * unit)
     return CardLayout(Rect((width - w) // 2, (height - h) // 2, w, h), unit)

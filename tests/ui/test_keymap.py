@@ -111,7 +111,7 @@ def test_help_rows_name_every_bound_action(keymap: KeyMap) -> None:
     rows = dict(keymap.describe(9))
     assert rows["Undo"] == "Ctrl+Z"
     assert rows["Place a digit"].startswith("1–9")
-    assert "A–G" in dict(keymap.describe(16))["Place a digit"]
+    assert dict(keymap.describe(16))["Place a digit"].endswith("A–G")
 
 
 def test_readme_controls_table_matches_the_key_map() -> None:

@@ -12,7 +12,6 @@ import pygame
 from ..actions import Action, Command
 from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
-from ..layout import card_layout
 from ..scene_stack import Pop, Scene, Transition
 from ..widgets import draw_card, draw_veil
 
@@ -49,6 +48,7 @@ class HelpScene(Scene):
         return [*self.ctx.keymap.describe(self.size), *MOUSE]
 
     def notes(self) -> list[str]:
+        """The paragraphs under the table: typed moves, and letters on big grids."""
         lines = [TYPED]
         if self.size > 9:
             from ..keymap import letter_digits
@@ -68,46 +68,70 @@ class HelpScene(Scene):
             return Pop()
         return None
 
+    def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
+        """The card, the line height, the columns, and the wrapped rules and notes.
+
+        Everything scales from the line height, chosen as the largest at which the
+        whole text fits the window: two columns in landscape, one in portrait.
+        """
+        width, height = self.ctx.size
+        columns = 2 if width >= height * 1.1 else 1
+        per_column = -(-len(self.rows()) // columns)
+        card_w = min(round(width * 0.94), 1700 if columns == 2 else 900)
+        line = max(14, min(46, round(min(width, height) / 16)))
+        rules: list[str] = []
+        notes: list[str] = []
+        for _ in range(3):  # wrapping depends on the size, the size on the line count
+            size = round(line * 0.56)
+            inner = card_w - 2 * line
+            rules = self.ctx.text.wrap(RULES, size, inner)
+            notes = [
+                wrapped
+                for note in self.notes()
+                for wrapped in self.ctx.text.wrap(note, size, inner)
+            ]
+            lines = 2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6
+            line = max(12, min(line, int(height * 0.94 / lines)))
+        card_h = round(line * (2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6))
+        card = pygame.Rect((width - card_w) // 2, (height - card_h) // 2, card_w, card_h)
+        return card, line, columns, rules, notes
+
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
         draw_veil(surface, p)
+        rect, line, columns, rules, notes = self.plan()
+        draw_card(surface, p, rect, max(8, line // 2))
         rows = self.rows()
-        half = (len(rows) + 1) // 2
-        notes = self.notes()
-        card = card_layout(*self.ctx.size, 3.2 + half * 0.5 + len(notes) * 0.9, 16.0)
-        rect, u = card.rect, card.unit
-        draw_card(surface, p, rect, max(8, u // 4))
-        x0 = rect.x + round(u * 0.6)
-        title = text.render("How to play", round(u * 0.55), p.text, True)
-        surface.blit(title, (x0, rect.y + round(u * 0.45)))
-        small = max(11, round(u * 0.25))
-        y = rect.y + round(u * 1.25)
-        for line in text.wrap(RULES, small, rect.w - round(u * 1.2)):
-            surface.blit(text.render(line, small, p.text_dim), (x0, y))
-            y += round(small * 1.35)
-        y += round(u * 0.25)
-        column_w = (rect.w - round(u * 1.8)) // 2
-        label_w = column_w * 11 // 20
-        keys_w = column_w - label_w - round(u * 0.2)
-        # One size for the whole table: the largest at which every row fits.
-        size = min(
-            min(text.fit_size(what, small, label_w), text.fit_size(how, small, keys_w, True))
-            for what, how in rows
-        )
+        per_column = -(-len(rows) // columns)
+        size = round(line * 0.56)
+        x0 = rect.x + line
+        y = rect.y + round(line * 0.6)
+        title = text.render("How to play", round(line * 0.95), p.text, True)
+        surface.blit(title, (x0, y))
+        y = rect.y + 2 * line
+        for wrapped in rules:
+            surface.blit(text.render(wrapped, size, p.text_dim), (x0, y))
+            y += line
+        y += round(line * 0.6)
+        gap = line
+        column_w = (rect.w - 2 * line - (columns - 1) * gap) // columns
+        # One size for the whole table: the largest at which every row fits, with
+        # the split between what and keys placed where it allows the most.
+        widest_what = max(text.measure(what, size)[0] for what, _ in rows)
+        widest_how = max(text.measure(how, size, True)[0] for _, how in rows)
+        room = column_w - line // 2
+        scale = min(1.0, room / (widest_what + widest_how))
+        size = max(9, int(size * scale))
         for index, (what, how) in enumerate(rows):
-            column, row = divmod(index, half)
-            x = x0 + column * (column_w + round(u * 0.6))
-            top = y + row * round(u * 0.5)
+            column, row = divmod(index, per_column)
+            x = x0 + column * (column_w + gap)
+            top = y + row * line
             surface.blit(text.render(what, size, p.text), (x, top))
             keys = text.render(how, size, p.accent, True)
             surface.blit(keys, (x + column_w - keys.get_width(), top))
-        y += half * round(u * 0.5) + round(u * 0.2)
-        for note in notes:
-            for line in text.wrap(note, small, rect.w - round(u * 1.2)):
-                surface.blit(text.render(line, small, p.text_dim), (x0, y))
-                y += round(small * 1.35)
-        hint = text.render("Esc, F1 or a click closes this", small, p.disabled)
-        surface.blit(
-            hint,
-            hint.get_rect(bottomright=(rect.right - x0 + rect.x, rect.bottom - round(u * 0.3))),
-        )
+        y += per_column * line + round(line * 0.6)
+        for wrapped in notes:
+            surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
+            y += line
+        hint = text.render("Esc, F1 or a click closes this", round(line * 0.5), p.disabled)
+        surface.blit(hint, hint.get_rect(bottomright=(rect.right - line, rect.bottom - line // 2)))

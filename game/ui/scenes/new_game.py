@@ -124,7 +124,7 @@ class NewGameScene(Scene):
         self,
     ) -> tuple[pygame.Rect, int, list[tuple[int, str]], dict[tuple[int, int], pygame.Rect]]:
         """The card, its unit, row labels (y, text) and every button: (row, option) -> rect."""
-        card = card_layout(*self.ctx.size, 8.2, 10.0)
+        card = card_layout(*self.ctx.size, 8.2, 10.0, margin=1.2)
         rect, u = card.rect, card.unit
         hits: dict[tuple[int, int], pygame.Rect] = {}
         labels: list[tuple[int, str]] = []

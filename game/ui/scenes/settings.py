@@ -88,7 +88,9 @@ class SettingsScene(Scene):
         width, height = self.ctx.size
         columns = 2 if width >= height * 1.25 else 1
         per_column = -(-len(ROWS) // columns)
-        card = card_layout(width, height, 2.2 + per_column * 0.78 + 1.3, 8.5 * columns + 0.6)
+        card = card_layout(
+            width, height, 2.2 + per_column * 0.78 + 1.3, 8.5 * columns + 0.6, margin=0.8
+        )
         rect, u = card.rect, card.unit
         inner = rect.inflate(-u, 0)
         column_w = (inner.w - (columns - 1) * round(u * 0.6)) // columns
