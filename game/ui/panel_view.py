@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..engine.symbols import symbol
-from .layout import BoardLayout
+from .layout import BoardLayout, note_grid
 from .text import Text
 from .theme import Palette, mix
 from .widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lines
@@ -191,15 +191,23 @@ def _draw_pad(
             Style.DISABLED: p.disabled,
         }.get(fill_style, p.entry)
         if model.notes_mode:
-            # In notes mode the pad types notes: show the digit small, in the note
-            # colour, at its note position, as it will appear in the cell.
-            size = round(min(rect.h, rect.w) * 0.42)
-            ink = p.note if fill_style is Style.NORMAL else ink
+            # The pad types notes: each digit sits small at its note position, as
+            # it will appear in the cell, so the mode shows on every button.
+            rows, columns = note_grid(len(model.pad))
+            row, column = divmod(key.digit - 1, columns)
+            inner = rect.inflate(-rect.w // 4, -rect.h // 4)
+            centre = (
+                round(inner.x + (column + 0.5) * inner.w / columns),
+                round(inner.y + (row + 0.5) * inner.h / rows),
+            )
+            size = round(min(inner.w / columns, inner.h / rows) * 0.95)
+            glyph = text.render(symbol(key.digit), size, ink, True)
+            surface.blit(glyph, glyph.get_rect(center=centre))
         else:
             size = round(min(rect.h, rect.w * 0.9) * 0.58)
-        glyph = text.render(symbol(key.digit), size, ink, not model.notes_mode)
-        surface.blit(glyph, glyph.get_rect(center=rect.center))
-        if key.remaining >= 0:
+            glyph = text.render(symbol(key.digit), size, ink, True)
+            surface.blit(glyph, glyph.get_rect(center=rect.center))
+        if key.remaining >= 0 and not model.notes_mode:  # notes use the whole button
             count = str(key.remaining) if key.remaining else "✓"
             csize = max(9, round(min(rect.h, rect.w) * 0.2))
             image = text.render(count, csize, p.text_dim if key.remaining else p.disabled)

@@ -325,3 +325,34 @@ def test_every_size_and_jigsaw_plays(driver: Driver, text: str, regions: str | N
     assert scene.game.grid[cell] == puzzle.size
     if regions:
         assert {look.tint for look in scene.looks()} > {0}
+
+
+def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
+    driver: Driver, scene: BoardScene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+    import time
+
+    from game.ui import hint_flow
+
+    release = threading.Event()
+    real = hint_flow.ask
+
+    def slow(query: object) -> object:
+        release.wait(5)
+        return real(query)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hint_flow, "ask", slow)
+    start = time.perf_counter()
+    driver.key(pygame.K_h, 0, "h")
+    assert time.perf_counter() - start < 0.1  # the frame did not wait for the answer
+    assert scene.hints.stage is Stage.ASKING
+    assert scene.status != "Thinking…"
+    wait = scene.wake_in()
+    assert wait is not None and wait <= 0.15
+    time.sleep(0.16)
+    driver.step(dt=0.16)
+    assert scene.status == "Thinking…"
+    release.set()
+    driver.settle()
+    assert scene.hints.stage is Stage.NUDGE

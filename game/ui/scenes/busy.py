@@ -85,5 +85,13 @@ class BusyScene(CardScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        radius = round(self.card.unit * 0.34)
-        draw_spinner(surface, self.ctx.palette.accent, self.reserved.center, radius, self.phase)
+        unit = self.card.unit
+        radius = round(unit * 0.34)
+        centre = self.reserved.center
+        draw_spinner(surface, self.ctx.palette.accent, centre, radius, self.phase)
+        task = self.task
+        if task is not None and task.elapsed >= 2.0:  # a long wait says how long
+            label = self.ctx.text.render(
+                f"{task.elapsed:.0f} s", round(unit * 0.24), self.ctx.palette.text_dim
+            )
+            surface.blit(label, label.get_rect(midleft=(centre[0] + radius + unit // 3, centre[1])))
