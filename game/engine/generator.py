@@ -1,47 +1,103 @@
-"""New puzzles: random jigsaw layouts, random solution grids, clues removed while unique.
+"""New puzzles at a chosen level: classic or jigsaw, any supported size, reproducible by seed.
 
-Every puzzle this module returns has exactly one solution (the exact solver checks
-each removal).  A seed makes a run reproducible; without one, the seed is drawn
-from the operating system, so no two runs repeat.
+:func:`generate` makes candidates until one is at the level asked for, and rates the
+one it returns with the game's own rater, so every puzzle is unique (the exact
+solver checks each clue removal) and at exactly the requested level.
+
+How each level is reached cheaply (the parts live in :mod:`game.engine.generation`):
+
+- **Easy**: remove clues only while singles still solve the puzzle (a solver run
+  without branching, ~50 µs), stopping at :data:`EASY_CLUE_SHARE` of the cells so
+  the puzzle stays pleasant.  One candidate is enough.
+- **Medium, Hard, Expert**: remove clues while the puzzle stays unique and no harder
+  than the level; most removals are settled by singles or the solver, the rest by a
+  :func:`~game.engine.generation.grading.grade` that stops early.  What is left is
+  minimal for the level; a singles-only pre-check rejects it cheaply when it came
+  out Easy, and a final grade tells whether it reached the level.
+- **Extreme**: a minimal unique puzzle (any level), rejected cheaply when singles
+  solve it; otherwise graded up to the first position no technique but a last
+  resort cracks.  Extreme puzzles are rare, so this takes longer: ``progress`` sees
+  every candidate and can cancel.
+
+Jigsaw grids get a fresh layout (see :mod:`~game.engine.generation.layouts`) for
+every :data:`LAYOUT_REUSE` candidates, since a layout costs more than a candidate.
+
+Reproducibility: every random choice comes from one ``random.Random(seed)``, in a
+fixed order, over lists (never sets); no clock is read and the rating caps are
+counts.  The same seed and arguments give the same puzzle on any machine, *with
+the same version of the game*: a new technique changes ratings and so the puzzles.
+Without a seed, one is drawn from the operating system, so no two runs repeat.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import solver
-from .errors import InvalidPuzzleError
+from .generation.digging import dig, keeps_easy, keeps_unique, keeps_up_to
+from .generation.grading import Verdict, grade, singles_solve
+from .generation.grids import random_solution
+from .generation.layouts import random_layout
+from .generation.symmetry import Symmetry, orbits
+from .logic.rating import rate
 from .logic.registry import Level
 from .puzzle import Puzzle
-from .shape import Shape, box_dims
+from .shape import Shape
+
+__all__ = [
+    "GeneratedPuzzle",
+    "GenerationCancelled",
+    "GenerationFailed",
+    "Progress",
+    "RatedPuzzle",
+    "Symmetry",
+    "available_levels",
+    "generate",
+    "generate_unrated",
+    "new_seed",
+    "orbits",
+    "random_layout",
+    "random_solution",
+]
 
 Progress = Callable[[float], bool]
-"""Called with a fraction of the work done; returning False cancels."""
+"""Called with the fraction of the work done (0 to 1); returning False cancels."""
 
+VARIANTS = ("classic", "jigsaw")
 
-class Symmetry(enum.Enum):
-    """Which clue layouts count as symmetric."""
+EASY_CLUE_SHARE = 0.37
+"""Easy puzzles keep at least this share of the cells as clues (30 on 9x9)."""
 
-    NONE = "none"
-    ROTATIONAL = "180"  # the layout looks the same turned half a turn
-    MIRROR = "mirror"  # left and right halves mirror each other
-    QUARTER = "90"  # the layout looks the same turned a quarter turn
+LAYOUT_REUSE = 8
+"""Jigsaw candidates tried on one layout before a new layout is grown."""
 
-    @classmethod
-    def parse(cls, text: str) -> Symmetry:
-        for member in cls:
-            if text.strip().lower() in (member.value, member.name.lower()):
-                return member
-        names = ", ".join(member.value for member in cls)
-        raise ValueError(f"unknown symmetry {text!r} (choose from {names})")
+_E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME
+
+_EXPECTED: dict[tuple[str, int], dict[Level, int]] = {
+    ("classic", 4): {_E: 1},
+    ("classic", 6): {_E: 1, _M: 400, _H: 30, _X: 700},
+    ("classic", 9): {_E: 1, _M: 10, _H: 10, _X: 10, _XX: 150},
+    ("classic", 16): {_E: 1, _M: 10},
+    ("jigsaw", 6): {_E: 1, _M: 4, _H: 7, _X: 17, _XX: 240},
+    ("jigsaw", 9): {_E: 1, _M: 2, _H: 2, _X: 5, _XX: 10},
+}
+"""Candidates a puzzle takes on average (measured), per variant, size and level.
+
+It shapes the progress fraction and sets the default attempt budget (50 times as
+many).  A level missing here is not offered: 4x4 grids never need more than
+singles, 6x6 classic grids are too small for a last resort to be needed, and on
+16x16 the rater is slow enough past Medium to keep a player waiting.
+"""
 
 
 class GenerationCancelled(Exception):
     """The progress callback asked to stop."""
+
+
+class GenerationFailed(RuntimeError):
+    """No puzzle at the level turned up within the attempts allowed."""
 
 
 @dataclass(frozen=True)
@@ -53,203 +109,30 @@ class GeneratedPuzzle:
     seed: int
 
 
-def new_seed() -> int:
-    """A seed from the operating system's randomness."""
-    return secrets.randbits(48)
-
-
-def generate_unrated(
-    variant: str = "classic",
-    size: int = 9,
-    *,
-    symmetry: Symmetry | None = None,
-    seed: int | None = None,
-    progress: Progress | None = None,
-) -> GeneratedPuzzle:
-    """A unique puzzle with as few clues as removal in random order leaves.
-
-    ``symmetry`` defaults to 180-degree for classic grids and none for jigsaw.
-    """
-    if seed is None:
-        seed = new_seed()
-    rng = random.Random(seed)
-    if variant == "classic":
-        shape = Shape.classic(size)
-    elif variant == "jigsaw":
-        shape = random_layout(size, rng, progress)
-    else:
-        raise ValueError(f"unknown variant {variant!r} (choose classic or jigsaw)")
-    if symmetry is None:
-        symmetry = Symmetry.ROTATIONAL if variant == "classic" else Symmetry.NONE
-    solution = random_solution(shape, rng)
-    givens = remove_clues(shape, solution, symmetry, rng, progress)
-    return GeneratedPuzzle(Puzzle(shape, givens), solution, seed)
-
-
-def random_layout(size: int, rng: random.Random, progress: Progress | None = None) -> Shape:
-    """A random jigsaw layout of ``size`` regions that admits a solution grid.
-
-    Starts from the classic boxes (or, for sizes without boxes, from rows) and
-    swaps cells across region borders many times, keeping every region connected.
-    """
-    n = size
-    start = Shape.classic(n).regions if box_dims(n) else [cell // n for cell in range(n * n)]
-    regions = list(start)
-    tries = 100
-    for _ in range(tries):
-        _shuffle_regions(regions, n, rng, swaps=n * n * 12)
-        try:
-            shape = Shape.from_regions(regions)
-        except InvalidPuzzleError:  # pragma: no cover - swaps keep regions valid
-            continue
-        if shape.is_jigsaw and solver.solve(shape, [0] * (n * n)) is not None:
-            return shape
-        if progress is not None and not progress(0.0):
-            raise GenerationCancelled
-    raise RuntimeError(f"no solvable {n}x{n} jigsaw layout found after {tries} tries")
-
-
-def _shuffle_regions(regions: list[int], n: int, rng: random.Random, swaps: int) -> None:
-    for _ in range(swaps):
-        a = rng.randrange(n * n)
-        row, column = divmod(a, n)
-        neighbours = [
-            r * n + c
-            for r, c in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1))
-            if 0 <= r < n and 0 <= c < n and regions[r * n + c] != regions[a]
-        ]
-        if not neighbours:
-            continue
-        b = rng.choice(neighbours)
-        # Move a into b's region and some cell of b's region (touching a's region)
-        # into a's region, so sizes stay equal.
-        region_a, region_b = regions[a], regions[b]
-        donors = [
-            c
-            for c in range(n * n)
-            if regions[c] == region_b and c != b and _touches(regions, n, c, region_a)
-        ]
-        if not donors:
-            continue
-        c = rng.choice(donors)
-        regions[a], regions[c] = region_b, region_a
-        if not (_connected(regions, n, region_a) and _connected(regions, n, region_b)):
-            regions[a], regions[c] = region_a, region_b
-
-
-def _touches(regions: list[int], n: int, cell: int, region: int) -> bool:
-    row, column = divmod(cell, n)
-    return any(
-        0 <= r < n and 0 <= c < n and regions[r * n + c] == region
-        for r, c in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1))
-    )
-
-
-def _connected(regions: list[int], n: int, region: int) -> bool:
-    members = {c for c in range(n * n) if regions[c] == region}
-    if not members:
-        return False
-    start = next(iter(members))
-    seen = {start}
-    stack = [start]
-    while stack:
-        cell = stack.pop()
-        row, column = divmod(cell, n)
-        for r, c in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)):
-            other = r * n + c
-            if 0 <= r < n and 0 <= c < n and other in members and other not in seen:
-                seen.add(other)
-                stack.append(other)
-    return len(seen) == len(members)
-
-
-def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
-    """A random complete grid of ``shape``.
-
-    Seeds a few random legal digits, lets the solver complete the grid, then
-    relabels the digits at random (a relabelled solution is still a solution for
-    any layout), so every digit pattern is equally likely to show up.
-    """
-    n = shape.size
-    while True:
-        grid = [0] * (n * n)
-        for cell in rng.sample(range(n * n), max(2, n + n // 3)):
-            used = {grid[p] for p in shape.peers[cell]}
-            choices = [d for d in range(1, n + 1) if d not in used]
-            if choices:
-                grid[cell] = rng.choice(choices)
-        found = solver.solve(shape, grid)
-        if found is not None:
-            relabel = list(range(1, n + 1))
-            rng.shuffle(relabel)
-            return tuple(relabel[d - 1] for d in found)
-
-
-def orbits(size: int, symmetry: Symmetry) -> list[tuple[int, ...]]:
-    """The cells grouped so that each group is removed or kept together."""
-    n = size
-    seen: set[int] = set()
-    groups = []
-    for cell in range(n * n):
-        if cell in seen:
-            continue
-        row, column = divmod(cell, n)
-        images = {cell}
-        if symmetry is Symmetry.ROTATIONAL:
-            images.add((n - 1 - row) * n + (n - 1 - column))
-        elif symmetry is Symmetry.MIRROR:
-            images.add(row * n + (n - 1 - column))
-        elif symmetry is Symmetry.QUARTER:
-            r, c = row, column
-            for _ in range(3):
-                r, c = c, n - 1 - r
-                images.add(r * n + c)
-        seen |= images
-        groups.append(tuple(sorted(images)))
-    return groups
-
-
-def remove_clues(
-    shape: Shape,
-    solution: tuple[int, ...],
-    symmetry: Symmetry,
-    rng: random.Random,
-    progress: Progress | None = None,
-    keep: int = 0,
-) -> tuple[int, ...]:
-    """Remove clue groups in random order while the puzzle stays unique.
-
-    Stops early once only ``keep`` clues would remain (0: go as far as possible).
-    """
-    givens = list(solution)
-    groups = orbits(shape.size, symmetry)
-    rng.shuffle(groups)
-    count = len(givens)
-    for done, group in enumerate(groups):
-        if progress is not None and not progress(done / len(groups)):
-            raise GenerationCancelled
-        if keep and count - len(group) < keep:
-            continue
-        saved = [givens[c] for c in group]
-        for c in group:
-            givens[c] = 0
-        if solver.count_solutions(shape, givens, limit=2) != 1:
-            for c, digit in zip(group, saved, strict=True):
-                givens[c] = digit
-        else:
-            count -= len(group)
-    return tuple(givens)
-
-
 @dataclass(frozen=True)
 class RatedPuzzle:
-    """A generated puzzle at a known difficulty."""
+    """A generated puzzle at a known difficulty.
+
+    ``level`` and ``score`` are the rater's verdict on ``puzzle``; ``seed`` is the
+    seed :func:`generate` ran with, so calling it again with that seed and the same
+    variant, size, level and symmetry gives this puzzle back.
+    """
 
     puzzle: Puzzle
     solution: tuple[int, ...]
     level: Level
     score: float
     seed: int
+
+
+def new_seed() -> int:
+    """A seed from the operating system's randomness."""
+    return secrets.randbits(48)
+
+
+def available_levels(variant: str, size: int) -> tuple[Level, ...]:
+    """The levels :func:`generate` offers for ``variant`` and ``size`` (empty if none)."""
+    return tuple(_EXPECTED.get((variant, size), {}))
 
 
 def generate(
@@ -260,25 +143,142 @@ def generate(
     symmetry: Symmetry | None = None,
     seed: int | None = None,
     progress: Progress | None = None,
-    max_attempts: int = 500,
+    max_attempts: int | None = None,
 ) -> RatedPuzzle:
-    """A unique puzzle that our rater puts at ``level``.
+    """A unique puzzle that our rater puts at ``level`` (see the module docstring).
 
-    Tries fresh puzzles from a sequence of seeds derived from ``seed`` until one
-    rates at ``level``; Easy puzzles are made by removing clues only while the
-    puzzle stays solvable by singles.
+    ``symmetry`` defaults to 180-degree for classic grids and none for jigsaw.
+    ``max_attempts`` bounds the candidates tried (default: 50 times the typical
+    number for the level).
+
+    :raises ValueError: for an unknown variant or a size or level not offered
+        (see :func:`available_levels`).
+    :raises GenerationCancelled: when ``progress`` returns False.
+    :raises GenerationFailed: when no candidate hits the level in ``max_attempts``.
     """
-    from .logic.rating import rate
-
+    _check(variant, size, level)
     if seed is None:
         seed = new_seed()
-    master = random.Random(seed)
-    for attempt in range(max_attempts):
-        if progress is not None and not progress(attempt / max_attempts):
-            raise GenerationCancelled
-        attempt_seed = seed if attempt == 0 else master.getrandbits(48)
-        made = generate_unrated(variant, size, symmetry=symmetry, seed=attempt_seed)
-        rating = rate(made.puzzle.shape, made.puzzle.givens)
+    if symmetry is None:
+        symmetry = _default_symmetry(variant)
+    expected = _EXPECTED[variant, size][level]
+    attempts = max_attempts if max_attempts is not None else 50 * expected
+    reporter = _Reporter(progress, expected)
+    rng = random.Random(seed)
+    shape = Shape.classic(size) if variant == "classic" else None
+    for attempt in range(attempts):
+        reporter.start_attempt(attempt)
+        if variant == "jigsaw" and attempt % LAYOUT_REUSE == 0:
+            shape = random_layout(size, rng)
+        assert shape is not None
+        solution = random_solution(shape, rng)
+        givens = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
+        if givens is None:
+            continue
+        rating = rate(shape, givens)
         if rating.level is level:
-            return RatedPuzzle(made.puzzle, made.solution, rating.level, rating.score, attempt_seed)
-    raise RuntimeError(f"no {level.label} puzzle found in {max_attempts} attempts")
+            reporter.finish()
+            return RatedPuzzle(Puzzle(shape, givens), solution, level, rating.score, seed)
+    raise GenerationFailed(
+        f"no {level.label} {variant} {size}x{size} puzzle found in {attempts} attempts"
+    )
+
+
+def generate_unrated(
+    variant: str = "classic",
+    size: int = 9,
+    *,
+    symmetry: Symmetry | None = None,
+    seed: int | None = None,
+) -> GeneratedPuzzle:
+    """A unique puzzle with as few clues as removal in a random order leaves; any level.
+
+    Cheap (a few milliseconds on 9x9): for tests and tools that need many puzzles.
+    """
+    _check(variant, size, Level.EASY)
+    if seed is None:
+        seed = new_seed()
+    if symmetry is None:
+        symmetry = _default_symmetry(variant)
+    rng = random.Random(seed)
+    shape = Shape.classic(size) if variant == "classic" else random_layout(size, rng)
+    solution = random_solution(shape, rng)
+    groups = orbits(size, symmetry)
+    rng.shuffle(groups)
+    givens = dig(solution, groups, keeps_unique(shape))
+    return GeneratedPuzzle(Puzzle(shape, givens), solution, seed)
+
+
+def _candidate(
+    shape: Shape,
+    solution: tuple[int, ...],
+    level: Level,
+    symmetry: Symmetry,
+    rng: random.Random,
+    poll: Callable[[], None],
+) -> tuple[int, ...] | None:
+    """Clues for ``solution`` that may be at ``level``, or None when surely not."""
+    groups = orbits(shape.size, symmetry)
+    rng.shuffle(groups)
+    if level is Level.EASY:
+        floor = round(EASY_CLUE_SHARE * shape.cells)
+        return dig(solution, groups, keeps_easy(shape), floor=floor, poll=poll)
+    givens = tuple(solution)
+    if shape.is_jigsaw:
+        # Removals that leave a jigsaw unique but past singles are common, and each
+        # costs a grade; clearing the singles-only ones first halves the grades
+        # (measured: 10 -> 4 per candidate on 9x9).  On classic grids such
+        # removals are rare, and this order lowers the hit rate, so it is not used.
+        givens = dig(givens, groups, keeps_easy(shape), poll=poll)
+        groups = [group for group in groups if givens[group[0]]]
+    if level is Level.EXTREME:
+        givens = dig(givens, groups, keeps_unique(shape), poll=poll)
+    else:
+        givens = dig(givens, groups, keeps_up_to(shape, level, poll), poll=poll)
+    if singles_solve(shape, givens) is not None:
+        return None  # Easy: the cheapest rejection there is
+    return givens if grade(shape, givens, level, poll=poll).verdict is Verdict.AT else None
+
+
+def _check(variant: str, size: int, level: Level) -> None:
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r} (choose classic or jigsaw)")
+    levels = available_levels(variant, size)
+    if not levels:
+        sizes = sorted(n for v, n in _EXPECTED if v == variant)
+        listed = ", ".join(f"{n}x{n}" for n in sizes)
+        raise ValueError(f"no {variant} {size}x{size} puzzles (sizes: {listed})")
+    if level not in levels:
+        raise ValueError(
+            f"{variant} {size}x{size} puzzles go up to {levels[-1].label}, not {level.label}"
+        )
+
+
+def _default_symmetry(variant: str) -> Symmetry:
+    return Symmetry.ROTATIONAL if variant == "classic" else Symmetry.NONE
+
+
+class _Reporter:
+    """Turns candidate counts into a progress fraction and cancellation into an exception.
+
+    The number of candidates a level needs is not known in advance, so the fraction
+    after ``k`` candidates is ``k / (k + expected)``: it moves steadily, slows down
+    when a search runs long, and never claims to be done before it is.
+    """
+
+    def __init__(self, progress: Progress | None, expected: int) -> None:
+        self._progress = progress
+        self._expected = expected
+        self._fraction = 0.0
+
+    def start_attempt(self, attempt: int) -> None:
+        self._fraction = attempt / (attempt + self._expected)
+        self.poll()
+
+    def poll(self) -> None:
+        if self._progress is not None and not self._progress(self._fraction):
+            raise GenerationCancelled
+
+    def finish(self) -> None:
+        if self._progress is not None:
+            self._progress(1.0)

@@ -1,0 +1,78 @@
+"""Clue removal: take clue groups away, in a random order, while a test still holds.
+
+Every strategy is the same loop with a different test, so they share
+:func:`dig`; the tests are what make each level cheap:
+
+- :func:`keeps_easy`: singles still solve the puzzle.  Cheaper than a uniqueness
+  check (no branching) and implies uniqueness.
+- :func:`keeps_up_to`: the puzzle stays unique and no harder than a level.  Most
+  removals are settled by singles (still solvable: accept) or by the solver (two
+  solutions: refuse); only the rest pay for a :func:`~.grading.grade`.
+- :func:`keeps_unique`: the puzzle stays unique (a minimal puzzle, any level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .. import solver
+from ..logic.registry import Level
+from ..shape import Shape
+from .grading import Verdict, grade, singles_solve
+
+Keeps = Callable[[list[int]], bool]
+"""Whether a grid with some clues removed is still acceptable."""
+
+
+def dig(
+    solution: Sequence[int],
+    groups: Sequence[tuple[int, ...]],
+    keeps: Keeps,
+    *,
+    floor: int = 0,
+    poll: Callable[[], None] | None = None,
+) -> tuple[int, ...]:
+    """Remove each clue group of ``groups`` in turn, putting it back unless ``keeps``.
+
+    Stops removing once fewer than ``floor`` clues would remain.  ``poll`` is called
+    before each removal (it raises to cancel).
+    """
+    givens = list(solution)
+    count = len(givens)
+    for group in groups:
+        if poll is not None:
+            poll()
+        if count - len(group) < floor:
+            continue
+        saved = [givens[cell] for cell in group]
+        for cell in group:
+            givens[cell] = 0
+        if keeps(givens):
+            count -= len(group)
+        else:
+            for cell, digit in zip(group, saved, strict=True):
+                givens[cell] = digit
+    return tuple(givens)
+
+
+def keeps_easy(shape: Shape) -> Keeps:
+    """Keep a removal while singles alone still solve the puzzle."""
+    return lambda givens: singles_solve(shape, givens) is not None
+
+
+def keeps_unique(shape: Shape) -> Keeps:
+    """Keep a removal while the puzzle has exactly one solution."""
+    return lambda givens: solver.count_solutions(shape, givens, limit=2) == 1
+
+
+def keeps_up_to(shape: Shape, level: Level, poll: Callable[[], None] | None = None) -> Keeps:
+    """Keep a removal while the puzzle stays unique and no harder than ``level``."""
+
+    def keeps(givens: list[int]) -> bool:
+        if singles_solve(shape, givens) is not None:
+            return True
+        if solver.count_solutions(shape, givens, limit=2) != 1:
+            return False
+        return grade(shape, givens, level, poll=poll).verdict is not Verdict.ABOVE
+
+    return keeps
