@@ -78,15 +78,22 @@ class Text:
         font = self.font(size, bold)
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            words = paragraph.split()
             line = ""
-            for word in words:
+            for word in paragraph.split():
                 trial = f"{line} {word}" if line else word
-                if line and font.size(trial)[0] > width:
-                    lines.append(line)
-                    line = word
-                else:
+                if font.size(trial)[0] <= width:
                     line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                # A word wider than the line (a long file name) breaks anywhere.
+                while font.size(word)[0] > width and len(word) > 1:
+                    cut = len(word) - 1
+                    while cut > 1 and font.size(word[:cut])[0] > width:
+                        cut -= 1
+                    lines.append(word[:cut])
+                    word = word[cut:]
+                line = word
             lines.append(line)
         return lines
 

@@ -203,3 +203,12 @@ def test_app_construction_defaults_to_the_menu(make_driver: MakeDriver) -> None:
     driver = make_driver((800, 600))
     assert isinstance(driver.top, MenuScene)
     assert isinstance(driver.app, App)
+
+
+def test_text_wraps_words_longer_than_a_line() -> None:
+    from game.ui.text import Text
+
+    text = Text()
+    lines = text.wrap("see " + "x" * 200 + " here", 14, 120)
+    assert all(text.measure(line, 14)[0] <= 120 for line in lines)
+    assert "".join(lines).replace(" ", "") == "see" + "x" * 200 + "here"

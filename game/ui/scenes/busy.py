@@ -8,6 +8,7 @@ the result to a continuation that says where to go next.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -55,14 +56,16 @@ class BusyScene(CardScene):
 
     def _failed(self, error: BaseException) -> None:
         self.task = None
+        title = "This puzzle cannot be opened"
         if isinstance(error, PuzzleError):
-            where = error.located() if error.path else str(error)
-            message = f"This puzzle cannot be played.\n{where}"
+            name = Path(error.path).name if error.path else ""
+            message = f"{name}, {error}" if name else str(error)
         elif isinstance(error, OSError):
             message = f"The file could not be read: {error.strerror or error}"
         else:
-            message = f"Something went wrong: {error}"
-        self.result = Replace(NoticeScene(self.ctx, "Sorry", message))
+            title = "Something went wrong"
+            message = f"{type(error).__name__}: {error}"
+        self.result = Replace(NoticeScene(self.ctx, title, message))
 
     def choose(self, key: str) -> Transition | None:
         return Pop()

@@ -181,10 +181,11 @@ class SettingsScene(Scene):
         label_w = rows[0].w // 2 - u // 6
         size = min(text.fit_size(row.label, max(11, round(u * 0.27)), label_w) for row in ROWS)
         for index, (row, area) in enumerate(zip(ROWS, rows, strict=True)):
-            if index == self.focus and self.keyboard:
-                pygame.draw.rect(
-                    surface, p.surface_alt, area.inflate(round(u * 0.3), 4), border_radius=u // 6
-                )
+            focused = index == self.focus and self.keyboard
+            backdrop = p.surface_alt if focused else p.surface
+            if focused:
+                band = area.inflate(round(u * 0.3), round(u * 0.16))
+                pygame.draw.rect(surface, backdrop, band, border_radius=u // 6)
             label = text.render(row.label, size, p.text)
             surface.blit(label, label.get_rect(midleft=area.midleft))
             if row.is_switch:
@@ -206,7 +207,7 @@ class SettingsScene(Scene):
                     hovered=self.hover == (index, k),
                     size=round(seg.h * 0.42),
                     bold=on,
-                    backdrop=p.surface,
+                    backdrop=backdrop,
                 )
         draw_button(
             surface,
