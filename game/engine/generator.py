@@ -54,6 +54,7 @@ __all__ = [
     "RatedPuzzle",
     "Symmetry",
     "available_levels",
+    "check_request",
     "generate",
     "generate_unrated",
     "new_seed",
@@ -156,7 +157,7 @@ def generate(
     :raises GenerationCancelled: when ``progress`` returns False.
     :raises GenerationFailed: when no candidate hits the level in ``max_attempts``.
     """
-    _check(variant, size, level)
+    check_request(variant, size, level)
     if seed is None:
         seed = new_seed()
     if symmetry is None:
@@ -195,7 +196,7 @@ def generate_unrated(
 
     Cheap (a few milliseconds on 9x9): for tests and tools that need many puzzles.
     """
-    _check(variant, size, Level.EASY)
+    check_request(variant, size, Level.EASY)
     if seed is None:
         seed = new_seed()
     if symmetry is None:
@@ -240,7 +241,8 @@ def _candidate(
     return givens if grade(shape, givens, level, poll=poll).verdict is Verdict.AT else None
 
 
-def _check(variant: str, size: int, level: Level) -> None:
+def check_request(variant: str, size: int, level: Level) -> None:
+    """Raise ValueError, saying what is offered, unless :func:`generate` makes this kind."""
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r} (choose classic or jigsaw)")
     levels = available_levels(variant, size)

@@ -1,0 +1,219 @@
+"""``main.py generate [--variant V] [--size N] [--difficulty L] ...``: new puzzles, printed.
+
+Options: ``--variant classic|jigsaw``, ``--size N``, ``--difficulty LEVEL``,
+``--symmetry none|180|mirror|90``, ``--count K``, ``--seed S``, ``--json``, ``--lines``.
+Prints new puzzles in the canonical forms of :mod:`game.engine.formats`, so the
+output can be saved and opened in the game:
+
+- one puzzle: its multi-line form (classic: ``N`` lines with ``.`` for empty;
+  jigsaw: the COMP3258 map, layout lines then value lines) and nothing else on
+  stdout, so ``generate > p.txt`` is a clean puzzle file; the level, score and
+  seed go to stderr;
+- several puzzles (or ``--lines``): a collection, one puzzle per line, each line
+  ``givens[ regions] # Level score seed S`` (the bundled ``puzzles/`` form).
+
+``--json`` prints one object per puzzle per line::
+
+    {"size": 9, "givens": "..3.1....", "regions": "000111222...", "solution": "4539...",
+     "level": "Hard", "score": 4.2, "seed": 12345}
+
+``givens`` and ``solution`` hold ``N*N`` symbols (``.`` empty, ``1-9`` then ``A, B``
+...), ``regions`` the 0-based region id of each cell (``0-9`` then ``A-Z``).
+
+``--seed S`` makes the run reproducible: puzzle ``k`` (from 0) is made with seed
+``S + k``, so each can be made again alone.  Progress shows on stderr when it is a
+terminal.  Bad arguments print a message on stderr and exit with 2; a search that
+finds nothing exits with 1; Ctrl+C stops cleanly with 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from game.engine.generator import RatedPuzzle
+
+LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+SYMMETRIES = ("none", "180", "mirror", "90")
+MAX_COUNT = 10_000
+MAX_SEED = 2**63 - 1
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's options on ``parser``."""
+    parser.add_argument("--variant", choices=("classic", "jigsaw"), default="classic")
+    parser.add_argument(
+        "--size",
+        type=_number(4, 25),
+        default=9,
+        metavar="N",
+        help="grid size: 4, 6, 9 or 16 for classic, 6 or 9 for jigsaw (default 9)",
+    )
+    parser.add_argument(
+        "--difficulty",
+        type=_choice(LEVELS),
+        default="medium",
+        metavar="LEVEL",
+        help=f"{', '.join(LEVELS)} (default medium)",
+    )
+    parser.add_argument(
+        "--symmetry",
+        type=_choice(SYMMETRIES),
+        default=None,
+        metavar="S",
+        help="clue layout: none, 180, mirror or 90 (default 180 for classic, none for jigsaw)",
+    )
+    parser.add_argument(
+        "--count",
+        type=_number(1, MAX_COUNT),
+        default=1,
+        metavar="K",
+        help="how many puzzles (default 1)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_number(0, MAX_SEED),
+        default=None,
+        metavar="S",
+        help="make the run reproducible: puzzle k gets seed S+k",
+    )
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    output.add_argument(
+        "--lines", action="store_true", help="one puzzle per line, even for a single puzzle"
+    )
+
+
+def _number(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        # ASCII digits only: int() would also take other scripts' digits.
+        if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low} to {high}, not {text!r}"
+            )
+        return int(text)
+
+    return parse
+
+
+def _choice(words: tuple[str, ...]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        word = text.strip().lower()
+        if word not in words:
+            raise argparse.ArgumentTypeError(f"expected one of {', '.join(words)}, not {text!r}")
+        return word
+
+    return parse
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate ``args.count`` puzzles; 0 on success, 1 if one was not found, 2 for bad requests."""
+    from game.engine.generator import (
+        GenerationFailed,
+        Symmetry,
+        check_request,
+        generate,
+    )
+    from game.engine.logic.registry import Level
+
+    level = Level.parse(args.difficulty)
+    symmetry = Symmetry.parse(args.symmetry) if args.symmetry is not None else None
+    try:
+        check_request(args.variant, args.size, level)
+    except ValueError as error:
+        print(f"main.py generate: error: {error}", file=sys.stderr)
+        return 2
+    progress = _Progress(sys.stderr, args.count)
+    one_grid = args.count == 1 and not args.lines and not args.json
+    try:
+        for index in range(args.count):
+            seed = args.seed + index if args.seed is not None else None
+            progress.start(index)
+            made = generate(
+                args.variant,
+                args.size,
+                level,
+                symmetry=symmetry,
+                seed=seed,
+                progress=progress.update,
+            )
+            progress.clear()
+            if args.json:
+                print(json.dumps(as_json(made)), flush=True)
+            elif one_grid:
+                from game.engine.formats import format_puzzle
+
+                sys.stdout.write(format_puzzle(made.puzzle))
+                print(describe(made), file=sys.stderr)
+            else:
+                print(as_line(made), flush=True)
+    except GenerationFailed as error:
+        progress.clear()
+        print(f"main.py generate: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        progress.clear()
+        raise
+    return 0
+
+
+def describe(made: RatedPuzzle) -> str:
+    """``Hard 4.2 seed 12345``: what a collection line's comment says about a puzzle."""
+    return f"{made.level.label} {made.score} seed {made.seed}"
+
+
+def as_line(made: RatedPuzzle) -> str:
+    """The puzzle as a collection line with its level, score and seed as the comment."""
+    from game.engine.formats import format_line
+
+    return f"{format_line(made.puzzle)} # {describe(made)}"
+
+
+def as_json(made: RatedPuzzle) -> dict[str, object]:
+    """The ``--json`` object of one puzzle."""
+    from game.engine.symbols import grid_string
+
+    puzzle = made.puzzle
+    return {
+        "size": puzzle.size,
+        "givens": grid_string(puzzle.givens),
+        "regions": puzzle.shape.region_labels(),
+        "solution": grid_string(made.solution),
+        "level": made.level.label,
+        "score": made.score,
+        "seed": made.seed,
+    }
+
+
+class _Progress:
+    """A one-line progress display on stderr, shown only when it is a terminal."""
+
+    def __init__(self, stream: TextIO, count: int) -> None:
+        self._stream = stream
+        self._count = count
+        self._shown = stream.isatty()
+        self._index = 0
+        self._last = -1
+
+    def start(self, index: int) -> None:
+        self._index = index
+        self._last = -1
+
+    def update(self, fraction: float) -> bool:
+        percent = int(fraction * 100)
+        if self._shown and percent != self._last:
+            self._last = percent
+            which = f" {self._index + 1}/{self._count}" if self._count > 1 else ""
+            self._stream.write(f"\rgenerating{which}: {percent:3d}%")
+            self._stream.flush()
+        return True
+
+    def clear(self) -> None:
+        if self._shown and self._last >= 0:
+            self._stream.write("\r\033[K")
+            self._stream.flush()
+            self._last = -1
