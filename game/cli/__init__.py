@@ -17,6 +17,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "game.cli.solve",
         "solve puzzles and say whether each has one, several or no solutions",
     ),
+    "generate": (
+        "game.cli.generate",
+        "make new puzzles at a chosen difficulty (classic or jigsaw, any offered size)",
+    ),
 }
 """Subcommand name -> (module, one-line help)."""
 
