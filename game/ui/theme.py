@@ -131,7 +131,7 @@ LIGHT = Palette(
     accent_text=(255, 255, 255),
     border=(210, 213, 220),
     disabled=(178, 182, 190),
-    shade=(40, 44, 52, 84),
+    shade=(30, 34, 44, 60),
     roles=_LIGHT_ROLES,
     role_fills=_LIGHT_ROLE_FILLS,
 )
@@ -161,7 +161,7 @@ DARK = Palette(
     accent_text=(12, 16, 24),
     border=(62, 68, 80),
     disabled=(88, 94, 106),
-    shade=(0, 0, 0, 150),
+    shade=(0, 0, 0, 120),
     roles=_DARK_ROLES,
     role_fills=_DARK_ROLE_FILLS,
 )
