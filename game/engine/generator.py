@@ -61,6 +61,7 @@ __all__ = [
     "orbits",
     "random_layout",
     "random_solution",
+    "search",
 ]
 
 Progress = Callable[[float], bool]
@@ -157,6 +158,38 @@ def generate(
     :raises GenerationCancelled: when ``progress`` returns False.
     :raises GenerationFailed: when no candidate hits the level in ``max_attempts``.
     """
+    found = search(
+        variant,
+        size,
+        level,
+        symmetry=symmetry,
+        seed=seed,
+        progress=progress,
+        max_attempts=max_attempts,
+    )
+    return found.puzzle
+
+
+@dataclass(frozen=True)
+class Search:
+    """What :func:`search` found and what it took: for benchmarks and tuning."""
+
+    puzzle: RatedPuzzle
+    candidates: int  # candidates made, the successful one included
+    disagreements: int  # candidates the grading passed but the rater did not (should be 0)
+
+
+def search(
+    variant: str,
+    size: int,
+    level: Level,
+    *,
+    symmetry: Symmetry | None = None,
+    seed: int | None = None,
+    progress: Progress | None = None,
+    max_attempts: int | None = None,
+) -> Search:
+    """:func:`generate`, with counts of the work done; same arguments, same puzzle."""
     check_request(variant, size, level)
     if seed is None:
         seed = new_seed()
@@ -167,6 +200,7 @@ def generate(
     reporter = _Reporter(progress, expected)
     rng = random.Random(seed)
     shape = Shape.classic(size) if variant == "classic" else None
+    disagreements = 0
     for attempt in range(attempts):
         reporter.start_attempt(attempt)
         if variant == "jigsaw" and attempt % LAYOUT_REUSE == 0:
@@ -177,9 +211,12 @@ def generate(
         if givens is None:
             continue
         rating = rate(shape, givens)
-        if rating.level is level:
-            reporter.finish()
-            return RatedPuzzle(Puzzle(shape, givens), solution, level, rating.score, seed)
+        if rating.level is not level:
+            disagreements += 1
+            continue
+        reporter.finish()
+        made = RatedPuzzle(Puzzle(shape, givens), solution, level, rating.score, seed)
+        return Search(made, attempt + 1, disagreements)
     raise GenerationFailed(
         f"no {level.label} {variant} {size}x{size} puzzle found in {attempts} attempts"
     )
