@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import dataclasses
 import os
 import sys
 import time
@@ -26,7 +25,7 @@ from typing import Protocol
 import pygame
 
 from ..session import Settings
-from . import routes
+from . import routes, seams
 from .actions import Action, Command
 from .context import AppContext
 from .display import Display
@@ -251,15 +250,16 @@ def run_game(argv: Sequence[str]) -> int:
         print(f"main.py: cannot open a window: {error}", file=sys.stderr)
         print("See README.md, section Troubleshooting.", file=sys.stderr)
         return 1
-    settings = Settings()
+    ctx = AppContext(Settings())
+    seams.install(ctx)  # saved settings, autosave, the picker: before the window opens
     if options.windowed:
-        settings = dataclasses.replace(settings, fullscreen=False)
+        # The command line wins over a saved setting, for this run only.
+        ctx.settings_override(fullscreen=False)
     try:
-        display = Display(settings.fullscreen, options.size)
+        display = Display(ctx.settings.fullscreen, options.size)
     except pygame.error as error:
         print(f"main.py: cannot open a window: {error}", file=sys.stderr)
         return 1
-    ctx = AppContext(settings, size=display.size)
     app = App(ctx, display)
     if options.path:
         start = (

@@ -102,6 +102,10 @@ class AppContext:
         """Call ``listener(old, new)`` after each settings change (the app restyles)."""
         self._listeners.append(listener)
 
+    def settings_override(self, **changes: Any) -> None:
+        """Change settings for this run without telling the seams (command-line flags)."""
+        self._settings = dataclasses.replace(self._settings, **changes).normalised()
+
     def change_settings(self, **changes: Any) -> Settings:
         """Apply a settings change at once, everywhere, and tell the seams."""
         old = self._settings

@@ -212,3 +212,14 @@ def test_text_wraps_words_longer_than_a_line() -> None:
     lines = text.wrap("see " + "x" * 200 + " here", 14, 120)
     assert all(text.measure(line, 14)[0] <= 120 for line in lines)
     assert "".join(lines).replace(" ", "") == "see" + "x" * 200 + "here"
+
+
+def test_run_game_opens_the_menu_and_quits_on_the_window_close(tmp_path: object) -> None:
+    from game.ui.app import run_game
+
+    pygame.time.set_timer(pygame.QUIT, 300, loops=1)
+    try:
+        assert run_game(["--windowed", "--size", "800x600"]) == 0
+    finally:
+        pygame.display.init()  # run_game ends with pygame.quit(); later tests need these
+        pygame.font.init()
