@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from ...shape import Shape
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of, tables
+from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
 from ..wording import cells_text, removal_text
@@ -116,11 +117,14 @@ def _classify(
     return "Turbot Fish", units1[0], units2[0]
 
 
+_chain_memo: LastGrid[list[Chain]] = LastGrid()
+
+
 def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step]:
     n = grid.size
     shape = grid.shape
     seen: set[tuple[int, frozenset[int], int]] = set()
-    for chain in _chains(grid):
+    for chain in _chain_memo.get(grid, None, lambda: list(_chains(grid))):
         if chain.kind != kind:
             continue
         key = (chain.digit, frozenset((chain.a1, chain.b1, chain.a2, chain.b2)), chain.targets)
