@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -84,10 +83,9 @@ def test_billion_laughs_is_refused_before_parsing() -> None:
         )
         + "]>\n<opensudoku>&lol9;</opensudoku>\n"
     )
-    start = time.perf_counter()
     with pytest.raises(FormatError) as caught:
         parse_text(bomb)
-    assert time.perf_counter() - start < 5  # generous: it fails before any expansion
+    # Refused at the declaration (line 2), before any parser saw an entity.
     assert caught.value.line == 2
     assert "refused" in caught.value.reason and "DOCTYPE" in caught.value.reason
 
