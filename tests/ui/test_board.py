@@ -356,3 +356,17 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     release.set()
     driver.settle()
     assert scene.hints.stage is Stage.NUDGE
+
+
+def test_check_without_a_single_solution_runs_in_the_background(driver: Driver) -> None:
+    puzzle = Puzzle.from_string("1" + "." * 15)  # many solutions
+    start_board(driver, Prepared(puzzle, None, False, GameInfo("classic", 4)))
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    driver.key(pygame.K_c, 0, "c")
+    assert scene.status in (
+        "Checking…",
+        "No rule is broken, and the position can still be completed.",
+    )
+    driver.settle()
+    assert "can still be completed" in scene.status

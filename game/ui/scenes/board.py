@@ -11,11 +11,12 @@ session and engine.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import pygame
 
-from ...session import Game, GameStatus, Outcome
+from ...session import BoardState, CheckResult, Game, GameStatus, Outcome
 from .. import routes
 from ..actions import Action, Command
 from ..animation import Animator
@@ -274,8 +275,25 @@ class BoardScene(Scene):
         self._say("Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off.")
 
     def _check(self) -> None:
-        result = self.game.check()
-        entries = self.game.state.entries
+        game = self.game
+        if game.solution is not None:  # a comparison with the known solution: instant
+            self._checked_result(game.state, game.check())
+            return
+        # Without a single solution, Check asks the solver whether the position can
+        # still be finished, which can take a while: off the frame loop.
+        state = game.state
+        self._say("Checking…")
+        self.ctx.tasks.run(
+            lambda task: game.check(),
+            lambda result: self._checked_result(state, result),
+            label="check",
+        )
+
+    def _checked_result(self, state: BoardState, result: CheckResult) -> None:
+        if self.game.state != state:
+            self._say("The board changed while checking; press C again.")
+            return
+        entries = state.entries
         self._checked = {cell: entries[cell] for cell in result.wrong if entries[cell]}
         self._say(result.message, error=bool(result.wrong))
         self._sync_view()
@@ -475,8 +493,10 @@ class BoardScene(Scene):
         if self.notes_mode:
             parts.append("Notes mode")
         pad = []
+        # Counted from what the board shows, so the Solve animation counts down too.
+        shown = Counter(look.digit for look in self.looks())
         for digit in range(1, game.size + 1):
-            remaining = game.remaining(digit)
+            remaining = max(0, game.size - shown[digit])
             if self.view.digit_first and digit == self.view.active_digit:
                 style = Style.TOGGLED
             elif remaining == 0:
