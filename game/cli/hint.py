@@ -1,0 +1,85 @@
+"""``main.py hint [--json] [--puzzle N] FILE``: the next step for a puzzle or a saved game.
+
+The position is the file's puzzle, or the saved position when the file carries
+the player's entries and notes.  As in the game, the player's work is checked
+first: a wrong entry or a note that leaves out the answer is the hint.  Then the
+next logical step, from the notes when the player keeps them.
+
+Human output: the technique, the explanation, and the placements and removals in
+``r4c7`` form.  ``--json`` prints one object::
+
+    {"technique": "Pointing", "placements": [[row, col, digit], ...],
+     "eliminations": [[row, col, digit], ...], "explanation": "...",
+     "kind": "step", "unique": true}
+
+Rows and columns are 1-based.  ``kind`` is ``step``, ``mistake``, ``notes``,
+``solved``, ``stuck`` or ``no-solution``; without a step, ``technique`` is null.
+A puzzle with several solutions is hinted without the uniqueness techniques.
+Exit status 0, or 2 (with ``FILE[:LINE[:COL]]: reason`` on stderr) when the file
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .position import add_file_arguments
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's options on ``parser``."""
+    add_file_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the hint as a JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the hint for the file's puzzle; 0, or 2 if it cannot be read."""
+    from game.engine.errors import PuzzleError
+    from game.engine.logic.hint import find_hint
+
+    from .position import load, step_lines, uniqueness_note
+
+    try:
+        position = load(args.file, args.puzzle)
+    except PuzzleError as error:
+        print(error.located(args.file), file=sys.stderr)
+        return 2
+    record = position.record
+    shape = position.shape
+    note = uniqueness_note(position)
+    if position.solutions == 0:
+        kind, step, message = "no-solution", None, note or ""
+    else:
+        cells = shape.cells
+        hint = find_hint(
+            shape,
+            record.puzzle.givens,
+            record.entries or (0,) * cells,
+            record.notes or (0,) * cells,
+            position.solution,
+            unique=position.unique,
+        )
+        kind, step, message = hint.kind, hint.step, hint.message
+    if args.json:
+        result: dict[str, Any] = (
+            step.to_json(shape)
+            if step is not None
+            else {"technique": None, "placements": [], "eliminations": [], "explanation": message}
+        )
+        result["kind"] = kind
+        result["unique"] = position.unique
+        print(json.dumps(result))
+        return 0
+    if note and position.solutions > 1:
+        print(note)
+    if step is None:
+        print(message)
+        return 0
+    print(step.technique)
+    print(step.explanation)
+    for line in step_lines(shape, step):
+        print(line)
+    return 0

@@ -1,0 +1,88 @@
+"""``main.py steps [--puzzle N] FILE``: the whole logical solution path, step by step.
+
+Starts from the file's puzzle, or from the saved position when the file carries
+the player's entries (a wrong entry is pointed out instead of solved around).
+Each step is numbered, with its technique, its explanation, and what it places
+and removes; the last line says whether logic solved the puzzle, with the level
+and score the rater gives the path.  A puzzle with several solutions is walked
+without the uniqueness techniques.  Exit status 0, or 2 (with
+``FILE[:LINE[:COL]]: reason`` on stderr) when the file cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .position import Position, add_file_arguments
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Declare the command's options on ``parser``."""
+    add_file_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the solution path of the file's puzzle; 0, or 2 if it cannot be read."""
+    from game.engine.errors import PuzzleError
+
+    from .position import load
+
+    try:
+        position = load(args.file, args.puzzle)
+    except PuzzleError as error:
+        print(error.located(args.file), file=sys.stderr)
+        return 2
+    try:
+        _print_path(position)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
+def _print_path(position: Position) -> None:
+    from game.engine.logic import CandidateGrid, Level, solve_path
+    from game.engine.logic.hint import find_hint
+    from game.engine.logic.registry import all_techniques
+
+    from .position import step_lines, uniqueness_note
+
+    record = position.record
+    shape = position.shape
+    note = uniqueness_note(position)
+    if note:
+        print(note)
+    if position.solutions == 0:
+        return
+    cells = shape.cells
+    check = find_hint(
+        shape,
+        record.puzzle.givens,
+        record.entries or (0,) * cells,
+        (0,) * cells,
+        position.solution,
+        unique=position.unique,
+    )
+    if check.kind in ("mistake", "solved"):
+        print(check.message)
+        return
+    path = solve_path(CandidateGrid.from_grid(shape, record.grid), unique=position.unique)
+    width = len(str(len(path.steps)))
+    for number, step in enumerate(path.steps, 1):
+        indent = " " * (width + 2)
+        print(f"{number:>{width}}. {step.technique}: {step.explanation}")
+        for line in step_lines(shape, step):
+            print(f"{indent}{line}")
+    levels = {t.name: t.level for t in all_techniques()}
+    level = max((levels.get(s.technique, Level.EXTREME) for s in path.steps), default=Level.EASY)
+    score = max((s.rating for s in path.steps), default=0.0)
+    count = len(path.steps)
+    if path.solved and not path.used_last_resort:
+        print(f"Solved by logic in {count} steps: {level.label}, score {score:.1f}.")
+    elif path.solved:
+        print(f"Solved in {count} steps, with trial: Extreme, score {score:.1f}.")
+    else:
+        print(f"Stuck after {count} steps: no technique the game knows applies.")
