@@ -21,6 +21,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "game.cli.generate",
         "make new puzzles at a chosen difficulty (classic or jigsaw, any offered size)",
     ),
+    "hint": ("game.cli.hint", "show the next logical step for a puzzle or a saved game"),
+    "rate": ("game.cli.rate", "rate puzzles: level, Sudoku Explainer score, techniques used"),
+    "steps": ("game.cli.steps", "show the whole logical solution path, step by step"),
 }
 """Subcommand name -> (module, one-line help)."""
 
