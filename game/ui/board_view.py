@@ -343,16 +343,21 @@ def draw_links(
     """A chain's links as lines between candidates: strong solid, weak dashed, with arrows."""
     width = max(2, geometry.cell // 22)
     for link in step.links:
-        start = _note_centre(geometry, link.source)
-        end = _note_centre(geometry, link.target)
+        start = geometry.note_rect(*link.source)
+        end = geometry.note_rect(*link.target)
         colour = palette.role(Role.PIVOT) if link.strong else palette.role(Role.OFF)
-        _arrow(surface, colour, start, end, width, dashed=not link.strong, head=geometry.cell / 7)
-
-
-def _note_centre(geometry: BoardGeometry, candidate: tuple[int, int]) -> tuple[float, float]:
-    cell, digit = candidate
-    rect = geometry.note_rect(cell, digit)
-    return (rect.centerx, rect.centery)
+        # The line runs between the candidates' rings (as drawn by the tiles).
+        ring = min(start.w, start.h) * 0.47 + 1
+        _arrow(
+            surface,
+            colour,
+            start.center,
+            end.center,
+            width,
+            dashed=not link.strong,
+            head=geometry.cell / 7,
+            gap=ring,
+        )
 
 
 def _arrow(
@@ -361,25 +366,27 @@ def _arrow(
     start: tuple[float, float],
     end: tuple[float, float],
     width: int,
+    *,
     dashed: bool,
     head: float,
+    gap: float,
 ) -> None:
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = math.hypot(dx, dy)
-    if length < 1:
+    room = length - 2 * gap
+    if room < 2:  # neighbouring notes of one cell: their ring colours say enough
         return
     ux, uy = dx / length, dy / length
-    # Stop short of the candidates so their digits stay readable.
-    gap = head * 0.9
+    head = min(head, room * 0.6)
     a = (start[0] + ux * gap, start[1] + uy * gap)
     b = (end[0] - ux * gap, end[1] - uy * gap)
+    shaft = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
     if dashed:
         dash = max(4.0, head * 0.8)
         travelled = 0.0
-        total = math.hypot(b[0] - a[0], b[1] - a[1])
+        total = math.hypot(shaft[0] - a[0], shaft[1] - a[1])
         while travelled < total:
-            s = travelled
-            e = min(total, travelled + dash)
+            s, e = travelled, min(total, travelled + dash)
             pygame.draw.line(
                 surface,
                 colour,
@@ -389,7 +396,7 @@ def _arrow(
             )
             travelled += 2 * dash
     else:
-        pygame.draw.line(surface, colour, a, b, width)
+        pygame.draw.line(surface, colour, a, shaft, width)
     left = (b[0] - ux * head - uy * head * 0.55, b[1] - uy * head + ux * head * 0.55)
     right = (b[0] - ux * head + uy * head * 0.55, b[1] - uy * head - ux * head * 0.55)
     pygame.draw.polygon(surface, colour, [b, left, right])
