@@ -7,11 +7,15 @@ and :class:`PanelView` only paints it, so tests can check the model.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import pygame
 
 from ..engine.symbols import symbol
+from ..session import Game, Settings
+from .actions import Action
+from .keymap import KeyMap
 from .layout import BoardLayout, note_grid
 from .text import Text
 from .theme import Palette, mix
@@ -58,6 +62,62 @@ class PanelModel:
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
+
+BUTTONS: dict[str, tuple[str, Action]] = {
+    "undo": ("Undo", Action.UNDO),
+    "redo": ("Redo", Action.REDO),
+    "erase": ("Erase", Action.ERASE),
+    "notes": ("Notes", Action.NOTES_MODE),
+    "hint": ("Hint", Action.HINT),
+    "check": ("Check", Action.CHECK),
+    "fill": ("Fill notes", Action.FILL_NOTES),
+    "solve": ("Solve", Action.SOLVE),
+    "menu": ("Pause", Action.BACK),
+}
+"""Action button name -> (label, action): a button does what its key does."""
+
+
+def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
+    """The counters under the clock; mistakes only when the player wants them counted."""
+    parts = []
+    if settings.mistake_limit:
+        parts.append(f"Mistakes {game.mistakes}/{settings.mistake_limit}")
+    elif settings.show_mistakes:
+        parts.append(f"Mistakes {game.mistakes}")
+    if game.hints_used:
+        parts.append(f"Hints {game.hints_used}")
+    if notes_mode:
+        parts.append("Notes mode")
+    return " · ".join(parts)
+
+
+def pad_keys(size: int, shown: Mapping[int, int], active: int) -> tuple[PadKey, ...]:
+    """One key per digit with how many are left (``shown``: digit -> cells showing it)."""
+    keys = []
+    for digit in range(1, size + 1):
+        remaining = max(0, size - shown.get(digit, 0))
+        if digit == active:
+            style = Style.TOGGLED
+        elif remaining == 0:
+            style = Style.DIM
+        else:
+            style = Style.NORMAL
+        keys.append(PadKey(digit, remaining, style))
+    return tuple(keys)
+
+
+def action_keys(game: Game, keymap: KeyMap, notes_mode: bool) -> tuple[ActionKey, ...]:
+    """The action buttons: notes on or off, undo and redo enabled or not, shortcuts."""
+    keys = []
+    for name, (label, action) in BUTTONS.items():
+        style = Style.NORMAL
+        if name == "notes" and notes_mode:
+            style = Style.TOGGLED
+        elif (name == "undo" and not game.can_undo()) or (name == "redo" and not game.can_redo()):
+            style = Style.DISABLED
+        shortcut = keymap.shortcut(action, game.size)
+        keys.append(ActionKey(name, label, style, f"{label}  ·  {shortcut}" if shortcut else label))
+    return tuple(keys)
 
 
 def hint_card_rect(layout: BoardLayout) -> pygame.Rect:

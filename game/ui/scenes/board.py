@@ -28,38 +28,26 @@ from ..hint_flow import HintFlow, HintUpdate, Stage
 from ..layout import BoardLayout, board_layout
 from ..looks import CellLook, ViewState, cell_looks
 from ..panel_view import (
+    BUTTONS,
     HINT_BUTTONS,
-    ActionKey,
     HintCard,
-    PadKey,
     PanelModel,
     PanelView,
+    action_keys,
     clock_text,
+    detail_text,
     hint_button_rects,
+    pad_keys,
 )
 from ..scene_stack import Push, Scene, Transition
 from ..sources import GameInfo
 from ..typed import TypedMoveError, parse_typed_move
-from ..widgets import Style
 from .lose import LoseScene
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
 from .win import WinScene
 
 FRAME = 1 / 60
-
-BUTTONS: dict[str, tuple[str, Action]] = {
-    "undo": ("Undo", Action.UNDO),
-    "redo": ("Redo", Action.REDO),
-    "erase": ("Erase", Action.ERASE),
-    "notes": ("Notes", Action.NOTES_MODE),
-    "hint": ("Hint", Action.HINT),
-    "check": ("Check", Action.CHECK),
-    "fill": ("Fill notes", Action.FILL_NOTES),
-    "solve": ("Solve", Action.SOLVE),
-    "menu": ("Pause", Action.BACK),
-}
-"""Action button name -> (label, action): buttons and keys share the handlers."""
 
 
 class BoardScene(Scene):
@@ -482,50 +470,20 @@ class BoardScene(Scene):
         return self._looks
 
     def panel_model(self) -> PanelModel:
-        game, settings, keymap = self.game, self.ctx.settings, self.ctx.keymap
-        parts = []
-        if settings.mistake_limit:
-            parts.append(f"Mistakes {game.mistakes}/{settings.mistake_limit}")
-        elif settings.show_mistakes:
-            parts.append(f"Mistakes {game.mistakes}")
-        if game.hints_used:
-            parts.append(f"Hints {game.hints_used}")
-        if self.notes_mode:
-            parts.append("Notes mode")
-        pad = []
-        # Counted from what the board shows, so the Solve animation counts down too.
-        shown = Counter(look.digit for look in self.looks())
-        for digit in range(1, game.size + 1):
-            remaining = max(0, game.size - shown[digit])
-            if self.view.digit_first and digit == self.view.active_digit:
-                style = Style.TOGGLED
-            elif remaining == 0:
-                style = Style.DIM
-            else:
-                style = Style.NORMAL
-            pad.append(PadKey(digit, remaining, style))
-        actions = []
-        for name, (label, action) in BUTTONS.items():
-            style = Style.NORMAL
-            if name == "notes" and self.notes_mode:
-                style = Style.TOGGLED
-            elif (name == "undo" and not game.can_undo()) or (
-                name == "redo" and not game.can_redo()
-            ):
-                style = Style.DISABLED
-            shortcut = keymap.shortcut(action, game.size)
-            tooltip = f"{label}  ·  {shortcut}" if shortcut else label
-            actions.append(ActionKey(name, label, style, tooltip))
+        game, settings, view = self.game, self.ctx.settings, self.view
         card = None
         if self.hints.stage is Stage.SHOWN:
             card = HintCard(self.hints.title, self.hints.explanation, self.hints.apply_label)
+        # Counted from what the board shows, so the Solve animation counts down too.
+        shown = Counter(look.digit for look in self.looks())
+        active = view.active_digit if view.digit_first else 0
         return PanelModel(
             title=self.info.heading,
             subtitle=self.info.kind,
-            detail=" · ".join(parts),
+            detail=detail_text(game, settings, self.notes_mode),
             timer=clock_text(game.elapsed) if settings.show_timer else "",
-            pad=tuple(pad),
-            actions=tuple(actions),
+            pad=pad_keys(game.size, shown, active),
+            actions=action_keys(game, self.ctx.keymap, self.notes_mode),
             status=self.status,
             status_error=self.status_error,
             notes_mode=self.notes_mode,
