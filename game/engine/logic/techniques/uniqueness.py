@@ -101,8 +101,16 @@ def _intro(grid: CandidateGrid, corners: tuple[int, ...], x: int, y: int) -> str
     )
 
 
-def _pattern_marks(corners: tuple[int, ...], x: int, y: int) -> tuple[Mark, ...]:
-    return tuple(Mark(cell, digit, Role.PATTERN) for cell in corners for digit in (x, y))
+def _pattern_marks(
+    grid: CandidateGrid, corners: tuple[int, ...], x: int, y: int
+) -> tuple[Mark, ...]:
+    """The corners' ``x`` and ``y`` candidates (a corner may have lost one of them)."""
+    return tuple(
+        Mark(cell, digit, Role.PATTERN)
+        for cell in corners
+        for digit in (x, y)
+        if grid.cands[cell] >> (digit - 1) & 1
+    )
 
 
 def _shared_units(grid: CandidateGrid, one: int, two: int) -> list[int]:
@@ -121,7 +129,7 @@ def unique_rectangle(grid: CandidateGrid) -> Iterator[Step]:
         floor = [cell for cell in corners if cands[cell] == pair]
         roof = [cell for cell in corners if cands[cell] != pair]
         intro = _intro(grid, corners, x, y)
-        marks = _pattern_marks(corners, x, y)
+        marks = _pattern_marks(grid, corners, x, y)
         if len(floor) == 3:
             (cell,) = roof
             eliminations: tuple[tuple[int, int], ...] = tuple(

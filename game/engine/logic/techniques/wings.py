@@ -262,12 +262,10 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     for pivot, pivot_mask in enumerate(cands):
         if not 2 <= pivot_mask.bit_count() <= size:
             continue
-        # Wings share a digit with the pivot: that is what ties a wing to it.
         options = [
             cell
             for cell in cells_of(peer_mask[pivot])
             if 2 <= cands[cell].bit_count() <= size
-            and cands[cell] & pivot_mask
             and (cands[cell] | pivot_mask).bit_count() <= size
         ]
         for wings in _combinations_within(options, cands, pivot_mask, size - 1, size):
