@@ -1,0 +1,127 @@
+"""Where the game keeps its files: the platform's per-user data folder, or none.
+
+The folder is the one each platform's conventions name (so backup tools and
+players find it where they look), unless ``SUDOKU_DATA_DIR`` names another one;
+the tests always set it.  :func:`open_data_folder` creates the folder when it is
+missing and proves it can be written by writing a probe file (``os.access`` says
+nothing reliable about ACLs, root or read-only mounts).  When that fails, the
+result carries no path but a sentence for the player, and the game runs on
+without persistence: losing the ability to save must never stop a game.  (A
+folder that exists but is read-only is still read, so its settings apply.)
+
+- Linux and other Unixes: ``$XDG_DATA_HOME/sudoku``, else ``~/.local/share/sudoku``
+- macOS: ``~/Library/Application Support/Sudoku``
+- Windows: ``%APPDATA%\\Sudoku``, else ``~\\AppData\\Roaming\\Sudoku``
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+ENV_VAR = "SUDOKU_DATA_DIR"
+"""Environment variable that overrides the data folder (tests, portable installs)."""
+
+SAVES = "saves"
+"""Subfolder for games saved by name ("Save as"); the autosave lives beside it."""
+
+
+@dataclass(frozen=True)
+class DataFolder:
+    """The data folder to use, or None with the reason nothing will be kept.
+
+    ``readable`` is the folder when it exists but cannot be written: its files
+    (settings, the game to continue) can still be read for this run.
+    """
+
+    path: Path | None
+    message: str = ""
+    readable: Path | None = None
+
+    @property
+    def persistent(self) -> bool:
+        """Whether files written now will still be there next time."""
+        return self.path is not None
+
+
+def default_data_dir(
+    platform: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    home: Path | None = None,
+) -> Path:
+    """The conventional per-user data folder (the override is not consulted here)."""
+    platform = sys.platform if platform is None else platform
+    environ = os.environ if environ is None else environ
+    home = Path.home() if home is None else home
+    if platform.startswith("win"):
+        base = environ.get("APPDATA")
+        return (Path(base) if base else home / "AppData" / "Roaming") / "Sudoku"
+    if platform == "darwin":
+        return home / "Library" / "Application Support" / "Sudoku"
+    # XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
+    base = environ.get("XDG_DATA_HOME", "")
+    if base and os.path.isabs(base):
+        return Path(base) / "sudoku"
+    return home / ".local" / "share" / "sudoku"
+
+
+def data_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The data folder: ``SUDOKU_DATA_DIR`` when set, else the platform's default."""
+    environ = os.environ if environ is None else environ
+    override = environ.get(ENV_VAR, "")
+    if override:
+        return Path(override).expanduser()
+    return default_data_dir(environ=environ)
+
+
+def open_data_folder(path: Path | None = None) -> DataFolder:
+    """The data folder (default :func:`data_dir`), created and proven writable.
+
+    Never raises: a folder that cannot be created or written gives a
+    :class:`DataFolder` without a path and a message saying why and what to do.
+    """
+    folder = data_dir() if path is None else path
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        _probe(folder)
+    except OSError as error:
+        readable = folder if folder.is_dir() and os.access(folder, os.R_OK | os.X_OK) else None
+        return DataFolder(None, unusable_message(folder, error), readable)
+    return DataFolder(folder)
+
+
+def saves_dir(folder: Path) -> Path:
+    """The folder for games saved by name, created on first use; OSError if it cannot be."""
+    saves = folder / SAVES
+    saves.mkdir(exist_ok=True)
+    return saves
+
+
+def _probe(folder: Path) -> None:
+    """Write and remove a small file: the only reliable test that saving will work."""
+    probe = folder / f".probe-{os.getpid()}"
+    try:
+        with open(probe, "wb") as stream:
+            stream.write(b"ok")
+    finally:
+        probe.unlink(missing_ok=True)
+
+
+def unusable_message(folder: Path, error: OSError) -> str:
+    """What the player reads when nothing can be saved in ``folder``."""
+    if isinstance(error, PermissionError):
+        why = "permission denied"
+    elif isinstance(error, (FileExistsError, NotADirectoryError)):
+        why = "a file is in the way of the folder"
+    elif error.strerror:
+        why = error.strerror.lower()
+    else:
+        why = str(error)
+    return (
+        f"Progress cannot be saved in {folder} ({why}). You can play, but games, "
+        f"settings and statistics will not be kept. Set {ENV_VAR} to a folder you "
+        "can write to, then restart."
+    )
