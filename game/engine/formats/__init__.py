@@ -40,8 +40,9 @@ Size caps
 What each format accepts is stated in its module: :mod:`.source` (encodings, line
 breaks, caps), :mod:`.cells` (digits and empty marks), :mod:`.lines` (one puzzle
 per line), :mod:`.grids` (multi-line grids and jigsaw blocks), :mod:`.jigsaw`,
-:mod:`.sdk`, :mod:`.hodoku`, :mod:`.opensudoku`; :mod:`.detect` says how the
-format is chosen.
+:mod:`.sdk`, :mod:`.hodoku`, :mod:`.opensudoku`, :mod:`.native` (the game's own
+``.sudoku`` saves, read as their puzzle and current position); :mod:`.detect` says
+how the format is chosen.
 """
 
 from __future__ import annotations

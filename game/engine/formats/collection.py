@@ -30,6 +30,7 @@ from ..errors import FormatError, PuzzleError
 from ..puzzle import PuzzleRecord
 from .detect import Collection, collection_layout, parse_document
 from .lines import parse_line
+from .native import looks_like_native
 from .source import (
     COLLECTION_CAP,
     HEAD,
@@ -303,7 +304,8 @@ def _open(name: str) -> PuzzleFile:
     check_size(size, COLLECTION_CAP, name, "files")
     head = read_bytes(name, HEAD)
     encoding = sniff_encoding(head)
-    if encoding.is_utf8 and not looks_like_xml(head[encoding.bom :].decode("latin-1")):
+    start = head[encoding.bom :].decode("latin-1")
+    if encoding.is_utf8 and not looks_like_xml(start) and not looks_like_native(start):
         body = head[encoding.bom :]
         if len(head) < size:
             cut = body.rfind(b"\n")

@@ -2,15 +2,17 @@
 
 The tests run in this order; the first that matches decides:
 
-1. XML (first non-blank character ``<``): OpenSudoku.
-2. ``[Puzzle]``-style sections, or ``#A``-style header lines first: SadMan ``.sdk``.
-3. A pencil-mark grid (rows of candidate groups only): HoDoKu.
-4. One puzzle per line (:func:`collection_layout`): one-line collections, CSV,
+1. A JSON object with ``"format": "sudoku-game"``: the game's own saved game
+   (:mod:`.native`).
+2. XML (first non-blank character ``<``): OpenSudoku.
+3. ``[Puzzle]``-style sections, or ``#A``-style header lines first: SadMan ``.sdk``.
+4. A pencil-mark grid (rows of candidate groups only): HoDoKu.
+5. One puzzle per line (:func:`collection_layout`): one-line collections, CSV,
    HoDoKu library lines, ``givens regions`` jigsaw lines.  A text whose rows form
    a square block (``N`` rows of ``N`` cells, or ``2N``) is a grid instead, so a
    16x16 grid is not read as sixteen 4x4 puzzles (if it holds only ``1-4`` and
    clashes as a 16x16 grid, it is sixteen puzzles).
-5. Everything else goes to the grid reader (:mod:`.grids`): plain and decorated
+6. Everything else goes to the grid reader (:mod:`.grids`): plain and decorated
    grids, Project Euler files, jigsaw blocks and "any text with N*N digits".
 """
 
@@ -33,6 +35,8 @@ from .lines import (
     is_puzzle_line,
     parse_line,
 )
+from .native import KIND as NATIVE_KIND
+from .native import looks_like_native, parse_native
 from .source import check_line_lengths, decode, looks_like_xml, sniff_encoding, split_lines
 
 _HEADER_LINES_MAX = 5
@@ -133,6 +137,8 @@ def parse_document(text: str) -> Document:
     format, wrong cell count); problems of single puzzles are errors in the list,
     with ``index`` set.
     """
+    if looks_like_native(text):
+        return Document(NATIVE_KIND, "", [_single(lambda: parse_native(text))])
     # The XML and .sdk readers are imported only for such files: the command line
     # starts faster for everything else.
     if looks_like_xml(text):

@@ -1,0 +1,268 @@
+"""The game's own saved games (``.sudoku``): the puzzle and the position, for pickers.
+
+A saved game is a JSON object with ``"format": "sudoku-game"`` (the full format,
+with its move list, counters and versions, belongs to the session layer:
+:mod:`game.session.savegame`).  Besides the move list, every save writes two
+fields explicitly so that readers which cannot replay moves still see the game:
+
+- ``"puzzle"``: ``{"size": 9, "givens": "53..7....", "regions": "000111222..."}``:
+  ``size`` ``N``; ``givens`` ``N*N`` symbols (``1-9`` then ``A-P``, ``.`` or ``0``
+  empty); ``regions`` ``N*N`` region labels (optional: classic boxes when absent).
+- ``"current"``: ``{"entries": "..4......", "notes": {"r1c2": "125"}}``: the
+  player's entries in the same symbols (``.`` where none, always on givens) and the
+  notes per cell name (optional, empty when absent).
+
+These two fields keep their meaning in every version of the format, so this
+reader ignores ``version``.  It is also where both layers turn those fields into
+values and back (:func:`puzzle_fields`, :func:`read_puzzle`, :func:`position_fields`,
+:func:`read_position`), so the save writer and this reader cannot drift apart.
+
+Policy: strict on the structure (a wrong type or length is a :class:`FormatError`
+naming the field, e.g. ``puzzle.givens: 80 symbols; a 9x9 grid needs 81``),
+lenient on whitespace around the JSON and a byte-order mark.  A file is only
+taken for a saved game when its text starts with ``{`` and carries the format
+tag (:func:`looks_like_native`), so no other format can be mistaken for one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import FormatError, InvalidPuzzleError
+from ..puzzle import Puzzle, PuzzleRecord
+from ..shape import Shape
+from ..symbols import cell_name, digit_of, digits_text, grid_string
+from .build import clean
+
+FORMAT_TAG = "sudoku-game"
+"""The value of ``"format"`` in every saved game."""
+
+KIND = "Sudoku saved game"
+"""The ``kind`` of a :class:`~.collection.PuzzleFile` holding a saved game."""
+
+_TAG = re.compile(r'"format"\s*:\s*"sudoku-game"')
+_CELL = re.compile(r"r([0-9]{1,2})c([0-9]{1,2})")  # ASCII only, as in move texts
+_SNIPPET = 40
+
+
+def looks_like_native(text: str) -> bool:
+    """Whether ``text`` is a saved game: a JSON object carrying the format tag."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{") and _TAG.search(text) is not None
+
+
+def parse_native(text: str) -> PuzzleRecord:
+    """The puzzle of a saved game with its current entries and notes.
+
+    :raises PuzzleError: a :class:`FormatError` for bad JSON or fields, an
+        :class:`InvalidPuzzleError` for a puzzle that breaks the rules.
+    """
+    data = load_object(text)
+    if data.get("format") != FORMAT_TAG:
+        raise FormatError(f"'format' is {snippet(data.get('format'))}, not {FORMAT_TAG!r}")
+    puzzle = read_puzzle(data.get("puzzle"))
+    entries, notes = read_position(data.get("current", {}), puzzle, "current")
+    origin = data.get("origin")
+    title = ""
+    extra: dict[str, str] = {}
+    if isinstance(origin, dict):
+        if isinstance(origin.get("title"), str):
+            title = origin["title"]
+        if isinstance(origin.get("level"), str):
+            extra["level"] = origin["level"]
+    for key in ("status", "saved"):
+        if isinstance(data.get(key), str):
+            extra[key] = data[key]
+    elapsed = finite_number(data.get("elapsed"))
+    if elapsed is not None and elapsed >= 0:
+        extra["elapsed"] = f"{elapsed:.0f}"
+    try:
+        return PuzzleRecord(
+            puzzle,
+            entries=entries if any(entries) else None,
+            notes=notes if any(notes) else None,
+            title=clean(title),
+            extra={key: clean(value) for key, value in extra.items()},
+        )
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(f"current: {error.reason}") from None
+
+
+def load_object(text: str) -> dict[str, Any]:
+    """The JSON object of ``text``; FormatError (located) if it is not one."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as error:
+        raise FormatError(
+            f"not valid JSON ({error.msg})", line=error.lineno, column=error.colno
+        ) from None
+    except RecursionError:
+        raise FormatError("the JSON is nested too deeply") from None
+    except ValueError as error:  # e.g. an integer too long to convert
+        raise FormatError(f"not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise FormatError(f"the JSON is {_kind(data)}, not an object")
+    return data
+
+
+# -- the puzzle ---------------------------------------------------------------------------
+
+
+def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
+    """The ``"puzzle"`` field of a save: size, givens and region labels."""
+    return {
+        "size": puzzle.size,
+        "givens": grid_string(puzzle.givens),
+        "regions": puzzle.shape.region_labels(),
+    }
+
+
+def read_puzzle(value: object) -> Puzzle:
+    """The puzzle described by a ``"puzzle"`` field; PuzzleError naming the bad part."""
+    if not isinstance(value, dict):
+        raise FormatError(f"puzzle: expected an object, found {_kind(value)}")
+    size = value.get("size")
+    if not isinstance(size, int) or isinstance(size, bool) or not 4 <= size <= 25:
+        raise FormatError(f"puzzle.size: {snippet(size)} is not a grid size (4 to 25)")
+    cells = size * size
+    regions = value.get("regions")
+    try:
+        if regions is None:
+            shape = Shape.classic(size)
+        elif isinstance(regions, str) and len(regions) == cells:
+            shape = Shape.from_regions(list(regions), size)
+        else:
+            raise FormatError(f"puzzle.regions: expected {cells} region labels")
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(f"puzzle.regions: {error.reason}") from None
+    givens = read_grid(value.get("givens"), size, "puzzle.givens")
+    try:
+        return Puzzle(shape, givens)
+    except InvalidPuzzleError as error:
+        raise InvalidPuzzleError(f"puzzle: {error.reason}") from None
+
+
+def read_grid(value: object, size: int, field: str) -> tuple[int, ...]:
+    """``N*N`` symbols as digits (``.`` and ``0`` empty); FormatError naming ``field``."""
+    cells = size * size
+    if not isinstance(value, str) or len(value) != cells:
+        found = f"{len(value)} symbols" if isinstance(value, str) else _kind(value)
+        raise FormatError(f"{field}: {found}; a {size}x{size} grid needs {cells} symbols")
+    digits = []
+    for cell, char in enumerate(value):
+        if char in ".0":
+            digits.append(0)
+            continue
+        digit = digit_of(char, size)
+        if digit is None:
+            raise FormatError(
+                f"{field}: {char!r} at {cell_name(cell, size)} is not a digit of a "
+                f"{size}x{size} grid"
+            )
+        digits.append(digit)
+    return tuple(digits)
+
+
+# -- a position: entries and notes ------------------------------------------------------------
+
+
+def position_fields(entries: Sequence[int], notes: Sequence[int], size: int) -> dict[str, Any]:
+    """A position as JSON: entries as symbols, notes by cell name (empty cells left out)."""
+    marks = {cell_name(cell, size): digits_text(mask) for cell, mask in enumerate(notes) if mask}
+    return {"entries": grid_string(list(entries)), "notes": marks}
+
+
+def read_position(
+    value: object, puzzle: Puzzle, field: str
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Entries and notes from a :func:`position_fields` value (both may be absent).
+
+    Entries on givens are refused, since they would hide what the puzzle says.
+    """
+    size = puzzle.size
+    cells = size * size
+    if not isinstance(value, dict):
+        raise FormatError(f"{field}: expected an object, found {_kind(value)}")
+    raw = value.get("entries")
+    entries = (0,) * cells if raw is None else read_grid(raw, size, f"{field}.entries")
+    for cell, (given, entry) in enumerate(zip(puzzle.givens, entries, strict=True)):
+        if given and entry:
+            raise FormatError(f"{field}.entries: {cell_name(cell, size)} is a given")
+    marks = value.get("notes", {})
+    if not isinstance(marks, dict):
+        raise FormatError(f"{field}.notes: expected an object, found {_kind(marks)}")
+    notes = [0] * cells
+    for name, digits in marks.items():
+        cell = read_cell(name, size, f"{field}.notes")
+        if not isinstance(digits, str):
+            raise FormatError(f"{field}.notes.{name}: expected digits, found {_kind(digits)}")
+        mask = 0
+        for char in digits:
+            digit = digit_of(char, size)
+            if digit is None:
+                raise FormatError(
+                    f"{field}.notes.{name}: {char!r} is not a digit of a {size}x{size} grid"
+                )
+            mask |= 1 << (digit - 1)
+        notes[cell] = mask
+    return entries, tuple(notes)
+
+
+def read_cell(text: object, size: int, field: str) -> int:
+    """The cell named ``r4c7`` (1-based); FormatError naming ``field`` otherwise."""
+    match = _CELL.fullmatch(text) if isinstance(text, str) else None
+    if match is None:
+        raise FormatError(f"{field}: {snippet(text)} is not a cell name like 'r4c7'")
+    row, column = int(match.group(1)), int(match.group(2))
+    if not (1 <= row <= size and 1 <= column <= size):
+        raise FormatError(f"{field}: {text} is outside a {size}x{size} grid")
+    return (row - 1) * size + column - 1
+
+
+# -- messages ----------------------------------------------------------------------------------
+
+
+def snippet(value: object) -> str:
+    """A short repr of a JSON value for messages (long values are cut)."""
+    text = repr(value)
+    return text if len(text) <= _SNIPPET else text[: _SNIPPET - 3] + "..."
+
+
+def finite_number(value: object) -> float | None:
+    """A JSON number as a finite float; None for anything else (NaN, huge, not a number)."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond the float range
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _kind(value: object) -> str:
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), type(value).__name__)
+
+
+__all__ = [
+    "FORMAT_TAG",
+    "KIND",
+    "finite_number",
+    "load_object",
+    "looks_like_native",
+    "parse_native",
+    "position_fields",
+    "puzzle_fields",
+    "read_cell",
+    "read_grid",
+    "read_position",
+    "read_puzzle",
+    "snippet",
+]
