@@ -286,6 +286,15 @@ class Game:
         """Count one hint asked for (the UI calls this once per hint shown)."""
         self.hints_used += 1
 
+    def recheck(self) -> None:
+        """Work out the status again after the history or counters were restored.
+
+        Loading a saved game replays its moves straight into the history and sets
+        the counters as they were saved (replaying through :meth:`place` would
+        count the mistakes twice); this brings ``status`` up to date afterwards.
+        """
+        self._refresh_status()
+
     # -- checks ---------------------------------------------------------------------
 
     def check(self) -> CheckResult:

@@ -1,0 +1,469 @@
+"""Saved games (``.sudoku``): the puzzle plus the move list; loading replays the moves.
+
+After Simon Tatham's puzzles, a save holds what cannot be recomputed (the puzzle,
+every move including the undone ones still on the redo list, the position in
+that list, and the counters that undo never touches) and loading replays the
+moves, so undo and redo work across a save exactly as before it.  The solution
+is not stored: the solver finds it again in milliseconds, and a file cannot
+then claim a wrong one.
+
+The format (JSON, UTF-8, version 1)::
+
+    {
+      "format": "sudoku-game",
+      "version": 1,
+      "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222..."},
+      "origin": {"path": "/home/ana/hard.txt", "index": 4, "title": "", "level": "hard",
+                 "score": 3.4, "seed": 1234},
+      "start": {"entries": "...", "notes": {}},
+      "moves": ["place r1c3 4", "note r1c4 6", "fill-notes", "step Naked Single: r2c2=7"],
+      "position": 3,
+      "current": {"entries": "..4......", "notes": {"r1c4": "6"}},
+      "elapsed": 312.5, "mistakes": 1, "hints_used": 0,
+      "assisted": false, "gave_up": false, "selected": "r1c4",
+      "status": "playing", "created": "2025-01-31T20:15:02Z", "saved": "2025-01-31T20:20:14Z"
+    }
+
+- ``moves`` are :func:`~.moves.parse_move` texts; ``position`` is how many are
+  applied (the rest are the redo list).  ``start`` (optional) is the position a
+  puzzle file carried before the first move.
+- ``current`` and ``status`` are written for readers that do not replay moves
+  (the picker, through :mod:`game.engine.formats.native`); this loader ignores them.
+- ``origin`` and the timestamps are metadata: an unreadable one is dropped, never
+  fatal.  Everything that decides the game is checked, and a bad file raises
+  :class:`SaveError` saying exactly what is wrong (``moves[12]: unknown move
+  'plce r1c1 5'``).
+- Versions: the loader upgrades older saves one version at a time through
+  :data:`_MIGRATIONS`, then reads the current version only, so version 2 will add
+  one migration and change no reader.  A save from a newer game is refused with a
+  message saying so.
+
+API: :func:`save_game` (text) / :func:`game_to_dict`, :func:`load_game` (a
+:class:`~.game.Game`), :func:`load_saved` (a :class:`SavedGame`: the game plus its
+:class:`Origin` and timestamps), :func:`write_game` (atomic, to any path), and
+:func:`snapshot` / :meth:`Snapshot.text` for the autosaver, which takes a cheap
+immutable snapshot on the game's thread and writes the text on its own.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from ..engine.errors import PuzzleError
+from ..engine.formats.native import (
+    FORMAT_TAG,
+    finite_number,
+    load_object,
+    position_fields,
+    puzzle_fields,
+    read_cell,
+    read_position,
+    read_puzzle,
+    snippet,
+)
+from ..engine.logic.registry import Level
+from ..engine.puzzle import Puzzle
+from ..engine.symbols import cell_name
+from .game import Game
+from .moves import Move, MoveError, parse_move
+from .settings import Settings
+from .state import BoardState
+from .storage import StorageError, read_text, write_atomic
+
+VERSION = 1
+"""The format version this game writes, and the newest it reads."""
+
+EXTENSION = ".sudoku"
+
+MAX_MOVES = 50_000
+"""Most moves a save may hold: replaying keeps a board state per move in memory,
+and no real game comes near this."""
+
+
+class SaveError(ValueError):
+    """A saved game cannot be loaded; ``reason`` says exactly why, ``path`` where.
+
+    The only error :func:`load_game` and :func:`load_saved` raise.
+    """
+
+    def __init__(self, reason: str, *, path: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.path = path
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.reason}" if self.path else self.reason
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a game's puzzle came from, for titles, statistics and "New puzzle".
+
+    ``path`` and ``index`` for a puzzle read from a file; ``level``, ``score`` and
+    ``seed`` for a generated one (all optional).
+    """
+
+    path: str = ""
+    index: int = 0
+    title: str = ""
+    level: Level | None = None
+    score: float | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A loaded save: the game ready to play, where it came from, and when."""
+
+    game: Game
+    origin: Origin
+    created: str
+    saved: str
+
+
+# -- writing -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a save holds, copied out of a game: immutable, so another thread
+    can turn it into text while the game goes on."""
+
+    puzzle: Puzzle
+    start: BoardState
+    moves: tuple[Move, ...]
+    position: int
+    current: BoardState
+    status: str
+    elapsed: float
+    mistakes: int
+    hints_used: int
+    assisted: bool
+    gave_up: bool
+    selected: int | None
+    origin: Origin
+    created: str
+
+    def to_dict(self, saved: str | None = None) -> dict[str, Any]:
+        """The save as JSON-ready data; ``saved`` defaults to now."""
+        size = self.puzzle.size
+        data: dict[str, Any] = {
+            "format": FORMAT_TAG,
+            "version": VERSION,
+            "puzzle": puzzle_fields(self.puzzle),
+        }
+        origin = _origin_fields(self.origin)
+        if origin:
+            data["origin"] = origin
+        if any(self.start.entries) or any(self.start.notes):
+            data["start"] = position_fields(self.start.entries, self.start.notes, size)
+        data["moves"] = [move.text(size) for move in self.moves]
+        data["position"] = self.position
+        data["current"] = position_fields(self.current.entries, self.current.notes, size)
+        data.update(
+            elapsed=self.elapsed,
+            mistakes=self.mistakes,
+            hints_used=self.hints_used,
+            assisted=self.assisted,
+            gave_up=self.gave_up,
+            selected=None if self.selected is None else cell_name(self.selected, size),
+            status=self.status,
+            created=self.created,
+            saved=saved or now_text(),
+        )
+        return data
+
+    def text(self, saved: str | None = None) -> str:
+        """The save file's text."""
+        return json.dumps(self.to_dict(saved), ensure_ascii=False, indent=2) + "\n"
+
+
+def snapshot(game: Game, origin: Origin | None = None, created: str | None = None) -> Snapshot:
+    """The game as it is now (cheap: a few tuple copies, no text)."""
+    history = game.history
+    return Snapshot(
+        puzzle=game.puzzle,
+        start=history.initial,
+        moves=history.moves,
+        position=history.position,
+        current=game.state,
+        status=game.status.value,
+        elapsed=game.elapsed,
+        mistakes=game.mistakes,
+        hints_used=game.hints_used,
+        assisted=game.assisted,
+        gave_up=game.gave_up,
+        selected=game.selected,
+        origin=origin or Origin(),
+        created=created or now_text(),
+    )
+
+
+def game_to_dict(
+    game: Game, origin: Origin | None = None, created: str | None = None
+) -> dict[str, Any]:
+    """The save of ``game`` as JSON-ready data (``created`` defaults to now)."""
+    return snapshot(game, origin, created).to_dict()
+
+
+def save_game(game: Game, origin: Origin | None = None, created: str | None = None) -> str:
+    """The save file text of ``game``; :func:`load_game` reads it back identical."""
+    return snapshot(game, origin, created).text()
+
+
+def write_game(
+    path: str | os.PathLike[str],
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+) -> None:
+    """Save ``game`` to ``path`` atomically; :class:`StorageError` (a sentence) on failure."""
+    target = Path(path)
+    try:
+        write_atomic(target, save_game(game, origin, created))
+    except OSError as error:
+        why = "permission denied" if isinstance(error, PermissionError) else error.strerror
+        raise StorageError(f"Could not save {target}: {why or error}.") from error
+
+
+def now_text() -> str:
+    """The current UTC time as the save's timestamps write it: ``2025-01-31T20:15:02Z``."""
+    now = datetime.datetime.now(datetime.UTC).replace(microsecond=0)
+    return now.isoformat().replace("+00:00", "Z")
+
+
+def _origin_fields(origin: Origin) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    if origin.path:
+        fields["path"] = origin.path
+        fields["index"] = origin.index
+    if origin.title:
+        fields["title"] = origin.title
+    if origin.level is not None:
+        fields["level"] = origin.level.name.lower()
+    if origin.score is not None and math.isfinite(origin.score):
+        fields["score"] = origin.score
+    if origin.seed is not None:
+        fields["seed"] = origin.seed
+    return fields
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+Source = str | bytes | os.PathLike[str]
+"""A save's text (``str``), its bytes, or the path of its file (``Path``)."""
+
+
+def load_game(source: Source, settings: Settings | None = None) -> Game:
+    """The game saved in ``source`` (text, bytes, or a ``Path``), moves replayed.
+
+    :raises SaveError: saying what is wrong; nothing else.
+    """
+    return load_saved(source, settings).game
+
+
+def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
+    """The game saved in ``source`` with its origin and timestamps.
+
+    A ``str`` is the save's text; pass a :class:`~pathlib.Path` for a file.
+
+    :raises SaveError: saying what is wrong; nothing else.
+    """
+    path = os.fspath(source) if isinstance(source, os.PathLike) else None
+    try:
+        data = _upgrade(_object(_text(source)))
+        return _read(data, settings or Settings())
+    except SaveError as error:
+        error.path = error.path or path
+        raise
+    except PuzzleError as error:  # the puzzle fields, read by the engine
+        raise SaveError(str(error), path=path) from None
+
+
+def _text(source: Source) -> str:
+    if isinstance(source, str):
+        return source
+    if isinstance(source, bytes):
+        try:
+            return source.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
+    try:
+        text = read_text(Path(source))
+    except OSError as error:
+        why = "permission denied" if isinstance(error, PermissionError) else error.strerror
+        raise SaveError(f"cannot read the file ({why or error})") from None
+    except ValueError as error:
+        raise SaveError(str(error)) from None
+    if text is None:
+        raise SaveError("no such file")
+    return text
+
+
+def _object(text: str) -> dict[str, Any]:
+    try:
+        data = load_object(text)
+    except PuzzleError as error:
+        where = f" at line {error.line}, column {error.column}" if error.line else ""
+        raise SaveError(f"not a saved game: {error.reason}{where}") from None
+    tag = data.get("format")
+    if tag != FORMAT_TAG:
+        found = "has no 'format'" if tag is None else f"has 'format' {snippet(tag)}"
+        raise SaveError(f"not a saved game of this Sudoku: the JSON {found}, not {FORMAT_TAG!r}")
+    return data
+
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+_MIGRATIONS: dict[int, Migration] = {}
+"""``_MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` one.
+
+Empty while version 1 is the only one.  A version 2 adds ``_MIGRATIONS[1]`` and
+bumps :data:`VERSION`; :func:`_read` only ever reads the newest version.
+"""
+
+
+def _upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    version = data.get("version")
+    if not _is_count(version) or version < 1:
+        raise SaveError(f"'version' is {snippet(version)}; expected a whole number from 1")
+    if version > VERSION:
+        raise SaveError(
+            f"saved by a newer version of this game (save format {version}); this version "
+            f"reads formats up to {VERSION}. Update the game to continue this save."
+        )
+    while version < VERSION:
+        data = _MIGRATIONS[version](data)
+        version += 1
+    return data
+
+
+def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
+    """A version-:data:`VERSION` save as a game."""
+    puzzle = read_puzzle(data.get("puzzle"))
+    size = puzzle.size
+    start = BoardState.empty(puzzle.shape.cells)
+    if "start" in data:
+        start = BoardState(*read_position(data["start"], puzzle, "start"))
+    moves = _moves(data.get("moves"), size)
+    position = data.get("position")
+    if not _is_count(position) or position > len(moves):
+        raise SaveError(
+            f"'position' is {snippet(position)}; expected a whole number from 0 to {len(moves)}"
+        )
+    selected = data.get("selected")
+    game = Game(puzzle, settings=settings, initial=start)
+    _replay(game, moves, position)
+    game.elapsed = _seconds(data.get("elapsed"))
+    game.mistakes = _counter(data, "mistakes")
+    game.hints_used = _counter(data, "hints_used")
+    game.assisted = _flag(data, "assisted")
+    game.gave_up = _flag(data, "gave_up")
+    game.selected = None if selected is None else _selected(selected, size)
+    game.recheck()
+    return SavedGame(
+        game, _origin(data.get("origin")), _stamp(data, "created"), _stamp(data, "saved")
+    )
+
+
+def _moves(value: object, size: int) -> list[Move]:
+    if not isinstance(value, list):
+        raise SaveError(f"'moves' must be a list of move texts, not {snippet(value)}")
+    if len(value) > MAX_MOVES:
+        raise SaveError(f"'moves' holds {len(value)} moves; at most {MAX_MOVES} are read")
+    moves = []
+    for index, text in enumerate(value):
+        if not isinstance(text, str):
+            raise SaveError(f"moves[{index}]: {snippet(text)} is not a move text")
+        try:
+            moves.append(parse_move(text, size))
+        except MoveError as error:
+            raise SaveError(f"moves[{index}]: {error}") from None
+    return moves
+
+
+def _replay(game: Game, moves: list[Move], position: int) -> None:
+    """Apply every move into the history, then step back to ``position``.
+
+    Straight into the history, not through the game's actions: those would count
+    mistakes again and refuse moves the settings now forbid.
+    """
+    history = game.history
+    state = history.current
+    for move in moves:
+        state = move.apply(state, game.context)
+        history.push(move, state)
+    for _ in range(len(moves) - position):
+        history.undo()
+
+
+def _seconds(value: object) -> float:
+    seconds = finite_number(value)
+    if seconds is None or seconds < 0:
+        raise SaveError(f"'elapsed' is {snippet(value)}; expected seconds, 0 or more")
+    return seconds
+
+
+def _counter(data: dict[str, Any], key: str) -> int:
+    value = data.get(key, 0)
+    if not _is_count(value):
+        raise SaveError(f"{key!r} is {snippet(value)}; expected a whole number, 0 or more")
+    return value
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise SaveError(f"{key!r} is {snippet(value)}; expected true or false")
+    return value
+
+
+def _selected(value: object, size: int) -> int:
+    try:
+        return read_cell(value, size, "'selected'")
+    except PuzzleError as error:
+        raise SaveError(str(error)) from None
+
+
+def _origin(value: object) -> Origin:
+    """Where the puzzle came from; metadata, so a bad field is dropped, not fatal."""
+    if not isinstance(value, dict):
+        return Origin()
+    path = value.get("path")
+    index = value.get("index")
+    title = value.get("title")
+    seed = value.get("seed")
+    return Origin(
+        path=path if isinstance(path, str) else "",
+        index=index if _is_count(index) else 0,
+        title=title if isinstance(title, str) else "",
+        level=_level(value.get("level")),
+        score=finite_number(value.get("score")),
+        seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+    )
+
+
+def _level(value: object) -> Level | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return Level.parse(value)
+    except ValueError:
+        return None
+
+
+def _stamp(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _is_count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
