@@ -1,0 +1,143 @@
+"""The game in progress, kept on disk after every change so it is never lost.
+
+:class:`Autosaver` is built for the frame loop: :meth:`~Autosaver.update` costs a
+comparison when nothing changed, and otherwise only a snapshot (a few tuple
+copies); turning it into text and writing it happen on the background
+:class:`~.writer.Writer`, latest version wins, so a slow disk delays the file,
+never a frame, and a burst of moves costs one write.  Writes are atomic
+(:mod:`.storage`), so killing the game at any moment leaves the previous or the
+new autosave, whole.
+
+Lifecycle, for the UI:
+
+- each frame (or after each action): ``autosaver.update(game, origin)``; it
+  saves when the game changed, and also every :data:`CLOCK_STEP` seconds of play
+  so the clock is kept.  A game that is over is not "continued": updating with
+  one removes the autosave (so does :meth:`~Autosaver.clear`).
+- on pause, focus loss and quit: ``autosaver.flush()`` waits (briefly) until the
+  latest state is on disk.
+- at start: :func:`load_autosave` gives the game to offer under *Continue*, or
+  None, plus a message when the file was corrupt (it is then set aside, never
+  deleted; see :meth:`.storage.Storage.load`).
+- :meth:`~Autosaver.take_message` returns a write failure once, for the status line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .game import Game
+from .savegame import Origin, SavedGame, load_saved, now_text, snapshot
+from .settings import Settings
+from .storage import Storage
+from .writer import Writer
+
+AUTOSAVE = "autosave.sudoku"
+"""The autosave's file name in the data folder."""
+
+CLOCK_STEP = 10.0
+"""Seconds of play between saves made only to keep the clock."""
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """What :func:`load_autosave` found: a game to continue (or None) and a message."""
+
+    saved: SavedGame | None
+    message: str = ""
+
+
+def load_autosave(storage: Storage, settings: Settings | None = None) -> Resumed:
+    """The unfinished game of the last run, if there is one; never raises.
+
+    A corrupt autosave is set aside (renamed, kept) and the message says where.
+    A finished game is not offered, but its file is left alone.
+    """
+    loaded = storage.load(
+        AUTOSAVE, lambda text: load_saved(text, settings), "your game in progress"
+    )
+    saved = loaded.value
+    if saved is not None and saved.game.is_over:
+        saved = None
+    return Resumed(saved, loaded.message)
+
+
+class Autosaver:
+    """Writes the current game to :data:`AUTOSAVE` after every change; see the module.
+
+    ``writer`` is shared with the other files of the data folder (one thread for
+    all); without one, the autosaver makes its own.
+    """
+
+    def __init__(self, writer: Writer | Storage, name: str = AUTOSAVE) -> None:
+        self.writer = writer if isinstance(writer, Writer) else Writer(writer)
+        self.name = name
+        self._last: tuple[object, ...] | None = None
+        self._game: Game | None = None
+        self._created = ""
+
+    def update(self, game: Game, origin: Origin | None = None, created: str = "") -> bool:
+        """Save ``game`` if it changed since the last save; whether it queued anything.
+
+        ``created`` is the game's start time when it was loaded from a save (kept
+        in the file); otherwise the first save of a game stamps it.
+        """
+        if _same(self._last, _signature(game, origin)):
+            return False
+        self.save(game, origin, created)
+        return True
+
+    def save(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
+        """Queue ``game`` as it is now (or the removal of the autosave if it is over)."""
+        self._last = _signature(game, origin)
+        if game.is_over:
+            self.writer.put(self.name, None)
+            return
+        if game is not self._game:
+            self._game = game
+            self._created = created or now_text()
+        self.writer.put(self.name, snapshot(game, origin, self._created).text)
+
+    def clear(self) -> None:
+        """Remove the autosave (the game ended); replaces any save still queued."""
+        self._last = None
+        self._game = None
+        self.writer.put(self.name, None)
+
+    def flush(self, timeout: float = 2.0) -> bool:
+        """Wait until the latest save is on disk; False if ``timeout`` ran out."""
+        return self.writer.flush(timeout)
+
+    def take_message(self) -> str:
+        """A write failure, once (see :meth:`.writer.Writer.take_message`)."""
+        return self.writer.take_message()
+
+
+def _signature(game: Game, origin: Origin | None) -> tuple[object, ...]:
+    """What decides whether a game changed since its last save (cheap to build).
+
+    The current state *object* changes with every move, undo and redo (two
+    different moves leading to equal boards still give two objects); holding it
+    here keeps it alive, so it is compared by identity.  The clock counts in
+    steps of :data:`CLOCK_STEP`.
+    """
+    history = game.history
+    return (
+        game,
+        history.current,
+        history.position,
+        len(history),
+        game.mistakes,
+        game.hints_used,
+        game.assisted,
+        game.gave_up,
+        game.selected,
+        game.status,
+        int(game.elapsed // CLOCK_STEP),
+        origin,
+    )
+
+
+def _same(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
+    """Whether two signatures match: game and state by identity, the rest by value."""
+    return a is not None and a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
