@@ -1,0 +1,173 @@
+"""Everything kept between runs, opened in one call: settings, statistics, the game in progress.
+
+The UI calls :func:`open_user_data` once at start-up and talks to the
+:class:`UserData` it returns; it never touches files itself.  The data folder
+comes from :mod:`.paths`; when it cannot be used, everything works the same in
+memory (:class:`~.storage.MemoryStorage`) and the first message says so.  All
+writes but "Save as" go through one background :class:`~.writer.Writer`, so none
+of them costs a frame.
+
+Files in the data folder: ``settings.json`` (:meth:`Settings.to_dict
+<.settings.Settings.to_dict>`; read leniently), ``stats.json`` (:mod:`.stats`),
+``autosave.sudoku`` (:mod:`.autosave`), ``saves/`` (games saved by name,
+:mod:`.savegame`), and any ``*.corrupt-<time>`` file set aside (:mod:`.storage`).
+
+Use from the UI::
+
+    data = open_user_data()
+    for message in data.take_messages(): show(message)      # once, at start
+    settings = data.settings; stats = data.stats
+    if data.resumed.saved: offer "Continue" (data.resumed.saved.game)
+    data.save_settings(new_settings)                         # on every change
+    data.autosaver.update(game, origin)                      # every frame
+    data.finish_game(game, key)                              # won, lost, abandoned
+    data.save_as(game, validate_save_name(text, data.saves_folder()), origin)
+    data.close()                                             # at quit
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .autosave import Autosaver, Resumed, load_autosave
+from .filenames import SaveName
+from .game import Game
+from .paths import DataFolder, open_data_folder, saves_dir
+from .savegame import Origin, write_game
+from .settings import Settings
+from .stats import STATS, Statistics, load_stats
+from .storage import FileStorage, MemoryStorage, Storage, StorageError
+from .writer import Writer
+
+SETTINGS = "settings.json"
+"""The settings file's name in the data folder."""
+
+
+def parse_settings(text: str) -> Settings:
+    """Settings from a file's text; ValueError only when it is not JSON at all."""
+    try:
+        return Settings.from_dict(json.loads(text))
+    except RecursionError:
+        raise ValueError("the settings are nested too deeply") from None
+    except ValueError as error:
+        raise ValueError(f"the settings are not JSON ({error})") from None
+
+
+def settings_text(settings: Settings) -> str:
+    """The text of ``settings.json``."""
+    return json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def load_settings(storage: Storage) -> tuple[Settings, str]:
+    """The saved settings (defaults if none) and a message if the file was set aside."""
+    loaded = storage.load(SETTINGS, parse_settings, "your settings")
+    return loaded.value or Settings(), loaded.message
+
+
+@dataclass
+class UserData:
+    """The player's files, loaded; see the module docstring for the calls."""
+
+    folder: DataFolder
+    storage: Storage
+    writer: Writer
+    settings: Settings
+    stats: Statistics
+    resumed: Resumed
+    autosaver: Autosaver
+    _messages: list[str] = field(default_factory=list)
+
+    def take_messages(self) -> list[str]:
+        """Messages for the player not shown yet (each is returned once)."""
+        messages = [m for m in self._messages if m]
+        self._messages.clear()
+        failure = self.writer.take_message()
+        if failure:
+            messages.append(failure)
+        return messages
+
+    def save_settings(self, settings: Settings) -> None:
+        """Keep ``settings`` (written in the background)."""
+        self.settings = settings
+        text = settings_text(settings)
+        self.writer.put(SETTINGS, lambda: text)
+
+    def start_game(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
+        """A game begins (new, opened or continued): mark its puzzle, autosave it."""
+        self.stats.started(game.puzzle)
+        self._write_stats()
+        self.autosaver.save(game, origin, created)
+
+    def finish_game(self, game: Game, key: tuple[str, int, int]) -> bool:
+        """A game ended or was abandoned: count it once and drop the autosave.
+
+        Returns False (and changes nothing) if this game was already counted.
+        """
+        if not self.stats.record(game, key):
+            return False
+        self._write_stats()
+        self.autosaver.clear()
+        return True
+
+    def saves_folder(self) -> Path | None:
+        """The folder for "Save as", created on demand; None when nothing can be kept."""
+        if self.folder.path is None:
+            return None
+        try:
+            return saves_dir(self.folder.path)
+        except OSError:
+            return None
+
+    def save_as(
+        self, game: Game, name: SaveName, origin: Origin | None = None, created: str = ""
+    ) -> str:
+        """Write ``game`` where ``name`` says (overwriting); the sentence for the status line.
+
+        Ask before overwriting when ``name.exists``; that question is the UI's.
+        """
+        if not name.ok or name.path is None:
+            return name.message or "Saving needs a folder; none can be written."
+        try:
+            write_game(name.path, game, origin, created)
+        except StorageError as error:
+            return str(error)
+        return f"Saved as {name.name}."
+
+    def close(self, timeout: float = 2.0) -> bool:
+        """Write everything still queued (at quit); whether it all made it in time."""
+        return self.writer.close(timeout)
+
+    def _write_stats(self) -> None:
+        text = self.stats.to_json()  # made here: the writer must not read live stats
+        self.writer.put(STATS, lambda: text)
+
+
+def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserData:
+    """Open the data folder (default :func:`.paths.data_dir`) and load everything.
+
+    Never raises: an unusable folder gives an in-memory store and a message,
+    a corrupt file is set aside with a message (see :meth:`UserData.take_messages`).
+    """
+    folder = open_data_folder(path)
+    storage: Storage = (
+        FileStorage(folder.path)
+        if folder.path is not None
+        else MemoryStorage(folder.message, read_from=folder.readable)
+    )
+    writer = Writer(storage, threaded=threaded)
+    settings, settings_message = load_settings(storage)
+    stats = load_stats(storage)
+    resumed = load_autosave(storage, settings)
+    messages = [folder.message, settings_message, stats.message, resumed.message]
+    return UserData(
+        folder=folder,
+        storage=storage,
+        writer=writer,
+        settings=settings,
+        stats=stats.value or Statistics(),
+        resumed=resumed,
+        autosaver=Autosaver(writer),
+        _messages=messages,
+    )

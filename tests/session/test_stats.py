@@ -1,0 +1,196 @@
+"""Statistics: wins, streaks and times per kind; puzzle marks; lenient loading."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.puzzle import Puzzle
+from game.session import Game
+from game.session.stats import (
+    IN_PROGRESS,
+    SOLVED,
+    STATS,
+    KindStats,
+    PuzzleMark,
+    Statistics,
+    StatsKey,
+    load_stats,
+    parse_stats,
+    puzzle_id,
+)
+from game.session.storage import MemoryStorage
+
+from .games import CLASSIC, JIGSAW, JIGSAW_LAYOUT, SMALL
+
+KEY = ("classic", 4, 1)
+
+
+def finished(won: bool = True, seconds: float = 60.0, *, assisted: bool = False) -> Game:
+    game = Game(Puzzle.from_string(SMALL))
+    game.tick(seconds)
+    if not won:
+        game.solve()
+        return game
+    assert game.solution is not None
+    for cell, digit in enumerate(game.solution):
+        if not game.is_given(cell):
+            if assisted:
+                game.reveal(cell)
+            else:
+                game.place(cell, digit)
+    return game
+
+
+def test_wins_times_and_streaks() -> None:
+    stats = Statistics()
+    for won, seconds in [(True, 50.0), (True, 30.0), (False, 10.0), (True, 40.0)]:
+        stats.record(finished(won, seconds), KEY)
+    kind = stats.kind(KEY)
+    assert (kind.played, kind.won) == (4, 3)
+    assert kind.best_time == 30.0 and kind.average_time == 40.0
+    assert (kind.streak, kind.best_streak) == (1, 2)
+    assert kind.win_rate == 0.75
+
+
+def test_an_assisted_finish_is_played_not_won() -> None:
+    stats = Statistics()
+    stats.record(finished(), KEY)
+    game = finished(assisted=True)
+    assert game.assisted
+    stats.record(game, KEY)
+    assert stats.kind(KEY) == KindStats(2, 1, 60.0, 60.0, 0, 1)
+
+
+def test_a_game_counts_once() -> None:
+    stats = Statistics()
+    game = finished()
+    assert stats.record(game, KEY)
+    assert not stats.record(game, KEY)
+    assert stats.kind(KEY).played == 1
+
+
+def test_puzzle_marks_follow_the_games() -> None:
+    stats = Statistics()
+    game = finished(seconds=80.0)
+    stats.started(game.puzzle)
+    assert stats.mark(game.puzzle) == PuzzleMark(IN_PROGRESS)
+    stats.record(game, KEY)
+    assert stats.mark(puzzle_id(game.puzzle)) == PuzzleMark(SOLVED, 80.0)
+    stats.started(game.puzzle)  # playing it again: still solved
+    stats.record(finished(False), KEY)
+    assert stats.mark(game.puzzle) == PuzzleMark(SOLVED, 80.0)
+    stats.record(finished(seconds=70.0), KEY)
+    assert stats.mark(game.puzzle) == PuzzleMark(SOLVED, 70.0)
+    other = Game(Puzzle.from_string(CLASSIC))
+    stats.started(other.puzzle)
+    stats.record(other, ("classic", 9, 0))  # abandoned
+    assert stats.mark(other.puzzle) is None
+
+
+def test_puzzle_ids_are_stable_and_tell_layouts_apart() -> None:
+    classic = Puzzle.from_string(CLASSIC)
+    assert puzzle_id(classic) == puzzle_id(Puzzle.from_string(CLASSIC))
+    assert puzzle_id(classic) == "0e6aa2f328d25f877a75"  # fixed forever: marks are keyed by it
+    relabelled = JIGSAW_LAYOUT.translate(str.maketrans("012345678", "ABCDEFGHI"))
+    jigsaw = Puzzle.from_string(JIGSAW, regions=JIGSAW_LAYOUT)
+    assert puzzle_id(jigsaw) == puzzle_id(Puzzle.from_string(JIGSAW, regions=relabelled))
+    empty = "." * 81
+    assert puzzle_id(Puzzle.from_string(empty)) != puzzle_id(
+        Puzzle.from_string(empty, regions=JIGSAW_LAYOUT)
+    )
+
+
+def test_round_trip_through_the_file() -> None:
+    stats = Statistics()
+    stats.record(finished(seconds=12.5), KEY)
+    stats.record(finished(False), ("jigsaw", 9, 3))
+    storage = MemoryStorage(files={STATS: stats.to_json()})
+    loaded = load_stats(storage)
+    assert loaded.message == "" and loaded.value == stats
+    assert [key for key, _ in loaded.value] == [StatsKey("classic", 4, 1), ("jigsaw", 9, 3)]
+
+
+def test_bad_entries_are_dropped_and_the_rest_kept() -> None:
+    good = {
+        "variant": "classic",
+        "size": 9,
+        "level": 2,
+        "played": 3,
+        "won": 1,
+        "total_time": 90.0,
+        "best_time": 90.0,
+        "streak": 1,
+        "best_streak": 1,
+    }
+    bad = [
+        {**good, "won": 4},  # more wins than games
+        {**good, "size": "9"},
+        {**good, "best_time": -1},
+        {**good, "best_time": None},  # a win without a time
+        {**good, "streak": 2},  # a streak longer than the wins
+        "not an entry",
+    ]
+    text = json.dumps(
+        {
+            "kinds": [good, *bad],
+            "puzzles": {"abc": {"status": "solved", "best_time": 5}, "def": {"status": "lost"}},
+        }
+    )
+    stats = parse_stats(text)
+    assert list(stats.kinds) == [StatsKey("classic", 9, 2)]
+    assert stats.puzzles == {"abc": PuzzleMark(SOLVED, 5.0)}
+
+
+def test_a_statistics_file_that_is_not_json_is_set_aside() -> None:
+    storage = MemoryStorage(files={STATS: "\x00garbage"})
+    loaded = load_stats(storage)
+    assert loaded.value == Statistics()
+    assert "Could not read your statistics" in loaded.message
+    assert storage.read(STATS) is None and len(storage.files) == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "kinds",
+                    "puzzles",
+                    "variant",
+                    "size",
+                    "level",
+                    "played",
+                    "won",
+                    "best_time",
+                    "streak",
+                    "status",
+                    "solved",
+                ]
+            )
+            | st.text(max_size=4),
+            inner,
+            max_size=6,
+        )
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_loading_any_json_never_fails(value: object) -> None:
+    stats = Statistics.from_dict(value)
+    assert load_stats(MemoryStorage(files={STATS: json.dumps(value)})).value == stats
+    again = parse_stats(stats.to_json())
+    assert again == stats  # whatever was kept is canonical
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=200))
+def test_loading_any_text_never_fails(text: str) -> None:
+    assert isinstance(load_stats(MemoryStorage(files={STATS: text})).value, Statistics)
