@@ -22,6 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .storage import os_reason
+
 ENV_VAR = "SUDOKU_DATA_DIR"
 """Environment variable that overrides the data folder (tests, portable installs)."""
 
@@ -112,14 +114,7 @@ def _probe(folder: Path) -> None:
 
 def unusable_message(folder: Path, error: OSError) -> str:
     """What the player reads when nothing can be saved in ``folder``."""
-    if isinstance(error, PermissionError):
-        why = "permission denied"
-    elif isinstance(error, (FileExistsError, NotADirectoryError)):
-        why = "a file is in the way of the folder"
-    elif error.strerror:
-        why = error.strerror.lower()
-    else:
-        why = str(error)
+    why = os_reason(error)
     return (
         f"Progress cannot be saved in {folder} ({why}). You can play, but games, "
         f"settings and statistics will not be kept. Set {ENV_VAR} to a folder you "

@@ -75,7 +75,7 @@ from .game import Game
 from .moves import Move, MoveError, parse_move
 from .settings import Settings
 from .state import BoardState
-from .storage import StorageError, read_text, write_atomic
+from .storage import StorageError, os_reason, read_text, write_atomic
 
 VERSION = 1
 """The format version this game writes, and the newest it reads."""
@@ -229,8 +229,7 @@ def write_game(
     try:
         write_atomic(target, save_game(game, origin, created))
     except OSError as error:
-        why = "permission denied" if isinstance(error, PermissionError) else error.strerror
-        raise StorageError(f"Could not save {target}: {why or error}.") from error
+        raise StorageError(f"Could not save {target}: {os_reason(error)}.") from error
 
 
 def now_text() -> str:
@@ -299,8 +298,7 @@ def _text(source: Source) -> str:
     try:
         text = read_text(Path(source))
     except OSError as error:
-        why = "permission denied" if isinstance(error, PermissionError) else error.strerror
-        raise SaveError(f"cannot read the file ({why or error})") from None
+        raise SaveError(f"cannot read the file ({os_reason(error)})") from None
     except ValueError as error:
         raise SaveError(str(error)) from None
     if text is None:

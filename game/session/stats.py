@@ -35,7 +35,7 @@ from ..engine.formats.native import finite_number
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import grid_string
 from .game import Game
-from .storage import Loaded, Storage
+from .storage import Loaded, Storage, parse_json
 
 STATS = "stats.json"
 """The statistics file's name in the data folder."""
@@ -196,13 +196,7 @@ class Statistics:
 
 def parse_stats(text: str) -> Statistics:
     """Statistics from a file's text; ValueError only when it is not JSON at all."""
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise ValueError("the statistics are nested too deeply") from None
-    except ValueError as error:
-        raise ValueError(f"the statistics are not JSON ({error})") from None
-    return Statistics.from_dict(data)
+    return Statistics.from_dict(parse_json(text))
 
 
 def load_stats(storage: Storage) -> Loaded[Statistics]:

@@ -24,6 +24,7 @@ the game never asks which one it has.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import tempfile
@@ -167,6 +168,18 @@ def read_text(path: Path) -> str | None:
         raise ValueError(f"the file is not UTF-8 text (bad byte at offset {error.start})") from None
 
 
+def parse_json(text: str) -> object:
+    """JSON text as data; ValueError with a short located reason when it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"not JSON: {error.msg.lower()} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+
+
 def aside_name(name: str, taken: Callable[[str], bool], now: float | None = None) -> str:
     """``<name>.corrupt-<timestamp>`` for ``name``, numbered so it is not ``taken``."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
@@ -263,15 +276,22 @@ class Storage(ABC):
 
 
 def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        return os_reason(error)
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    return str(error)
+
+
+def os_reason(error: OSError) -> str:
+    """An I/O error in a few words for a message: ``permission denied``, ``it is a folder``."""
     if isinstance(error, PermissionError):
         return "permission denied"
     if isinstance(error, IsADirectoryError):
         return "it is a folder"
-    if isinstance(error, RecursionError):
-        return "it is nested too deeply"
-    if isinstance(error, OSError):
-        return (error.strerror or str(error)).lower()
-    return str(error)
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        return "a file is in the way"
+    return (error.strerror or str(error)).lower()
 
 
 class FileStorage(Storage):

@@ -38,7 +38,7 @@ from .paths import DataFolder, open_data_folder, saves_dir
 from .savegame import Origin, write_game
 from .settings import Settings
 from .stats import STATS, Statistics, load_stats
-from .storage import FileStorage, MemoryStorage, Storage, StorageError
+from .storage import FileStorage, MemoryStorage, Storage, StorageError, parse_json
 from .writer import Writer
 
 SETTINGS = "settings.json"
@@ -47,12 +47,7 @@ SETTINGS = "settings.json"
 
 def parse_settings(text: str) -> Settings:
     """Settings from a file's text; ValueError only when it is not JSON at all."""
-    try:
-        return Settings.from_dict(json.loads(text))
-    except RecursionError:
-        raise ValueError("the settings are nested too deeply") from None
-    except ValueError as error:
-        raise ValueError(f"the settings are not JSON ({error})") from None
+    return Settings.from_dict(parse_json(text))
 
 
 def settings_text(settings: Settings) -> str:
