@@ -29,7 +29,7 @@ from . import routes, seams
 from .actions import Action, Command
 from .context import AppContext
 from .display import Display
-from .gate import Intent, Window, WindowChange, translate
+from .gate import Dropped, Intent, Window, WindowChange, translate
 from .scene_stack import Scene, SceneStack, Transition
 
 
@@ -177,7 +177,7 @@ class App:
         return True
 
     def dispatch(self, intent: Intent) -> None:
-        """App-wide intents here (window, full screen, quit); the rest to the top scene."""
+        """App-wide intents here (window, full screen, quit, drops); the rest to the top scene."""
         if isinstance(intent, Command):
             if intent.action is Action.FULLSCREEN:
                 self.ctx.change_settings(fullscreen=not self.display.fullscreen)
@@ -195,6 +195,9 @@ class App:
                 return
             if intent.change is Window.TASK_DONE:
                 return  # the poll after the events delivers it
+        if isinstance(intent, Dropped):
+            self.apply(routes.dropped(self.ctx, intent.path, self.stack.top))
+            return
         self.apply(self.stack.top.handle(intent))
 
     def apply(self, transition: Transition | None) -> None:

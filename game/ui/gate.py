@@ -2,8 +2,9 @@
 
 Scenes never see a raw pygame event.  Keys go through the key map (in the grid
 size and input mode the top scene asks for), the mouse becomes :class:`Pointer`
-values, typed text becomes :class:`TextInput` while a text field is open, and
-window events become :class:`WindowChange`.  Anything else is dropped here, so a
+values, typed text becomes :class:`TextInput` while a text field is open, a file
+or folder dropped on the window becomes :class:`Dropped`, and window events
+become :class:`WindowChange`.  Anything else is dropped here, so a
 scene's ``handle`` only has a few kinds of value to tell apart.
 """
 
@@ -51,6 +52,13 @@ class EditKey:
     edit: Edit
 
 
+@dataclass(frozen=True)
+class Dropped:
+    """A file or folder dropped on the window (the app opens it, whatever is on top)."""
+
+    path: str
+
+
 class Window(enum.Enum):
     RESIZED = "resized"
     MINIMISED = "minimised"
@@ -65,7 +73,7 @@ class WindowChange:
     size: tuple[int, int] = (0, 0)
 
 
-Intent = Command | Pointer | TextInput | EditKey | WindowChange
+Intent = Command | Pointer | TextInput | EditKey | WindowChange | Dropped
 
 
 @dataclass(frozen=True)
@@ -74,6 +82,9 @@ class InputContext:
 
     size: int = 0
     text_entry: bool = False
+    typing: bool = False
+    """Typed text filters a list while keys that type nothing keep their commands
+    (the picker: letters go to the filter, arrows and Page Down still move)."""
 
 
 def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
@@ -84,7 +95,9 @@ def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) 
     if kind == pygame.KEYDOWN:
         return _key(event, keymap, context)
     if kind == pygame.TEXTINPUT:
-        return TextInput(event.text) if context.text_entry else None
+        return TextInput(event.text) if context.text_entry or context.typing else None
+    if kind == pygame.DROPFILE:
+        return Dropped(event.file)
     if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
         return Pointer(PointerKind.PRESS, tuple(event.pos), event.button)
     if kind == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
@@ -114,6 +127,14 @@ def _key(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> In
         edit = keymap.edit_of(event.key)
         # Typed characters arrive as TEXTINPUT; F11 and the like still work.
         return EditKey(edit) if edit else _global(event, keymap)
+    if context.typing:
+        edit = keymap.edit_of(event.key)
+        if edit:
+            return EditKey(edit)
+        char = getattr(event, "unicode", "")
+        if char and char.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            return None  # the character arrives as TEXTINPUT
+        return keymap.resolve(event.key, event.mod, "", 0)
     return keymap.resolve(event.key, event.mod, getattr(event, "unicode", ""), context.size)
 
 

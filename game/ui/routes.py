@@ -104,6 +104,23 @@ def picker(ctx: AppContext, folder: str | None = None) -> Transition:
     )
 
 
+def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
+    """A file or folder dropped on the window: play the file, browse the folder.
+
+    A scene with a ``browse(path)`` method (the picker) shows the folder itself
+    instead of stacking a second picker on top.
+    """
+    import os
+
+    if not os.path.isdir(path):
+        return open_file(ctx, path)
+    browse = getattr(top, "browse", None)
+    if callable(browse):
+        browse(path)
+        return None
+    return picker(ctx, path)
+
+
 def settings(ctx: AppContext) -> Transition:
     from .scenes.settings import SettingsScene
 
