@@ -178,19 +178,33 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
         border = sorted({other for cell in _members(regions, region) for other in near[cell]})
         options = [cell for cell in border if regions[cell] == -1]
         if options:
+            cell = _pick(options, regions, n, region, rng)
             free -= 1
         else:
+            # Walled in: take a neighbour's cell, one it can spare and stay connected
+            # (tried in weighted random order; testing only the one drawn is cheaper
+            # than testing them all first).
             options = [cell for cell in border if regions[cell] != region]
-            options = [cell for cell in options if _connected_without(regions, n, cell)]
-            if not options:
-                return None
-        weights = [(4 - _sides(regions, n, cell, region)) ** 3 for cell in options]
-        cell = rng.choices(options, weights)[0]
+            while True:
+                if not options:
+                    return None
+                cell = _pick(options, regions, n, region, rng)
+                if _connected_without(regions, n, cell):
+                    break
+                options.remove(cell)
         if regions[cell] != -1:
             sizes[regions[cell]] -= 1
         regions[cell] = region
         sizes[region] += 1
     return None
+
+
+def _pick(
+    options: list[int], regions: Sequence[int], n: int, region: int, rng: random.Random
+) -> int:
+    """One of ``options`` for ``region`` to take, favouring cells it touches on more sides."""
+    weights = [(4 - _sides(regions, n, cell, region)) ** 3 for cell in options]
+    return rng.choices(options, weights)[0]
 
 
 def _members(regions: Sequence[int], region: int) -> list[int]:
