@@ -19,6 +19,12 @@ How each level is reached cheaply (the parts live in :mod:`game.engine.generatio
   resort cracks.  Extreme puzzles are rare, so this takes longer: ``progress`` sees
   every candidate and can cancel.
 
+Rating is capped where it is slow: the early-exit grading never runs the
+last-resort search and gives up on paths needing more than
+:data:`~game.engine.generation.grading.MAX_EXPERT_STEPS` chain steps (counts, not
+a clock, so seeds stay reproducible).  The one full :func:`rate` per delivered
+puzzle is not capped; it takes about a second on an Extreme 9x9.
+
 Jigsaw grids get a fresh layout (see :mod:`~game.engine.generation.layouts`) for
 every :data:`LAYOUT_REUSE` candidates, since a layout costs more than a candidate.
 

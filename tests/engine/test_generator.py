@@ -104,8 +104,8 @@ def test_the_same_seed_gives_the_same_puzzle_in_another_process() -> None:
     code = (
         "from game.engine.generator import generate\n"
         "from game.engine.logic.registry import Level\n"
-        "for variant in ('classic', 'jigsaw'):\n"
-        "    made = generate(variant, 9, Level.MEDIUM, seed=7)\n"
+        "for variant, level in (('classic', Level.MEDIUM), ('jigsaw', Level.EXPERT)):\n"
+        "    made = generate(variant, 9, level, seed=7)\n"
         "    print(made.puzzle.givens, made.puzzle.shape.regions, made.score)\n"
     )
     outputs = []
@@ -117,7 +117,10 @@ def test_the_same_seed_gives_the_same_puzzle_in_another_process() -> None:
         outputs.append(done.stdout)
     here = "".join(
         f"{made.puzzle.givens} {made.puzzle.shape.regions} {made.score}\n"
-        for made in (generate(v, 9, Level.MEDIUM, seed=7) for v in ("classic", "jigsaw"))
+        for made in (
+            generate(v, 9, level, seed=7)
+            for v, level in (("classic", Level.MEDIUM), ("jigsaw", Level.EXPERT))
+        )
     )
     assert outputs[0] == outputs[1] == here
 
