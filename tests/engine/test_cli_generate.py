@@ -156,7 +156,9 @@ def test_bad_arguments_exit_2_with_a_message(args: list[str], message: str) -> N
 
 def test_ctrl_c_stops_cleanly() -> None:
     process = subprocess.Popen(
-        [sys.executable, str(ROOT / "main.py"), "generate", "--difficulty", "extreme"],
+        # Far more work than the wait below: the signal always lands mid-search.
+        [sys.executable, str(ROOT / "main.py"), "generate", "--difficulty", "extreme"]
+        + ["--count", "1000"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
