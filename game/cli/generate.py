@@ -45,7 +45,9 @@ MAX_SEED = 2**63 - 1
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options on ``parser``."""
-    parser.add_argument("--variant", choices=("classic", "jigsaw"), default="classic")
+    parser.add_argument(
+        "--variant", choices=("classic", "jigsaw"), default="classic", help="default classic"
+    )
     parser.add_argument(
         "--size",
         type=_number(4, 25),
