@@ -281,7 +281,7 @@ def _candidate(
         givens = dig(givens, groups, keeps_up_to(shape, level, poll), poll=poll)
     if singles_solve(shape, givens) is not None:
         return None  # Easy: the cheapest rejection there is
-    return givens if grade(shape, givens, level, poll=poll).verdict is Verdict.AT else None
+    return givens if grade(shape, givens, level, poll=poll) is Verdict.AT else None
 
 
 def check_request(variant: str, size: int, level: Level) -> None:

@@ -43,7 +43,7 @@ def test_grade_agrees_with_the_rater(puzzle: Puzzle) -> None:
         expected = (
             Verdict.AT if level == target else Verdict.BELOW if level < target else Verdict.ABOVE
         )
-        assert grade(puzzle.shape, puzzle.givens, target).verdict is expected, target
+        assert grade(puzzle.shape, puzzle.givens, target) is expected, target
 
 
 def test_the_sample_covers_several_levels() -> None:

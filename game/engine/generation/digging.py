@@ -73,6 +73,6 @@ def keeps_up_to(shape: Shape, level: Level, poll: Callable[[], None] | None = No
             return True
         if solver.count_solutions(shape, givens, limit=2) != 1:
             return False
-        return grade(shape, givens, level, poll=poll).verdict is not Verdict.ABOVE
+        return grade(shape, givens, level, poll=poll) is not Verdict.ABOVE
 
     return keeps

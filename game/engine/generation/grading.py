@@ -62,21 +62,13 @@ class Verdict(enum.Enum):
     ABOVE = "above"
 
 
-@dataclass(frozen=True)
-class Grade:
-    """A verdict, and the hardest level met on the way to it."""
-
-    verdict: Verdict
-    level: Level
-
-
 def grade(
     shape: Shape,
     grid: Sequence[int],
     target: Level,
     *,
     poll: Callable[[], None] | None = None,
-) -> Grade:
+) -> Verdict:
     """Where the unique puzzle ``grid`` stands against ``target`` (see the module docstring).
 
     ``poll`` is called before each step; it may raise to abandon the check.
@@ -100,19 +92,17 @@ def grade(
         if step is None:
             # Nothing up to the target applies: the rater's next step is harder,
             # or there is none and it calls the puzzle Extreme.
-            if target is Level.EXTREME:
-                return Grade(Verdict.AT, Level.EXTREME)
-            return Grade(Verdict.ABOVE, Level(target + 1))
+            return Verdict.AT if target is Level.EXTREME else Verdict.ABOVE
         level = plan.levels.get(step.technique, Level.EXTREME)
         hardest = max(hardest, Level.EXTREME if step.last_resort else level)
         steps += 1
         expert_steps += level >= Level.EXPERT
         if hardest > target or expert_steps > MAX_EXPERT_STEPS or steps > MAX_STEPS:
-            return Grade(Verdict.ABOVE, hardest)
+            return Verdict.ABOVE
         if hardest is Level.EXTREME:
-            return Grade(Verdict.AT, hardest)
+            return Verdict.AT
         position = position.apply(step.placements, step.eliminations)
-    return Grade(Verdict.AT if hardest == target else Verdict.BELOW, hardest)
+    return Verdict.AT if hardest == target else Verdict.BELOW
 
 
 def fill_singles(position: CandidateGrid) -> CandidateGrid:
