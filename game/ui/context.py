@@ -22,6 +22,7 @@ from .text import Text
 from .theme import Palette, palette_for
 
 if TYPE_CHECKING:
+    from ..session.library import MarkSource
     from .scene_stack import Scene
 
 PickerFactory = Callable[["AppContext", str | None], "Scene"]
@@ -34,6 +35,9 @@ class Hooks:
 
     picker: PickerFactory | None = None
     """The picker scene factory (``Open puzzle``, Ctrl+O, ``main.py DIR``)."""
+    puzzle_mark: MarkSource | None = None
+    """A puzzle id to its mark (in progress, solved, best time) for the picker;
+    ``Statistics.mark`` fits.  Unset, every puzzle shows as new."""
     save_game: Callable[[Game, GameInfo], str] | None = None
     """Ctrl+S: save the game, return the message for the status line."""
     on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
