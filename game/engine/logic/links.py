@@ -120,20 +120,24 @@ class LinkGraph:
         return self.strong[a][b]
 
 
-_CACHE: list[tuple[object, LinkGraph]] = []
+_last: tuple[object, LinkGraph] | None = None
 
 
 def link_graph(grid: CandidateGrid) -> LinkGraph:
     """The link graph of ``grid``, shared by the chain techniques tried on one position.
 
-    One entry is kept: the path tries X-chains, XY-chains, AICs and colouring on the
-    same position one after another, and the next position differs.
+    One entry is kept: the path tries X-chains, AICs and XY-chains on the
+    same position one after another, and the next position differs.  The entry is
+    read and replaced as one tuple, so a rater in a background thread and a hint in
+    the foreground cannot be handed each other's graph.
     """
+    global _last
     key = (grid.shape, grid.cands)
-    if _CACHE and _CACHE[0][0] == key:
-        return _CACHE[0][1]
+    last = _last
+    if last is not None and last[0] == key:
+        return last[1]
     graph = LinkGraph(grid)
-    _CACHE[:] = [(key, graph)]
+    _last = (key, graph)
     return graph
 
 

@@ -182,7 +182,9 @@ class Trace:
         cands = list(grid.cands)
         for cell, digit in removed:
             cands[cell] &= ~(1 << (digit - 1))
-        start = list(cands)
+        # Reasons name the removals since the original position, the known-false
+        # ``removed`` included (they have no cause here, so they end an ancestry).
+        start = grid.cands
         self.values = values
         self.cands = cands
         unit_mask = grid.tables.unit_mask
@@ -336,9 +338,15 @@ class Trace:
         if found.digit and found.parents and len(found.parents) == 2:
             return f"{cell_name(found.cell, n)} would need two different digits"
         if found.digit:
+            cause = self.removed_by.get((found.cell, found.digit))
+            if cause is not None and self.inferences[cause].cell != found.cell:
+                holder = cell_name(self.inferences[cause].cell, n)
+                return (
+                    f"{cell_name(found.cell, n)} would need {symbol(found.digit)}, but "
+                    f"{holder}, which it sees, would already be {symbol(found.digit)}"
+                )
             return (
-                f"{cell_name(found.cell, n)} would need {symbol(found.digit)}, which a "
-                "peer already holds"
+                f"{cell_name(found.cell, n)} would need {symbol(found.digit)}, which is ruled out"
             )
         return f"{cell_name(found.cell, n)} would have no candidate left"
 

@@ -141,12 +141,16 @@ def _rating(graph: LinkGraph, nodes: tuple[int, ...], loop: bool, kind: str) -> 
 
 def _shortest_first(streams: Iterable[Iterable[Chain]]) -> Iterator[Chain]:
     """Merge streams that are each shortest first; ties keep stream order."""
-    keyed = (
-        ((len(chain.nodes), number, index, chain) for index, chain in enumerate(stream))
-        for number, stream in enumerate(streams)
-    )
-    for *_key, chain in heapq.merge(*keyed):
+    keyed = [_keyed(number, stream) for number, stream in enumerate(streams)]
+    for _length, _number, _index, chain in heapq.merge(*keyed):
         yield chain
+
+
+def _keyed(number: int, stream: Iterable[Chain]) -> Iterator[tuple[int, int, int, Chain]]:
+    # A function, not a nested generator expression, so each stream keeps its own
+    # number (a generator expression would read the loop's last one).
+    for index, chain in enumerate(stream):
+        yield len(chain.nodes), number, index, chain
 
 
 def _clash_text(first: int, last: int, size: int) -> str:

@@ -39,7 +39,7 @@ from ..registry import Level, technique
 from ..se_scale import rated
 from ..step import Mark, Role, Step
 from ..trial import Bitboard, Candidate, Outcome, Trace, story
-from ..wording import or_list
+from ..wording import and_list, or_list
 
 NISHIO_RATING = 7.5
 STATIC_RATING = 8.0
@@ -317,13 +317,17 @@ def _tell_nested(grid: CandidateGrid, cand: Candidate, removed: list[Candidate])
         said = story(trace, indices, STORY_LIMIT)
         ending = trace.contradiction_text()
         size = len(indices) + len(removals)
-    ruled_out = or_list([f"{cell_name(c, n)} as {symbol(d)}" for c, d in used[:6]])
+    ruled_out = and_list([f"{symbol(d)} in {cell_name(c, n)}" for c, d in used[:6]])
     more = f" (and {len(used) - 6} more)" if len(used) > 6 else ""
+    inner = (
+        f"In that position, {ruled_out}{more} would each lead by singles to a "
+        "contradiction, so they are ruled out too. "
+        if used
+        else ""
+    )
     explanation = (
         "No pattern or single chain applies here, so this step nests one trial inside "
-        f"another. Suppose {cell_name(cell, n)} were {symbol(digit)}. In that position, "
-        f"each of {ruled_out}{more} would lead by singles to a contradiction, so they "
-        f"are ruled out too. "
+        f"another. Suppose {cell_name(cell, n)} were {symbol(digit)}. {inner}"
         + (f"Then {said}, and " if said else "Then ")
         + f"{ending}. That cannot be, so {cell_name(cell, n)} is not {symbol(digit)}."
     )

@@ -21,7 +21,7 @@ from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
-from ..wording import or_list, removal_text
+from ..wording import and_list, or_list, removal_text
 
 XY_WING_RATING = 4.2
 XYZ_WING_RATING = 4.4
@@ -292,7 +292,7 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
                 explanation=(
                     f"{cell_name(pivot, n)} (pivot, {_options(pivot_mask)}) and the cells "
                     f"it sees, {wing_text}, hold only {size} digits between them. Each of "
-                    f"{or_list([symbol(d) for d in others])} can be there at most once "
+                    f"{and_list([symbol(d) for d in others])} can be there at most once "
                     f"(its cells in the set see each other), so {size} cells need "
                     f"{symbol(z)} as well: one of {or_list([cell_name(c, n) for c in z_cells])} "
                     f"is {symbol(z)}. A cell that sees all of them cannot be {symbol(z)}: "
