@@ -25,8 +25,16 @@ class Action(enum.StrEnum):
     UNDO = "undo"
     REDO = "redo"
     HINT = "hint"
+    STEPS = "steps"  # step through the logical solution
     CHECK = "check"
     FILL_NOTES = "fill-notes"
+    # One technique applied across the whole board, as one undoable move.
+    EVERYWHERE_NAKED_SINGLES = "everywhere-naked-singles"
+    EVERYWHERE_HIDDEN_SINGLES = "everywhere-hidden-singles"
+    EVERYWHERE_LOCKED_CANDIDATES = "everywhere-locked-candidates"
+    EVERYWHERE_NAKED_PAIRS = "everywhere-naked-pairs"
+    EVERYWHERE_HIDDEN_PAIRS = "everywhere-hidden-pairs"
+    EVERYWHERE_NAKED_TRIPLES = "everywhere-naked-triples"
     SOLVE = "solve"
     TYPED_MOVE = "typed-move"
     SAVE = "save"
@@ -34,8 +42,8 @@ class Action(enum.StrEnum):
     FULLSCREEN = "fullscreen"
     BACK = "back"  # Esc: pause on the board, close an overlay, leave a screen
     HELP = "help"
-    CONFIRM = "confirm"  # Enter: the focused menu item
-    NEXT = "next"  # Tab: next menu item
+    CONFIRM = "confirm"  # Enter: the focused menu item; applies the step shown
+    NEXT = "next"  # Tab: next menu item, or the next step of the solution
     PREVIOUS = "previous"
     QUIT = "quit"  # the window's close button
 
@@ -57,8 +65,15 @@ _LABELS = {
     Action.UNDO: "Undo",
     Action.REDO: "Redo",
     Action.HINT: "Hint (press up to 3 times)",
+    Action.STEPS: "Step through the solution",
     Action.CHECK: "Check entries",
     Action.FILL_NOTES: "Fill notes",
+    Action.EVERYWHERE_NAKED_SINGLES: "Naked singles everywhere",
+    Action.EVERYWHERE_HIDDEN_SINGLES: "Hidden singles everywhere",
+    Action.EVERYWHERE_LOCKED_CANDIDATES: "Locked candidates everywhere",
+    Action.EVERYWHERE_NAKED_PAIRS: "Naked pairs everywhere",
+    Action.EVERYWHERE_HIDDEN_PAIRS: "Hidden pairs everywhere",
+    Action.EVERYWHERE_NAKED_TRIPLES: "Naked triples everywhere",
     Action.SOLVE: "Solve (give up)",
     Action.TYPED_MOVE: "Type a move",
     Action.SAVE: "Save",
@@ -66,9 +81,9 @@ _LABELS = {
     Action.FULLSCREEN: "Full screen on/off",
     Action.BACK: "Pause / back",
     Action.HELP: "This help",
-    Action.CONFIRM: "Choose",
-    Action.NEXT: "Next item",
-    Action.PREVIOUS: "Previous item",
+    Action.CONFIRM: "Choose / apply the step",
+    Action.NEXT: "Next item / step",
+    Action.PREVIOUS: "Previous item / step",
     Action.QUIT: "Quit",
 }
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from .actions import Action, Command, Edit
-from .keymap import KeyMap
+from .keymap import KeyMap, spec_of
 
 TASK_DONE = pygame.event.custom_type()
 """Posted by :mod:`.tasks` from a worker thread to wake the loop."""
@@ -53,6 +53,13 @@ class EditKey:
 
 
 @dataclass(frozen=True)
+class KeyCapture:
+    """A key pressed while the top scene waits for one to bind: ``"ctrl+h"``, ``"?"``."""
+
+    spec: str
+
+
+@dataclass(frozen=True)
 class Dropped:
     """A file or folder dropped on the window (the app opens it, whatever is on top)."""
 
@@ -73,15 +80,17 @@ class WindowChange:
     size: tuple[int, int] = (0, 0)
 
 
-Intent = Command | Pointer | TextInput | EditKey | WindowChange | Dropped
+Intent = Command | Pointer | TextInput | EditKey | KeyCapture | WindowChange | Dropped
 
 
 @dataclass(frozen=True)
 class InputContext:
-    """What the top scene needs from the gate: the grid size and whether text is typed."""
+    """What the top scene needs from the gate: the grid size, whether text is typed,
+    and whether the next key is to be bound rather than obeyed."""
 
     size: int = 0
     text_entry: bool = False
+    capture: bool = False
     typing: bool = False
     """Typed text filters a list while keys that type nothing keep their commands
     (the picker: letters go to the filter, arrows and Page Down still move)."""
@@ -123,6 +132,11 @@ def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) 
 
 
 def _key(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> Intent | None:
+    if context.capture:
+        # Every key is the answer, F11 and Esc included (the scene reads Esc as
+        # "cancel"); a lone modifier is only the way to a chord, so it waits.
+        spec = spec_of(event.key, event.mod, getattr(event, "unicode", ""))
+        return KeyCapture(spec) if spec else None
     if context.text_entry:
         edit = keymap.edit_of(event.key)
         # Typed characters arrive as TEXTINPUT; F11 and the like still work.

@@ -2,8 +2,11 @@
 
 Bindings are data: :data:`DEFAULT_BINDINGS` maps each :class:`~.actions.Action` to key
 names such as ``"ctrl+z"`` or ``"w"``; ``Settings.key_bindings`` replaces the keys of
-any action by name.  Digits are not in the table: ``1``-``9`` (number row or keypad)
-place a digit and Shift+digit toggles a note, in every grid.
+any action by name.  A key the player bound to an action is that action's alone: an
+action left on its defaults gives it up (so a key moved from Hint to Check stays
+with Check even if the settings file forgets that Hint was emptied).  Digits are
+not in the table: ``1``-``9`` (number row or keypad) place a digit and Shift+digit
+toggles a note, in every grid.
 
 Grids larger than 9 use letters as digits (``A`` is 10, ``G`` is 16), which would
 collide with letter shortcuts (WASD, ``C`` for check...).  The rule, shown in the
@@ -49,6 +52,22 @@ _NAMED.update({chr(c): c for c in range(ord("a"), ord("z") + 1)})  # K_a..K_z ar
 _NAMED.update({str(i): getattr(pygame, f"K_{i}") for i in range(10)})
 _NAMED.update({f"kp{i}": getattr(pygame, f"K_KP{i}") for i in range(10)})
 
+_NAME_OF = {code: name for name, code in _NAMED.items()}
+
+_MODIFIERS = {
+    pygame.K_LSHIFT,
+    pygame.K_RSHIFT,
+    pygame.K_LCTRL,
+    pygame.K_RCTRL,
+    pygame.K_LALT,
+    pygame.K_RALT,
+    pygame.K_LGUI,
+    pygame.K_RGUI,
+    pygame.K_MODE,
+    pygame.K_CAPSLOCK,
+    pygame.K_NUMLOCK,
+}
+
 _EDITS = {
     pygame.K_BACKSPACE: Edit.BACKSPACE,
     pygame.K_RETURN: Edit.ENTER,
@@ -87,8 +106,17 @@ DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
     Action.UNDO: ("ctrl+z",),
     Action.REDO: ("ctrl+y", "ctrl+shift+z"),
     Action.HINT: ("h",),
+    Action.STEPS: ("t",),
     Action.CHECK: ("c",),
     Action.FILL_NOTES: ("shift+n", "f"),
+    # Alt+digit: digits are free of Alt everywhere, and the order follows the
+    # techniques from simplest to harder, as the step panel lists them.
+    Action.EVERYWHERE_NAKED_SINGLES: ("alt+1",),
+    Action.EVERYWHERE_HIDDEN_SINGLES: ("alt+2",),
+    Action.EVERYWHERE_LOCKED_CANDIDATES: ("alt+3",),
+    Action.EVERYWHERE_NAKED_PAIRS: ("alt+4",),
+    Action.EVERYWHERE_HIDDEN_PAIRS: ("alt+5",),
+    Action.EVERYWHERE_NAKED_TRIPLES: ("alt+6",),
     Action.SOLVE: ("ctrl+shift+s",),
     Action.TYPED_MOVE: (":",),
     Action.SAVE: ("ctrl+s",),
@@ -129,6 +157,13 @@ class Chord:
         mods = ("Ctrl+" if self.ctrl else "") + ("Alt+" if self.alt else "")
         return mods + ("Shift+" if self.shift else "") + shown
 
+    def spec(self) -> str:
+        """The canonical key name, as :func:`parse_chord` reads it: ``"ctrl+shift+z"``."""
+        if self.char:
+            return self.char
+        mods = ("ctrl+" if self.ctrl else "") + ("alt+" if self.alt else "")
+        return mods + ("shift+" if self.shift else "") + _NAME_OF[self.key]
+
 
 def parse_chord(spec: str) -> Chord:
     """``"ctrl+shift+z"`` -> Chord; ValueError for an unknown key name."""
@@ -144,6 +179,37 @@ def parse_chord(spec: str) -> Chord:
     return Chord(_NAMED[name], ctrl="ctrl" in mods, shift="shift" in mods, alt="alt" in mods)
 
 
+def spec_of(key: int, mod: int, char: str = "") -> str | None:
+    """The key name of a key press, for binding it (``"ctrl+h"``, ``"f2"``, ``"?"``).
+
+    None for a lone modifier (the player is still on the way to the real key) and
+    for keys with neither a name nor a printable character.  A key without a name
+    is bound by the character it types, as ``?`` is by default.
+    """
+    if key in _MODIFIERS:
+        return None
+    ctrl = bool(mod & pygame.KMOD_CTRL)
+    alt = bool(mod & pygame.KMOD_ALT)
+    if key in _NAME_OF:
+        return Chord(key, ctrl=ctrl, shift=bool(mod & pygame.KMOD_SHIFT), alt=alt).spec()
+    if char and char.isprintable() and not char.isspace() and not ctrl and not alt:
+        return char.lower()
+    return None
+
+
+def reserved(spec: str) -> str:
+    """Why ``spec`` cannot be bound to an action ("" if it can).
+
+    The digit keys are not in the table (see the module docstring): 1-9 place
+    digits and Shift+digit notes them on every board, so binding them would do
+    nothing there.
+    """
+    chord = parse_chord(spec)
+    if not chord.ctrl and not chord.alt and (chord.key in _NUMBER_ROW or chord.key in _KEYPAD):
+        return "1–9 place digits and Shift+1–9 toggle notes"
+    return ""
+
+
 def letter_digits(size: int) -> dict[str, int]:
     """Letters that are digits in a grid of ``size`` (``a`` -> 10 ... for sizes above 9)."""
     return {SYMBOLS[d - 1].lower(): d for d in range(10, size + 1)}
@@ -156,11 +222,15 @@ class KeyMap:
         self.problems: list[str] = []
         self.bindings: dict[Action, tuple[Chord, ...]] = {}
         merged: dict[Action, tuple[str, ...]] = dict(DEFAULT_BINDINGS)
+        chosen: set[Action] = set()
         for name, keys in (overrides or {}).items():
             try:
-                merged[Action(name)] = tuple(keys)
+                action = Action(name)
             except ValueError:
                 self.problems.append(f"unknown action {name!r} in key bindings")
+                continue
+            merged[action] = tuple(keys)
+            chosen.add(action)
         for action, specs in merged.items():
             chords = []
             for spec in specs:
@@ -169,6 +239,10 @@ class KeyMap:
                 except ValueError as error:
                     self.problems.append(str(error))
             self.bindings[action] = tuple(chords)
+        # The player's own keys win over defaults (see the module docstring).
+        claimed = {chord for action in chosen for chord in self.bindings[action]}
+        for action in merged.keys() - chosen:
+            self.bindings[action] = tuple(c for c in self.bindings[action] if c not in claimed)
 
     @functools.lru_cache(maxsize=8)  # noqa: B019 - one map per settings, few sizes
     def table(self, size: int) -> dict[Action, tuple[Chord, ...]]:
@@ -230,6 +304,15 @@ class KeyMap:
             return letter_digits(size).get(chr(key), 0)
         return 0
 
+    def specs(self, action: Action) -> tuple[str, ...]:
+        """The key names bound to ``action`` (as a grid of 9 reads them), canonical."""
+        return tuple(chord.spec() for chord in self.bindings.get(action, ()))
+
+    def owner(self, spec: str) -> Action | None:
+        """The action ``spec`` is bound to, if any (before the 16x16 letter rule)."""
+        chord = parse_chord(spec)
+        return next((a for a, chords in self.bindings.items() if chord in chords), None)
+
     def keys_for(self, action: Action, size: int = 9) -> list[str]:
         """The keys that trigger ``action`` in a grid of ``size``, as players read them."""
         return [chord.text() for chord in self.table(size).get(action, ())]
@@ -268,8 +351,15 @@ HELP_ORDER = (
     Action.UNDO,
     Action.REDO,
     Action.HINT,
+    Action.STEPS,
     Action.CHECK,
     Action.FILL_NOTES,
+    Action.EVERYWHERE_NAKED_SINGLES,
+    Action.EVERYWHERE_HIDDEN_SINGLES,
+    Action.EVERYWHERE_LOCKED_CANDIDATES,
+    Action.EVERYWHERE_NAKED_PAIRS,
+    Action.EVERYWHERE_HIDDEN_PAIRS,
+    Action.EVERYWHERE_NAKED_TRIPLES,
     Action.SOLVE,
     Action.TYPED_MOVE,
     Action.SAVE,
@@ -279,6 +369,10 @@ HELP_ORDER = (
     Action.HELP,
 )
 """The actions the help overlay lists, in reading order."""
+
+BINDABLE = (*HELP_ORDER, *(action for action in DEFAULT_BINDINGS if action not in HELP_ORDER))
+"""Every action a player can give keys to, help order first (digits and the window's
+close button are fixed)."""
 
 
 def markdown_table(keymap: KeyMap | None = None) -> str:

@@ -2,7 +2,8 @@
 
 Each row is data (:data:`ROWS`): a field name, a label and its choices, so adding a
 setting is one line.  A change goes through ``ctx.change_settings``, which the app
-listens to (theme redraw, full screen) and which calls the persistence seam.
+listens to (theme redraw, full screen) and which calls the persistence seam.  Key
+bindings have a page of their own (:mod:`.keys`); their row opens it.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from ..actions import Action, Command
 from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
-from ..scene_stack import Pop, Scene, Transition
+from ..scene_stack import Pop, Push, Scene, Transition
 from ..widgets import Style, draw_button, draw_card, draw_switch, segments
+from .keys import KeysScene
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ ROWS = (
     Row("highlight_same_digit", "Highlight same digits"),
     Row("show_timer", "Show timer"),
     Row("animations", "Animations"),
-    Row("key_bindings", "Key bindings", (("reset", "Reset to defaults"),)),
+    Row("key_bindings", "Keys", (("edit", "Change…"), ("reset", "Reset"))),
 )
 
 
@@ -67,15 +69,18 @@ class SettingsScene(Scene):
     def value(self, row: Row) -> object:
         return getattr(self.ctx.settings, row.field)
 
-    def set(self, row: Row, index: int = 0) -> None:
-        """Toggle a switch, or pick choice ``index`` of a row."""
+    def set(self, row: Row, index: int = 0) -> Transition | None:
+        """Toggle a switch, or pick choice ``index`` of a row (Keys: open the page)."""
         if row.field == "key_bindings":
+            if row.choices[index][0] == "edit":
+                return Push(KeysScene(self.ctx))
             self.ctx.change_settings(key_bindings={})
         elif row.is_switch:
             self.ctx.change_settings(**{row.field: not self.value(row)})
         else:
             self.ctx.change_settings(**{row.field: row.choices[index][0]})
         self.dirty = True
+        return None
 
     def chosen(self, row: Row) -> int:
         value = self.value(row)
@@ -141,7 +146,7 @@ class SettingsScene(Scene):
                 if row == len(ROWS):
                     return Pop()
                 self.focus = row
-                self.set(ROWS[row], index)
+                return self.set(ROWS[row], index)
         return None
 
     def _command(self, command: Command) -> Transition | None:
@@ -158,7 +163,10 @@ class SettingsScene(Scene):
             return Pop() if action is Action.CONFIRM else None
         elif action in (Action.MOVE_LEFT, Action.MOVE_RIGHT, Action.CONFIRM):
             row = ROWS[self.focus]
-            if row.is_switch or row.field == "key_bindings":
+            if row.field == "key_bindings":
+                if action is Action.CONFIRM:
+                    return self.set(row)  # the Keys page; Reset stays a click away
+            elif row.is_switch:
                 self.set(row)
             else:
                 delta = -1 if action is Action.MOVE_LEFT else 1
@@ -195,7 +203,7 @@ class SettingsScene(Scene):
             for k, (_, option) in enumerate(row.choices):
                 seg = hits[(index, k)]
                 on = not custom and k == self.chosen(row)
-                enabled = not custom or bool(self.ctx.settings.key_bindings)
+                enabled = not custom or k == 0 or bool(self.ctx.settings.key_bindings)
                 style = Style.TOGGLED if on else Style.NORMAL if enabled else Style.DISABLED
                 draw_button(
                     surface,
