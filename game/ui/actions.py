@@ -94,6 +94,15 @@ class Edit(enum.Enum):
     BACKSPACE = "backspace"
     ENTER = "enter"
     CANCEL = "cancel"
+    # Caret keys and paste: only a one-line text field reads these (the picker's
+    # filter keeps its arrows for moving in the list).
+    DELETE = "delete"
+    LEFT = "left"
+    RIGHT = "right"
+    HOME = "home"
+    END = "end"
+    PASTE = "paste"
+    NEXT = "next"  # Tab: the dialog's next choice (the field keeps the focus)
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ class Window(enum.Enum):
     RESTORED = "restored"
     EXPOSED = "exposed"  # the contents were lost and must be drawn again
     TASK_DONE = "task-done"
+    FOCUS_LOST = "focus-lost"  # the player switched to another window
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,8 @@ def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) 
         return WindowChange(Window.RESIZED, size)
     if kind == pygame.WINDOWMINIMIZED:
         return WindowChange(Window.MINIMISED)
+    if kind == pygame.WINDOWFOCUSLOST:
+        return WindowChange(Window.FOCUS_LOST)
     if kind == pygame.WINDOWRESTORED:
         return WindowChange(Window.RESTORED)
     if kind == pygame.WINDOWEXPOSED:
@@ -138,7 +141,7 @@ def _key(event: pygame.event.Event, keymap: KeyMap, context: InputContext) -> In
         spec = spec_of(event.key, event.mod, getattr(event, "unicode", ""))
         return KeyCapture(spec) if spec else None
     if context.text_entry:
-        edit = keymap.edit_of(event.key)
+        edit = keymap.field_edit_of(event.key, event.mod)
         # Typed characters arrive as TEXTINPUT; F11 and the like still work.
         return EditKey(edit) if edit else _global(event, keymap)
     if context.typing:

@@ -75,6 +75,16 @@ _EDITS = {
     pygame.K_ESCAPE: Edit.CANCEL,
 }
 
+_FIELD_EDITS = {
+    pygame.K_DELETE: Edit.DELETE,
+    pygame.K_LEFT: Edit.LEFT,
+    pygame.K_RIGHT: Edit.RIGHT,
+    pygame.K_HOME: Edit.HOME,
+    pygame.K_END: Edit.END,
+    pygame.K_TAB: Edit.NEXT,
+}
+"""Keys a one-line text field adds to :data:`_EDITS`."""
+
 _NUMBER_ROW = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 _KEYPAD = {getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)}
 
@@ -293,6 +303,15 @@ class KeyMap:
     def edit_of(key: int) -> Edit | None:
         """The editing meaning of a key while a text field is open."""
         return _EDITS.get(key)
+
+    @staticmethod
+    def field_edit_of(key: int, mod: int = 0) -> Edit | None:
+        """The editing meaning of a key in a one-line text field: caret keys and paste too."""
+        if key == pygame.K_v and mod & pygame.KMOD_CTRL:
+            return Edit.PASTE
+        if key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT:
+            return Edit.PASTE
+        return _EDITS.get(key) or _FIELD_EDITS.get(key)
 
     @staticmethod
     def digit_of(key: int, size: int) -> int:
