@@ -171,6 +171,10 @@ class App:
         self.stack.apply(self.stack.top.update(dt))
         if self.stack.quit:
             return False
+        for hook in self.ctx.hooks.on_frame:
+            hook(self.ctx)
+        if self.ctx.notices:
+            self.apply(routes.notice(self.ctx, *self.ctx.notices.pop(0)))
         if self.stack.needs_draw():
             self.display.present(self.stack.draw(self.display.surface))
             self.frames += 1
@@ -195,6 +199,9 @@ class App:
                 return
             if intent.change is Window.TASK_DONE:
                 return  # the poll after the events delivers it
+            if intent.change in (Window.FOCUS_LOST, Window.MINIMISED):
+                for hook in self.ctx.hooks.on_suspend:
+                    hook(self.ctx)
         if isinstance(intent, Dropped):
             self.apply(routes.dropped(self.ctx, intent.path, self.stack.top))
             return

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..session import Game, Settings
+from .keeper import Keeper
 from .keymap import KeyMap
 from .sources import GameInfo, Request
 from .tasks import TaskRunner
@@ -38,39 +39,37 @@ class Hooks:
     puzzle_mark: MarkSource | None = None
     """A puzzle id to its mark (in progress, solved, best time) for the picker;
     ``Statistics.mark`` fits.  Unset, every puzzle shows as new."""
-    save_game: Callable[[Game, GameInfo], str] | None = None
-    """Ctrl+S: save the game, return the message for the status line."""
-    on_settings_changed: list[Callable[[Settings], None]] = field(default_factory=list)
-    """Called after every settings change (persistence writes the file here)."""
+    on_settings_changed: list[Callable[[Settings, Settings], None]] = field(
+        default_factory=list
+    )
+    """Called with (old, new) after every settings change (persistence writes the file)."""
     on_game_over: list[Callable[[Game, GameInfo], None]] = field(default_factory=list)
     """Called once when a game is won or lost (persistent statistics go here)."""
     on_quit: list[Callable[[AppContext], None]] = field(default_factory=list)
     """Called as the game closes (autosave of the game in progress goes here)."""
+    on_frame: list[Callable[[AppContext], None]] = field(default_factory=list)
+    """Called once per frame after the scenes' update (autosave watches the game here)."""
+    on_suspend: list[Callable[[AppContext], None]] = field(default_factory=list)
+    """Called on pause, focus loss and minimise: the player may not come back soon."""
 
 
 @dataclass
 class Session:
-    """This run's memory: the game in progress (for Continue) and best times.
+    """The game in progress (for Continue) and what the player last asked for.
 
-    Autosave and persistent statistics will load into and save from here.
+    At start-up the seams put the autosaved game of the last run here; the
+    :class:`~.keeper.Keeper` watches ``game`` to autosave it.
     """
 
     game: Game | None = None
     info: GameInfo | None = None
+    created: str = ""
+    """When ``game`` was first started (kept in its saves), "" for a game begun now."""
     last_request: Request = field(default_factory=Request)
-    best_times: dict[tuple[str, int, int], float] = field(default_factory=dict)
 
     @property
     def can_continue(self) -> bool:
         return self.game is not None and not self.game.is_over
-
-    def record_win(self, info: GameInfo, seconds: float) -> bool:
-        """Keep ``seconds`` if it is the best for this kind of puzzle; whether it was."""
-        best = self.best_times.get(info.key)
-        if best is None or seconds < best:
-            self.best_times[info.key] = seconds
-            return True
-        return False
 
 
 class AppContext:
@@ -90,6 +89,9 @@ class AppContext:
         self.tasks = tasks or TaskRunner()
         self.hooks = hooks or Hooks()
         self.session = Session()
+        self.keeper = Keeper.in_memory()
+        """Settings, statistics and saves kept between runs (the seams install the real one)."""
+        self.notices: list[tuple[str, str]] = []
         self.size = size
         self.keymap = KeyMap(settings.key_bindings)
         self._listeners: list[Callable[[Settings, Settings], None]] = []
@@ -105,6 +107,16 @@ class AppContext:
     def listen(self, listener: Callable[[Settings, Settings], None]) -> None:
         """Call ``listener(old, new)`` after each settings change (the app restyles)."""
         self._listeners.append(listener)
+
+    def tell(self, title: str, message: str) -> None:
+        """Show the player a message on a card, once, as soon as a frame allows."""
+        if (title, message) not in self.notices:
+            self.notices.append((title, message))
+
+    def adopt_settings(self, settings: Settings) -> None:
+        """Start from ``settings`` (read from disk at start-up) without telling anyone."""
+        self._settings = settings.normalised()
+        self.keymap = KeyMap(self._settings.key_bindings)
 
     def settings_override(self, **changes: Any) -> None:
         """Change settings for this run without telling the seams (command-line flags)."""
@@ -124,5 +136,5 @@ class AppContext:
         for listener in self._listeners:
             listener(old, new)
         for hook in self.hooks.on_settings_changed:
-            hook(new)
+            hook(old, new)
         return new

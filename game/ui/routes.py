@@ -7,6 +7,9 @@ readable here.  Imports are inside the functions for that reason.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ..session import Game
 from .context import AppContext
 from .scene_stack import Push, Reset, Scene, Transition
 from .sources import GameInfo, Prepared, Request
@@ -25,6 +28,7 @@ def board(ctx: AppContext, prepared: Prepared) -> Transition:
     game = prepared.new_game(ctx.settings)
     ctx.session.game = game
     ctx.session.info = prepared.info
+    ctx.session.created = prepared.created
     return Reset((menu(ctx), BoardScene(ctx, game, prepared.info)))
 
 
@@ -119,6 +123,31 @@ def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
         browse(path)
         return None
     return picker(ctx, path)
+
+
+def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
+    """Open (menu, Ctrl+O): the picker in the saves folder once the player has saves.
+
+    Otherwise in ``near`` (the folder of the puzzle being played), else the
+    picker's own default (the puzzles that come with the game).
+    """
+    folder = ctx.keeper.saves_folder() if ctx.keeper.has_saves() else None
+    return picker(ctx, str(folder) if folder is not None else near)
+
+
+def save_dialog(
+    ctx: AppContext, game: Game, info: GameInfo, report: Callable[[str], None]
+) -> Transition:
+    """Ctrl+S: name the game (or its puzzle, for export) and save it; ``report`` says where."""
+    from .scenes.save_dialog import SaveDialogScene
+
+    return Push(SaveDialogScene(ctx, game, info, report))
+
+
+def statistics(ctx: AppContext) -> Transition:
+    from .scenes.statistics import StatisticsScene
+
+    return Push(StatisticsScene(ctx))
 
 
 def settings(ctx: AppContext) -> Transition:

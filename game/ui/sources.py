@@ -83,8 +83,16 @@ class Prepared:
     unique: bool
     info: GameInfo
     initial: BoardState | None = None
+    game: Game | None = None
+    """A saved game, loaded with its history: played as it is instead of a new one."""
+    created: str = ""
+    """When the saved game was first started ("" for a new game)."""
 
     def new_game(self, settings: Settings) -> Game:
+        if self.game is not None:
+            self.game.settings = settings
+            self.game.recheck()  # the mistake limit may differ from the save's
+            return self.game
         return Game(
             self.puzzle,
             settings=settings,
@@ -115,12 +123,26 @@ def generate(request: Request, task: Task[Prepared] | None = None) -> Prepared:
 def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> Prepared:
     """Puzzle ``index`` of the file at ``path``, with any progress the file carries.
 
-    Raises :class:`~game.engine.errors.PuzzleError` with the located reason when the
-    file or that puzzle cannot be read.
-    """
-    from ..engine.formats import open_puzzles
+    A saved game (``.sudoku``, whatever its name) is loaded whole, history and
+    counters included, so every way of opening a file (the picker, the command
+    line, a drop on the window) continues it where it was saved.
 
-    opened = open_puzzles(path)
+    Raises :class:`~game.engine.errors.PuzzleError` with the located reason when the
+    file or that puzzle cannot be read, :class:`~game.session.savegame.SaveError`
+    when a saved game cannot be loaded.
+    """
+    from ..engine.errors import PuzzleError
+    from ..engine.formats import open_puzzles
+    from ..engine.formats.native import KIND
+
+    try:
+        opened = open_puzzles(path)
+    except PuzzleError:
+        if _looks_saved(path):  # the save's own reader says more precisely what is wrong
+            return load_saved_game(path)
+        raise
+    if opened.kind == KIND:
+        return load_saved_game(path)
     record = opened.record(index)
     if task is not None:
         task.check()
@@ -139,3 +161,27 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         title=record.title or opened.title or "",
     )
     return Prepared(puzzle, found[0] if found else None, unique, info, initial)
+
+
+def load_saved_game(path: str) -> Prepared:
+    """The game saved at ``path``, history kept; SaveError says why it cannot be loaded."""
+    from ..session.savegame import load_saved
+    from .origins import info_of
+
+    saved = load_saved(Path(path))
+    game = saved.game
+    info = info_of(saved.origin, game.shape, Path(path).stem)
+    return Prepared(
+        game.puzzle, game.solution, game.unique, info, game=game, created=saved.created
+    )
+
+
+def _looks_saved(path: str) -> bool:
+    """Whether the file at ``path`` starts like a saved game (for the better error)."""
+    from ..engine.formats.native import looks_like_native
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as stream:
+            return looks_like_native(stream.read(1 << 16))
+    except OSError:
+        return False

@@ -14,10 +14,11 @@ from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
 from game.session import Settings
-from game.ui import routes
+from game.ui import routes, seams
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
+from game.ui.keeper import Keeper
 from game.ui.scene_stack import Scene
 from game.ui.sources import GameInfo, Prepared
 from game.ui.tasks import TaskRunner
@@ -103,11 +104,9 @@ def make_driver() -> MakeDriver:
     def make(size: tuple[int, int] = (1280, 800), **settings: object) -> Driver:
         display = Display(False, size)
         values = {"fullscreen": False, **settings}
-        ctx = AppContext(
-            Settings(**values),  # type: ignore[arg-type]
-            tasks=TaskRunner(wake=lambda: None),
-            size=display.size,
-        )
+        chosen = Settings(**values)  # type: ignore[arg-type]
+        ctx = AppContext(chosen, tasks=TaskRunner(wake=lambda: None), size=display.size)
+        seams.connect(ctx, Keeper.in_memory(chosen))  # statistics and saves, in memory
         driver = Driver(App(ctx, display))
         driver.step()
         return driver

@@ -42,6 +42,7 @@ def test_the_board_wakes_once_a_second_for_the_clock(driver: Driver) -> None:
 def test_without_a_visible_clock_the_board_sleeps(make_driver: MakeDriver) -> None:
     driver = make_driver(show_timer=False)
     start_board(driver)
+    driver.settle()  # the puzzle's rating arrives from the background and is shown
     assert driver.top.wake_in() is None
     frames = driver.app.frames
     driver.step(dt=3.0)
@@ -90,7 +91,7 @@ def test_settings_rows_cover_every_field() -> None:
 
 def test_settings_change_reaches_the_game_and_the_seam(driver: Driver) -> None:
     seen = []
-    driver.ctx.hooks.on_settings_changed.append(seen.append)
+    driver.ctx.hooks.on_settings_changed.append(lambda old, new: seen.append(new))
     start_board(driver)
     driver.ctx.change_settings(mistake_limit=3)
     assert seen and seen[-1].mistake_limit == 3
@@ -134,15 +135,14 @@ def test_picker_hook_or_a_clear_message(driver: Driver) -> None:
     assert made == [None]
 
 
-def test_ctrl_s_uses_the_save_seam(driver: Driver) -> None:
+def test_ctrl_s_opens_the_save_dialog(driver: Driver) -> None:
+    from game.ui.scenes.save_dialog import SaveDialogScene
+
     start_board(driver)
-    scene = driver.top
-    assert isinstance(scene, BoardScene)
     driver.key(pygame.K_s, pygame.KMOD_LCTRL)
-    assert scene.status_error
-    driver.ctx.hooks.save_game = lambda game, info: "Saved."
-    driver.key(pygame.K_s, pygame.KMOD_LCTRL)
-    assert scene.status == "Saved."
+    assert isinstance(driver.top, SaveDialogScene)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, BoardScene)
 
 
 def test_opening_a_file_reads_it_in_the_background(driver: Driver, tmp_path: object) -> None:

@@ -93,7 +93,7 @@ class BoardScene(Scene):
             Action.SOLVE: lambda c: self._solve(),
             Action.TYPED_MOVE: lambda c: self._typed_move(),
             Action.SAVE: lambda c: self._save(),
-            Action.OPEN: lambda c: routes.picker(self.ctx, self._folder()),
+            Action.OPEN: lambda c: routes.open_puzzle(self.ctx, self._folder()),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: routes.help_overlay(self.ctx, self.game.size),
         }
@@ -111,6 +111,7 @@ class BoardScene(Scene):
         super().uncover()
         if not self.game.is_over:
             self.ending = None
+            self._reported = False  # undone from the lose card: its end is told again
         self.hints.board_changed(self.game)
         self._sync_view()
 
@@ -338,12 +339,8 @@ class BoardScene(Scene):
         self._enter(cell, digit)
         return True
 
-    def _save(self) -> None:
-        save = self.ctx.hooks.save_game
-        if save is None:
-            self._say("Saving is not set up in this build.", error=True)
-        else:
-            self._say(save(self.game, self.info))
+    def _save(self) -> Transition:
+        return routes.save_dialog(self.ctx, self.game, self.info, self._say)
 
     def _folder(self) -> str | None:
         if not self.info.path:

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from ...engine.errors import PuzzleError
+from ...session.savegame import SaveError
 from ..context import AppContext
 from ..gate import Intent
 from ..scene_stack import Pop, Replace, Transition
@@ -57,7 +58,11 @@ class BusyScene(CardScene):
     def _failed(self, error: BaseException) -> None:
         self.task = None
         title = "This puzzle cannot be opened"
-        if isinstance(error, PuzzleError):
+        if isinstance(error, SaveError):
+            title = "This saved game cannot be opened"
+            name = Path(error.path).name if error.path else ""
+            message = f"{name}: {error.reason}" if name else error.reason
+        elif isinstance(error, PuzzleError):
             name = Path(error.path).name if error.path else ""
             message = f"{name}, {error}" if name else str(error)
         elif isinstance(error, OSError):

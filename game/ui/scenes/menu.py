@@ -1,4 +1,4 @@
-"""The main menu: Continue, New game, Open puzzle, Settings, How to play, Quit."""
+"""The main menu: Continue, New game, Open puzzle, Statistics, Settings, How to play, Quit."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from .card import CardScene
 class MenuScene(CardScene):
     """The base of the stack; Continue appears while a game is in progress.
 
-    Continue resumes the game kept in ``ctx.session`` for this run; autosave will
-    fill that slot at start-up, and Continue will then work across runs too.
+    Continue resumes the game in ``ctx.session``: the one played this run, or at
+    start-up the autosaved game of the last run (put there by the seams).
     """
 
     opaque = True
@@ -34,6 +34,7 @@ class MenuScene(CardScene):
         items += [
             Item("new", "New game", primary=not ctx.session.can_continue),
             Item("open", "Open puzzle"),
+            Item("stats", "Statistics"),
             Item("settings", "Settings"),
             Item("help", "How to play"),
             Item("quit", "Quit"),
@@ -64,7 +65,9 @@ class MenuScene(CardScene):
         if key == "new":
             return routes.choose_new_game(ctx)
         if key == "open":
-            return routes.picker(ctx)
+            return routes.open_puzzle(ctx)
+        if key == "stats":
+            return routes.statistics(ctx)
         if key == "settings":
             return routes.settings(ctx)
         if key == "help":

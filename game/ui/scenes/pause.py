@@ -37,6 +37,8 @@ class PauseScene(CardScene):
 
     def enter(self) -> None:
         self.game.pause()
+        for hook in self.ctx.hooks.on_suspend:  # the autosave, with the clock as it stopped
+            hook(self.ctx)
 
     def exit(self) -> None:
         self.game.resume()

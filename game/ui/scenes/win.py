@@ -25,13 +25,14 @@ class WinScene(CardScene):
         self.game = game
         self.info = info
         own = game.counts_as_win
-        best_before = ctx.session.best_times.get(info.key)
-        record = own and ctx.session.record_win(info, game.elapsed)
-        best = ctx.session.best_times.get(info.key)
+        # The statistics counted this game as it ended (the keeper's game_over hook).
+        result = ctx.keeper.result(game)
+        record = result is not None and result.new_best
+        best = result.after.best_time if result is not None else None
         time_line = f"Time {clock_text(game.elapsed)}"
-        if record and best_before is not None:
-            time_line += " · new best!"
-        elif best is not None and own and not record:
+        if record:
+            time_line += " · New best!"
+        elif best is not None and own and result is not None and result.before.won:
             time_line += f" · best {clock_text(best)}"
         counts = f"Mistakes {game.mistakes} · Hints {game.hints_used}"
         body = "\n".join((info.label, time_line, counts))
