@@ -46,6 +46,13 @@ class Action(enum.StrEnum):
     NEXT = "next"  # Tab: next menu item, or the next step of the solution
     PREVIOUS = "previous"
     QUIT = "quit"  # the window's close button
+    # Lists (the puzzle picker); arrows move as everywhere else.
+    PAGE_UP = "page-up"
+    PAGE_DOWN = "page-down"
+    FIRST = "first"
+    LAST = "last"
+    PARENT = "parent-folder"
+    REFRESH = "refresh"
 
     @property
     def label(self) -> str:
@@ -85,6 +92,12 @@ _LABELS = {
     Action.NEXT: "Next item / step",
     Action.PREVIOUS: "Previous item / step",
     Action.QUIT: "Quit",
+    Action.PAGE_UP: "Page up",
+    Action.PAGE_DOWN: "Page down",
+    Action.FIRST: "First item",
+    Action.LAST: "Last item",
+    Action.PARENT: "Parent folder",
+    Action.REFRESH: "Read the folder again",
 }
 
 

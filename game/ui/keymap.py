@@ -137,6 +137,13 @@ DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
     Action.CONFIRM: ("return", "kp-enter", "space"),
     Action.NEXT: ("tab",),
     Action.PREVIOUS: ("shift+tab",),
+    # The puzzle picker's lists (Backspace, Enter and Esc edit its filter there).
+    Action.PAGE_UP: ("page-up",),
+    Action.PAGE_DOWN: ("page-down",),
+    Action.FIRST: ("home",),
+    Action.LAST: ("end",),
+    Action.PARENT: ("alt+up",),
+    Action.REFRESH: ("f5", "ctrl+r"),
 }
 """Action -> key names.  Modifiers: ``ctrl+``, ``shift+``, ``alt+``; order free."""
 
