@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint, find_hint
+from ..engine.rules import candidates
 from ..engine.shape import Shape
 from ..session import Game
 
@@ -30,6 +32,31 @@ class HintQuery:
     def of(cls, game: Game) -> HintQuery:
         state = game.state
         return cls(game.shape, game.givens, state.entries, state.notes, game.solution, game.unique)
+
+    @property
+    def grid(self) -> tuple[int, ...]:
+        """Givens and entries together."""
+        return tuple(g or e for g, e in zip(self.givens, self.entries, strict=True))
+
+    @property
+    def keeps_notes(self) -> bool:
+        """Whether the player has notes in some empty cell."""
+        return any(not v and note for v, note in zip(self.grid, self.notes, strict=True))
+
+    def position(self) -> CandidateGrid:
+        """The position the logic works on, built as ``find_hint`` builds it.
+
+        A cell's candidates are its notes (less digits a peer holds), or every legal
+        digit where it has no notes: the player sees their notes, and a cell left
+        blank is read as "anything still possible" rather than "nothing".
+        """
+        grid = self.grid
+        legal = candidates(self.shape, grid)
+        cands = [
+            0 if v else (note & ok if note else ok)
+            for v, note, ok in zip(grid, self.notes, legal, strict=True)
+        ]
+        return CandidateGrid(self.shape, grid, cands)
 
 
 def ask(query: HintQuery) -> Hint:

@@ -19,8 +19,11 @@ from pygame import Rect
 
 from ..engine.shape import box_dims
 
-ACTIONS = ("undo", "redo", "erase", "notes", "hint", "check", "fill", "solve", "menu")
-"""The action buttons, in reading order."""
+GRID_ACTIONS = ("undo", "redo", "erase", "notes", "fill", "check", "hint", "steps", "solve")
+"""The action buttons under the pad, in reading order: editing, notes, help."""
+
+ACTIONS = (*GRID_ACTIONS, "menu")
+"""Every action button; Pause ("menu") sits in the header by the clock, as players expect."""
 
 # Panel proportions in units (landscape); tuned by eye on real screenshots.
 PANEL_WIDTH = 4.4
@@ -228,12 +231,19 @@ def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
     top += pad_h + SECTION * u
     action_h = 3 * ACTION_ROW * u + 2 * GAP * u
     cells = _grid_in(px, top, panel_w, 3, 3, action_h, GAP * u)
-    actions = dict(zip(ACTIONS, cells, strict=True))
+    actions = dict(zip(GRID_ACTIONS, cells, strict=True))
+    actions["menu"] = _pause_rect(header, u)
     status_top = round(top + action_h + SECTION * u)
     status = Rect(px, status_top, panel_w, max(0, y + side - status_top))
     return BoardLayout(
         width, height, True, round(u), board, panel, header, tuple(pad), actions, status
     )
+
+
+def _pause_rect(header: Rect, u: float) -> Rect:
+    """The pause button: a small square at the header's top right, beside the clock."""
+    side = round(0.5 * u)
+    return Rect(header.right - side, header.y, side, side)
 
 
 def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
@@ -258,7 +268,8 @@ def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
     # Nine buttons in rows of five: the second row of four sits centred.
     shift = (cells[1].x - cells[0].x) // 2
     cells[5:] = [rect.move(shift, 0) for rect in cells[5:9]]
-    actions = dict(zip(ACTIONS, cells, strict=True))
+    actions = dict(zip(GRID_ACTIONS, cells, strict=True))
+    actions["menu"] = _pause_rect(header, u)
     top += action_h + SECTION * u
     status = Rect(x, round(top), side, round(min(1.3 * u, panel.bottom - top)))
     return BoardLayout(

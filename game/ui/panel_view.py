@@ -17,6 +17,7 @@ from ..session import Game, Settings
 from .actions import Action
 from .keymap import KeyMap
 from .layout import BoardLayout, note_grid
+from .steps_view import StepsCard, draw_steps_card
 from .text import Text
 from .theme import Palette, mix
 from .widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lines
@@ -59,6 +60,7 @@ class PanelModel:
     notes_mode: bool
     hover: str | int | None
     card: HintCard | None = None
+    steps: StepsCard | None = None  # stepping through the solution: the pad gives way
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -68,9 +70,10 @@ BUTTONS: dict[str, tuple[str, Action]] = {
     "redo": ("Redo", Action.REDO),
     "erase": ("Erase", Action.ERASE),
     "notes": ("Notes", Action.NOTES_MODE),
-    "hint": ("Hint", Action.HINT),
-    "check": ("Check", Action.CHECK),
     "fill": ("Fill notes", Action.FILL_NOTES),
+    "check": ("Check", Action.CHECK),
+    "hint": ("Hint", Action.HINT),
+    "steps": ("Steps", Action.STEPS),
     "solve": ("Solve", Action.SOLVE),
     "menu": ("Pause", Action.BACK),
 }
@@ -106,12 +109,14 @@ def pad_keys(size: int, shown: Mapping[int, int], active: int) -> tuple[PadKey, 
     return tuple(keys)
 
 
-def action_keys(game: Game, keymap: KeyMap, notes_mode: bool) -> tuple[ActionKey, ...]:
-    """The action buttons: notes on or off, undo and redo enabled or not, shortcuts."""
+def action_keys(
+    game: Game, keymap: KeyMap, notes_mode: bool, steps_open: bool = False
+) -> tuple[ActionKey, ...]:
+    """The action buttons: modes on or off, undo and redo enabled or not, shortcuts."""
     keys = []
     for name, (label, action) in BUTTONS.items():
         style = Style.NORMAL
-        if name == "notes" and notes_mode:
+        if (name == "notes" and notes_mode) or (name == "steps" and steps_open):
             style = Style.TOGGLED
         elif (name == "undo" and not game.can_undo()) or (name == "redo" and not game.can_redo()):
             style = Style.DISABLED
@@ -161,14 +166,17 @@ class PanelView:
     ) -> list[pygame.Rect]:
         """Draw what changed (everything if ``full``); the rectangles drawn."""
         drawn = []
-        header = (layout, palette, model.title, model.subtitle, model.detail, model.timer)
+        header = (
+            (layout, palette, model.title, model.subtitle, model.detail, model.timer),
+            model.hover == "menu",
+        )
         if full or header != self._header:
             drawn.append(fill_aligned(surface, palette.background, layout.header))
             _draw_header(surface, self.text, palette, layout, model)
             self._header = header
         body = (
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
-            (model.notes_mode, model.hover, model.card),
+            (model.notes_mode, model.hover, model.card, model.steps),
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
@@ -191,12 +199,14 @@ def _draw_header(
     # What is being played on the left, the clock and counters on the right.
     title_size = max(13, round(u * 0.34))
     small = max(11, round(u * 0.22))
-    timer_w = 0
+    pause = layout.actions["menu"]
+    _draw_pause(surface, p, pause, model.hover == "menu")
+    timer_w = header.right - pause.x + round(u * 0.2)
     if model.timer:
         image = text.render(model.timer, max(14, round(u * 0.42)), p.text, False)
-        rect = image.get_rect(topright=(header.right, header.y))
+        rect = image.get_rect(midright=(pause.x - round(u * 0.16), pause.centery))
         surface.blit(image, rect)
-        timer_w = rect.w + round(u * 0.2)
+        timer_w = header.right - rect.x + round(u * 0.2)
     title_w = header.w - timer_w
     size = text.fit_size(model.title, title_size, title_w, True)
     surface.blit(text.render(model.title, size, p.text, True), (header.x, header.y))
@@ -210,9 +220,26 @@ def _draw_header(
         surface.blit(detail, detail.get_rect(topright=(header.right, header.y + round(u * 0.52))))
 
 
+def _draw_pause(surface: pygame.Surface, p: Palette, rect: pygame.Rect, hovered: bool) -> None:
+    """The pause button: a rounded square with two bars, drawn rather than a glyph."""
+    fill = p.surface_alt if hovered else p.surface
+    radius = max(4, rect.h // 5)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, p.border, rect, max(1, rect.h // 40), border_radius=radius)
+    bar_w = max(2, round(rect.w * 0.13))
+    bar_h = round(rect.h * 0.44)
+    gap = max(2, round(rect.w * 0.12))
+    for dx in (-gap // 2 - bar_w, gap - gap // 2):
+        bar = pygame.Rect(rect.centerx + dx, rect.centery - bar_h // 2, bar_w, bar_h)
+        pygame.draw.rect(surface, p.text, bar, border_radius=max(1, bar_w // 3))
+
+
 def _draw_body(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
+    if model.steps is not None:
+        draw_steps_card(surface, text, p, layout, model.steps, model.hover)
+        return
     _draw_pad(surface, text, p, layout, model)
     if model.card is not None:
         _draw_card(surface, text, p, layout, model)
@@ -224,7 +251,7 @@ def _draw_body(
         for key in model.actions
     )
     for key in model.actions:
-        if key.name not in layout.actions:
+        if key.name not in layout.actions or key.name == "menu":  # in the header
             continue
         draw_button(
             surface,

@@ -15,6 +15,7 @@ from ..engine import solver
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..session import BoardState, Game, Settings
+from .difficulty import Difficulty
 from .tasks import Cancelled, Task
 
 VARIANTS = ("classic", "jigsaw")
@@ -32,6 +33,7 @@ class GameInfo:
     index: int = 0  # its position in that file
     title: str = ""
     seed: int | None = None
+    difficulty: Difficulty | None = None  # the rater's verdict, once known
 
     @property
     def heading(self) -> str:
@@ -116,7 +118,13 @@ def generate(request: Request, task: Task[Prepared] | None = None) -> Prepared:
         )
     except GenerationCancelled:
         raise Cancelled from None
-    info = GameInfo(request.variant, request.size, made.level, seed=made.seed)
+    info = GameInfo(
+        request.variant,
+        request.size,
+        made.level,
+        seed=made.seed,
+        difficulty=Difficulty(made.level, made.score),
+    )
     return Prepared(made.puzzle, made.solution, True, info)
 
 

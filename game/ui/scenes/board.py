@@ -3,7 +3,10 @@
 This scene translates and delegates.  Intents become :class:`~game.session.Game`
 calls through one table (:attr:`BoardScene.commands`); what the calls return goes
 through :func:`~game.ui.feedback.feedback_for` into animations and the status
-line; hints are the :class:`~game.ui.hint_flow.HintFlow`'s business; and what is
+line; hints are the :class:`~game.ui.hint_flow.HintFlow`'s business, stepping
+through the solution the :class:`~game.ui.steps_flow.StepsFlow`'s, the "apply
+everywhere" commands the :class:`~game.ui.everywhere.EverywhereFlow`'s and the
+puzzle's difficulty the :class:`~game.ui.difficulty.Rater`'s; and what is
 seen is computed as values (:func:`~game.ui.looks.cell_looks`, :meth:`panel_model`)
 that the board and panel views paint.  Rules, history and solving stay in the
 session and engine.
@@ -11,6 +14,7 @@ session and engine.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 
@@ -22,6 +26,8 @@ from ..actions import Action, Command
 from ..animation import Animator
 from ..board_view import BoardView, draw_links
 from ..context import AppContext
+from ..difficulty import Difficulty, Rater
+from ..everywhere import EVERYWHERE, EverywhereFlow
 from ..feedback import feedback_for
 from ..gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
 from ..hint_flow import HintFlow, HintUpdate, Stage
@@ -41,13 +47,19 @@ from ..panel_view import (
 )
 from ..scene_stack import Push, Scene, Transition
 from ..sources import GameInfo
+from ..steps_flow import StepsFlow
+from ..steps_view import NAV, CommandKey, StepsCard, steps_geometry
 from ..typed import TypedMoveError, parse_typed_move
+from ..widgets import Style
 from .lose import LoseScene
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
 from .win import WinScene
 
 FRAME = 1 / 60
+
+EVERYWHERE_NAMES = tuple(action.value for action in EVERYWHERE)
+"""The step card's everywhere buttons are named after their actions."""
 
 
 class BoardScene(Scene):
@@ -60,6 +72,8 @@ class BoardScene(Scene):
         self.view = ViewState(digit_first=settings.input_mode == "digit-first")
         self.animator = Animator(enabled=settings.animations)
         self.hints = HintFlow(ctx.tasks, self._hint_update)
+        self.steps = StepsFlow(ctx.tasks, self._sync_view)
+        self.everywhere = EverywhereFlow(ctx.tasks, self._everywhere_update)
         self.board_view = BoardView(ctx.text)
         self.panel_view = PanelView(ctx.text)
         self._full = True  # the next draw repaints the whole window
@@ -88,6 +102,9 @@ class BoardScene(Scene):
             Action.UNDO: lambda c: self._play(self.game.undo()),
             Action.REDO: lambda c: self._play(self.game.redo()),
             Action.HINT: lambda c: self._hint(),
+            Action.STEPS: lambda c: self._toggle_steps(),
+            Action.NEXT: lambda c: self._browse(self.steps.next),
+            Action.PREVIOUS: lambda c: self._browse(self.steps.previous),
             Action.CHECK: lambda c: self._check(),
             Action.FILL_NOTES: lambda c: self._play(self.game.fill_notes()),
             Action.SOLVE: lambda c: self._solve(),
@@ -97,7 +114,11 @@ class BoardScene(Scene):
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: routes.help_overlay(self.ctx, self.game.size),
         }
+        for action in EVERYWHERE:
+            self.commands[action] = self._everywhere
         self._sync_view()
+        self.rater = Rater(ctx.tasks, game.shape, game.givens, info.difficulty)
+        self.rater.listen(self._rated)
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -106,6 +127,8 @@ class BoardScene(Scene):
 
     def exit(self) -> None:
         self.hints.reset()
+        self.steps.forget()
+        self.rater.cancel()
 
     def uncover(self) -> None:
         super().uncover()
@@ -113,6 +136,7 @@ class BoardScene(Scene):
             self.ending = None
             self._reported = False  # undone from the lose card: its end is told again
         self.hints.board_changed(self.game)
+        self.steps.board_changed(self.game)
         self._sync_view()
 
     def input_context(self) -> InputContext:
@@ -164,6 +188,11 @@ class BoardScene(Scene):
                 return self._hint()
             self._dismiss_hint()
             return None
+        if target in NAV:
+            return self.step_buttons[str(target)]()
+        if isinstance(target, str) and target in EVERYWHERE_NAMES:
+            self._everywhere(Command(Action(target)))
+            return None
         if isinstance(target, str):
             return self.commands[BUTTONS[target][1]](Command(BUTTONS[target][1]))
         if isinstance(target, int):
@@ -179,8 +208,19 @@ class BoardScene(Scene):
             for name, rect in hint_button_rects(self.layout).items():
                 if rect.collidepoint(pos):
                     return name
+        if self.steps.open:
+            geometry = steps_geometry(self.layout, len(EVERYWHERE))
+            buttons = {
+                **geometry.nav,
+                **dict(zip(EVERYWHERE_NAMES, geometry.everywhere, strict=True)),
+            }
+            for name, rect in buttons.items():
+                if rect.collidepoint(pos):
+                    return name
         button = self.layout.button_at(pos)
-        if isinstance(button, str) and self.hints.stage is Stage.SHOWN:
+        if button is not None and button != "menu" and self.steps.open:
+            button = None  # the step card covers the pad and the action buttons
+        if isinstance(button, str) and button != "menu" and self.hints.stage is Stage.SHOWN:
             button = None  # the hint card covers the action buttons
         if button is not None:
             return button
@@ -248,6 +288,8 @@ class BoardScene(Scene):
         return self._play(self.game.toggle_note(cell, digit))
 
     def _confirm(self) -> Transition | None:
+        if self.steps.open:
+            return self._apply_step()
         cell, digit = self.game.selected, self.view.active_digit
         if self.view.digit_first and cell is not None and digit:
             return self._enter(cell, digit)
@@ -301,6 +343,7 @@ class BoardScene(Scene):
     def _hint(self) -> Transition | None:
         if self.game.is_over:
             return None
+        self.steps.close()  # the hint card and the step card share the panel
         update = self.hints.press(self.game)
         if update.outcome is not None:
             return self._play(update.outcome, hint=True)
@@ -319,6 +362,57 @@ class BoardScene(Scene):
         self.hints.reset()
         self._say("")
         self._sync_view()
+
+    # -- stepping through the solution and applying techniques everywhere --------
+
+    @property
+    def step_buttons(self) -> dict[str, Callable[[], Transition | None]]:
+        """The step card's buttons: what each does."""
+        return {
+            "step-previous": lambda: self._browse(self.steps.previous),
+            "step-next": lambda: self._browse(self.steps.next),
+            "step-apply": self._apply_step,
+            "step-close": self._toggle_steps,
+        }
+
+    def _toggle_steps(self) -> None:
+        if self.game.is_over:
+            return
+        if not self.steps.open:
+            self.hints.reset()
+        self.steps.toggle(self.game)
+        self._say("")
+        self._sync_view()
+
+    def _browse(self, move: Callable[[], bool]) -> None:
+        if self.steps.open and move():
+            self._say("")
+            self._sync_view()
+
+    def _apply_step(self) -> Transition | None:
+        outcome = self.steps.apply(self.game)
+        if outcome is None:
+            return None
+        return self._play(outcome)
+
+    def _everywhere(self, command: Command) -> None:
+        if not self.game.is_over:
+            self.everywhere.run(self.game, command.action)
+
+    def _everywhere_update(self, update: HintUpdate) -> None:
+        """An "everywhere" command's answer arrived (and was applied if it found any)."""
+        if update.outcome is not None:
+            self._play(update.outcome)
+        self._say(update.message)
+
+    def _rated(self, difficulty: Difficulty | None) -> None:
+        """The puzzle's rating arrived: the header shows it, and Continue keeps it."""
+        if difficulty is None or self.info.difficulty == difficulty:
+            return
+        self.info = dataclasses.replace(self.info, difficulty=difficulty)
+        if self.ctx.session.game is self.game:
+            self.ctx.session.info = self.info
+        self.dirty = True
 
     def _typed_move(self) -> Transition:
         return Push(
@@ -350,6 +444,9 @@ class BoardScene(Scene):
         return str(Path(self.info.path).parent)
 
     def _back(self) -> Transition | None:
+        if self.steps.open:
+            self._toggle_steps()
+            return None
         if self.hints.stage >= Stage.NUDGE:
             self._dismiss_hint()
             return None
@@ -369,6 +466,8 @@ class BoardScene(Scene):
         """Feedback for a session call's outcome, then the end of the game if it came."""
         if outcome.changed and not hint:
             self.hints.board_changed(self.game)
+        if outcome.changed:
+            self.steps.board_changed(self.game)
         return self._after(outcome, placed)
 
     def _after(self, outcome: Outcome, placed: int | None) -> Transition | None:
@@ -389,6 +488,7 @@ class BoardScene(Scene):
             self._reported = True
             for hook in self.ctx.hooks.on_game_over:
                 hook(game, self.info)
+        self.steps.close()
         if game.status is GameStatus.WON:
             game.select(None)  # a finished grid reads best without highlights
         if game.counts_as_win:
@@ -402,7 +502,7 @@ class BoardScene(Scene):
 
     def _result_scene(self) -> Scene:
         if self.ending == "win":
-            return WinScene(self.ctx, self.game, self.info)
+            return WinScene(self.ctx, self.game, self.info, self.rater)
         return LoseScene(self.ctx, self.game, self.info, self.show_solution)
 
     # -- time -----------------------------------------------------------------------
@@ -418,6 +518,8 @@ class BoardScene(Scene):
             self.dirty = self.dirty or self.ctx.settings.show_timer
         if self.hints.thinking() and self.status != "Thinking…":
             self._say("Thinking…")
+        if self.steps.poll():
+            self._sync_view()
         if self.ending in ("win", "lose") and not self.animator.active:
             scene = self._result_scene()
             self.ending = "shown"
@@ -430,9 +532,9 @@ class BoardScene(Scene):
             return 0.0
         if self.animator.active:
             waits.append(FRAME)
-        hint = self.hints.wake_in()
-        if hint is not None:
-            waits.append(hint)
+        for wait in (self.hints.wake_in(), self.steps.wake_in()):
+            if wait is not None:
+                waits.append(wait)
         if self.ctx.settings.show_timer and not self.game.is_over and not self.game.paused:
             waits.append(1.0 - self.game.elapsed % 1.0 + 0.001)
         return min(waits) if waits else None
@@ -449,7 +551,7 @@ class BoardScene(Scene):
         view = self.view
         entries = self.game.state.entries
         view.checked = frozenset(c for c, d in self._checked.items() if entries[c] == d)
-        view.hint = self.hints.marks()
+        view.hint = self.steps.marks() if self.steps.open else self.hints.marks()
         view.flash, view.glow, view.hidden = self.animator.levels()
         self.dirty = True
 
@@ -476,17 +578,48 @@ class BoardScene(Scene):
         active = view.active_digit if view.digit_first else 0
         return PanelModel(
             title=self.info.heading,
-            subtitle=self.info.kind,
+            subtitle=self._subtitle(),
             detail=detail_text(game, settings, self.notes_mode),
             timer=clock_text(game.elapsed) if settings.show_timer else "",
             pad=pad_keys(game.size, shown, active),
-            actions=action_keys(game, self.ctx.keymap, self.notes_mode),
+            actions=action_keys(game, self.ctx.keymap, self.notes_mode, self.steps.open),
             status=self.status,
             status_error=self.status_error,
             notes_mode=self.notes_mode,
             hover=self.hover,
             card=card,
+            steps=self._steps_card() if self.steps.open else None,
         )
+
+    def _subtitle(self) -> str:
+        """The kind of grid, and its difficulty once rated (the level alone if the
+        heading already names it)."""
+        info, difficulty = self.info, self.info.difficulty
+        if difficulty is None:
+            return info.kind
+        if info.level is difficulty.level:
+            return f"{info.kind} · score {difficulty.score:.1f}"
+        return f"{info.kind} · {difficulty.text()}"
+
+    def _steps_card(self) -> StepsCard:
+        keymap, size = self.ctx.keymap, self.game.size
+
+        def tip(label: str, action: Action) -> str:
+            key = keymap.shortcut(action, size)
+            return f"{label}  ·  {key}" if key else label
+
+        everywhere = tuple(
+            CommandKey(action.value, what.label, Style.NORMAL, tip(action.label, action))
+            for action, what in EVERYWHERE.items()
+        )
+        tips = (
+            ("step-previous", tip("Previous step", Action.PREVIOUS)),
+            ("step-next", tip("Next step", Action.NEXT)),
+            ("step-apply", tip("Apply the step shown", Action.CONFIRM)),
+            ("step-close", tip("Close the steps", Action.STEPS)),
+        )
+        view = self.steps.view(keeps_notes=any(self.game.state.notes))
+        return StepsCard(view, everywhere, tips, self.status, self.status_error)
 
     def invalidate(self) -> None:
         self._full = True

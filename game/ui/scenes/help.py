@@ -28,6 +28,10 @@ MOUSE = (
     ("A button's shortcut", "Hover"),
 )
 
+STEPS = (
+    "Stepping through the solution: {next} shows the next step, {previous} the previous "
+    "one, {apply} applies it, {close} closes."
+)
 TYPED = "Typed moves: press : then row, column and digit, e.g. 479, 4 7 9 or (4,7,9)."
 LETTERS = (
     "On grids above 9x9 the letters {first}–{last} are digits. A shortcut whose letter "
@@ -48,8 +52,22 @@ class HelpScene(Scene):
         return [*self.ctx.keymap.describe(self.size), *MOUSE]
 
     def notes(self) -> list[str]:
-        """The paragraphs under the table: typed moves, and letters on big grids."""
-        lines = [TYPED]
+        """The paragraphs under the table: the step panel's keys, typed moves, and
+        letters on big grids."""
+        keys = self.ctx.keymap
+
+        def first(action: Action) -> str:
+            return keys.shortcut(action, self.size) or "(no key)"
+
+        lines = [
+            STEPS.format(
+                next=first(Action.NEXT),
+                previous=first(Action.PREVIOUS),
+                apply=first(Action.CONFIRM),
+                close=first(Action.BACK),
+            ),
+            TYPED,
+        ]
         if self.size > 9:
             from ..keymap import letter_digits
 

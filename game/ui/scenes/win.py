@@ -3,7 +3,8 @@
 A grid finished with revealed cells is complete but not the player's own win
 (``Game.counts_as_win``): the card then says so and keeps no best time.  The
 board plays the short celebration before pushing this card, so the card itself
-stays still.
+stays still.  The difficulty is the rater's level and score; if the rating of a
+puzzle from a file is still being worked out, the line appears when it arrives.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ...session import Game
 from .. import routes
 from ..context import AppContext
+from ..difficulty import Difficulty, Rater
 from ..panel_view import clock_text
 from ..scene_stack import Reset, Transition
 from ..sources import GameInfo, Request
@@ -21,7 +23,9 @@ from .card import CardScene
 class WinScene(CardScene):
     width_units = 7.0
 
-    def __init__(self, ctx: AppContext, game: Game, info: GameInfo) -> None:
+    def __init__(
+        self, ctx: AppContext, game: Game, info: GameInfo, rater: Rater | None = None
+    ) -> None:
         self.game = game
         self.info = info
         own = game.counts_as_win
@@ -35,13 +39,14 @@ class WinScene(CardScene):
         elif best is not None and own and result is not None and result.before.won:
             time_line += f" · best {clock_text(best)}"
         counts = f"Mistakes {game.mistakes} · Hints {game.hints_used}"
-        body = "\n".join((info.label, time_line, counts))
+        self.lines = [info.label, time_line, counts]
         if not own:
-            body += "\nRevealed cells were used, so this one is not counted as a win."
+            self.lines.append("Revealed cells were used, so this one is not counted as a win.")
+        difficulty = info.difficulty or (rater.difficulty if rater else None)
         super().__init__(
             ctx,
             "Solved!" if own else "Solved with help",
-            body,
+            self._body(difficulty),
             [
                 Item("new", "New puzzle", primary=True),
                 Item("again", "Play again"),
@@ -49,6 +54,15 @@ class WinScene(CardScene):
             ],
         )
         self.new_best = record
+        if difficulty is None and rater is not None:
+            rater.listen(lambda found: self.set_content(self._body(found)))
+
+    def _body(self, difficulty: Difficulty | None) -> str:
+        """The card's lines, with the difficulty under the puzzle's name once known."""
+        lines = list(self.lines)
+        if difficulty is not None:
+            lines.insert(1, f"Difficulty {difficulty.level.label}, score {difficulty.score:.1f}")
+        return "\n".join(lines)
 
     def choose(self, key: str) -> Transition | None:
         ctx, info = self.ctx, self.info

@@ -1,0 +1,73 @@
+"""The puzzle's difficulty: known from the generator, or rated in the background, then shown."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.engine.logic.registry import Level
+from game.engine.puzzle import Puzzle
+from game.ui.difficulty import Difficulty, Rater, rate_givens
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.win import WinScene
+from game.ui.sources import GameInfo, Prepared
+from game.ui.tasks import TaskRunner
+
+from .conftest import PUZZLE, SOLUTION, Driver, prepared, start_board
+
+
+def test_a_file_puzzle_is_rated_in_the_background_and_the_header_shows_it(
+    driver: Driver,
+) -> None:
+    puzzle = Puzzle.from_string(PUZZLE)
+    solution = tuple(int(c) for c in SOLUTION)
+    start_board(driver, Prepared(puzzle, solution, True, GameInfo("classic", 9, title="Wiki")))
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    driver.settle()
+    difficulty = scene.info.difficulty
+    assert difficulty is not None and difficulty.level is Level.EASY
+    assert scene.panel_model().subtitle == f"Classic 9×9 · Easy · {difficulty.score:.1f}"
+    assert driver.ctx.session.info is scene.info  # Continue and Play again keep it
+
+
+def test_a_generated_puzzle_shows_its_known_score(driver: Driver) -> None:
+    info = GameInfo("classic", 9, Level.EASY, difficulty=Difficulty(Level.EASY, 1.5))
+    start_board(driver, Prepared(Puzzle.from_string(PUZZLE), None, True, info))
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    assert scene.rater.done
+    assert scene.panel_model().subtitle == "Classic 9×9 · score 1.5"
+
+
+def test_the_win_card_shows_the_difficulty(driver: Driver) -> None:
+    start_board(driver, prepared())
+    driver.settle()
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    game = scene.game
+    last = next(c for c in range(81) if not game.is_given(c))
+    for cell in range(81):
+        if not game.is_given(cell) and cell != last:
+            game.place(cell, int(SOLUTION[cell]))
+    game.select(last)
+    driver.key(pygame.K_0 + int(SOLUTION[last]))
+    driver.run(3.0)
+    card = driver.top
+    assert isinstance(card, WinScene)
+    assert "Difficulty Easy, score" in card.body
+
+
+def test_the_win_card_waits_for_a_late_rating() -> None:
+    runner = TaskRunner(wake=lambda: None)
+    puzzle = Puzzle.from_string(PUZZLE)
+    rater = Rater(runner, puzzle.shape, tuple(reversed(puzzle.givens)))
+    seen: list[Difficulty | None] = []
+    rater.listen(seen.append)
+    assert runner.wait_idle(20)
+    runner.poll()
+    assert seen == [rater.difficulty] and rater.done
+
+
+def test_puzzles_without_one_solution_are_not_rated() -> None:
+    puzzle = Puzzle.from_string("1" + "." * 15)
+    assert rate_givens(puzzle.shape, puzzle.givens) is None
