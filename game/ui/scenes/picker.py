@@ -1,0 +1,296 @@
+"""The puzzle picker: browse folders, open collections, choose a puzzle to play.
+
+The scene only translates: input becomes calls on a
+:class:`~..picker.browser.Browser` (the model, with its background jobs) and
+drawing goes through a :class:`~..picker.view.PickerView`.  It asks the gate for
+*typing* input, so letters and digits narrow the list instead of triggering the
+board's shortcuts, while arrows, Page Up/Down, Home/End, Enter, Backspace and Esc
+keep their meaning.
+
+A double click is two presses on one row within :data:`DOUBLE_CLICK` seconds.
+Time reaches a scene only in ``update(dt)``, after the step's events, so the
+second press is only noted in ``handle`` and decided in the ``update`` that
+follows, when the time since the first press is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from ...session.library import MarkSource
+from .. import routes
+from ..actions import Action, Command, Edit
+from ..context import AppContext
+from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
+from ..picker.browser import LANES, STAMP_EVERY, Browser, Memory, Play
+from ..picker.jobs import Jobs
+from ..picker.layout import PickerLayout, picker_layout
+from ..picker.listing import ListState
+from ..picker.view import PickerView, Pointing, scroll_thumb
+from ..scene_stack import Pop, Scene, Transition
+
+PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
+"""The puzzles that come with the game: where the picker starts the first time."""
+
+DOUBLE_CLICK = 0.4
+"""Seconds between two presses on a row that open it."""
+
+POLL = 1 / 30
+"""Seconds between looks at the job lanes while they work (also caps redraws then)."""
+
+WHEEL_ROWS = 3
+"""Rows scrolled per wheel notch."""
+
+_MOVES: dict[Action, Callable[[ListState], bool]] = {
+    Action.MOVE_UP: lambda state: state.move(-1),
+    Action.MOVE_DOWN: lambda state: state.move(1),
+    Action.PREVIOUS: lambda state: state.move(-1),
+    Action.NEXT: lambda state: state.move(1),
+    Action.PAGE_UP: lambda state: state.page(-1),
+    Action.PAGE_DOWN: lambda state: state.page(1),
+    Action.FIRST: lambda state: state.home(),
+    Action.LAST: lambda state: state.end(),
+}
+
+
+def picker_factory(memory: Memory | None = None) -> Callable[[AppContext, str | None], Scene]:
+    """The ``ctx.hooks.picker`` factory; every picker it makes shares one memory."""
+    shared = memory or Memory()
+
+    def make(ctx: AppContext, folder: str | None) -> Scene:
+        return PickerScene(ctx, folder, shared)
+
+    return make
+
+
+class PickerScene(Scene):
+    def __init__(
+        self,
+        ctx: AppContext,
+        folder: str | None = None,
+        memory: Memory | None = None,
+        marks: MarkSource | None = None,
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.memory = memory or Memory()
+        self.jobs = Jobs(LANES)
+        start = folder or self.memory.last_folder or str(PUZZLES)
+        self.browser = Browser(start, self.jobs, self.memory, marks or ctx.hooks.puzzle_mark)
+        self.view = PickerView(ctx.text)
+        self.layout: PickerLayout = picker_layout(*ctx.size)
+        self.pointing = Pointing()
+        self._click: tuple[int, float | None] | None = None  # row, seconds since its press
+        self._double = False
+        self._dragging = False
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    def input_context(self) -> InputContext:
+        return InputContext(typing=True)
+
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        self.jobs.close()
+
+    def cover(self) -> None:
+        self.jobs.pause(True)  # the game being opened gets the machine to itself
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.jobs.pause(False)
+        self.browser.refresh()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = picker_layout(*size)
+        self.dirty = True
+
+    def restyle(self) -> None:
+        self.view.restyle()
+        self.dirty = True
+
+    def browse(self, folder: str) -> None:
+        """Show ``folder`` (a folder dropped on the window)."""
+        self.browser.open_folder(folder)
+        self.dirty = True
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        self._fit()
+        if isinstance(intent, TextInput):
+            self.browser.type(intent.text)
+            self.dirty = True
+        elif isinstance(intent, EditKey):
+            return self._edit(intent.edit)
+        elif isinstance(intent, Command):
+            return self._command(intent.action)
+        elif isinstance(intent, Pointer):
+            return self._pointer(intent)
+        return None
+
+    def _edit(self, edit: Edit) -> Transition | None:
+        self.dirty = True
+        browser = self.browser
+        if edit is Edit.ENTER:
+            return self._open()
+        if edit is Edit.BACKSPACE:
+            browser.erase()
+        elif edit is Edit.CANCEL:
+            if browser.clear_filter():
+                return None
+            if browser.collection is not None:
+                browser.leave_collection()
+                return None
+            return Pop()
+        return None
+
+    def _command(self, action: Action) -> Transition | None:
+        browser = self.browser
+        move = _MOVES.get(action)
+        if move is not None:
+            self.dirty |= move(browser.state)
+        elif action in (Action.MOVE_LEFT, Action.PARENT):
+            self.dirty |= browser.parent()
+        elif action is Action.MOVE_RIGHT:
+            browser.enter()
+            self.dirty = True
+        elif action is Action.REFRESH:
+            browser.refresh()
+        elif action is Action.BACK:
+            return Pop()
+        return None
+
+    def _pointer(self, pointer: Pointer) -> Transition | None:
+        state = self.browser.state
+        if pointer.kind is PointerKind.WHEEL:
+            if state.scroll(-pointer.wheel * WHEEL_ROWS):
+                self._point(self._hit(pointer.pos))
+                self.dirty = True
+            return None
+        if pointer.kind is PointerKind.RELEASE:
+            self._dragging = False
+            return None
+        if pointer.kind is PointerKind.MOVE and self._dragging:
+            self.dirty |= self._drag(pointer.pos[1])
+            return None
+        if pointer.kind is PointerKind.MOVE:
+            self._point(self._hit(pointer.pos))
+            return None
+        if pointer.kind is PointerKind.LEAVE:
+            self._point(Pointing())
+            return None
+        if pointer.kind is not PointerKind.PRESS or pointer.button != 1:
+            return None
+        hit = self._hit(pointer.pos)
+        if hit.control == "back":
+            return Pop()
+        if hit.control == "clear":
+            self.dirty |= self.browser.clear_filter()
+        elif hit.control == "play":
+            return self._open()
+        elif hit.control == "scrollbar":
+            self._dragging = True
+            self.dirty |= self._drag(pointer.pos[1])
+        elif hit.row is not None:
+            return self._press(hit.row)
+        return None
+
+    def _press(self, position: int) -> Transition | None:
+        if self._click is not None and self._click[0] == position:
+            if self._click[1] is None:  # both presses came in one batch of events
+                self._click = None
+                return self._open()
+            self._double = True  # decided in update(), when the time between is known
+            return None
+        self.browser.state.select(position)
+        self._click = (position, None)
+        self.dirty = True
+        return None
+
+    def _drag(self, y: int) -> bool:
+        state = self.browser.state
+        track = self.layout.scrollbar
+        thumb = scroll_thumb(track, state.top, state.rows, state.count)
+        room = max(1, track.h - thumb.h)
+        return state.scroll_to((y - track.y - thumb.h / 2) / room)
+
+    def _point(self, pointing: Pointing) -> None:
+        if pointing != self.pointing:
+            self.pointing = pointing
+            self.dirty = True
+
+    def _hit(self, pos: tuple[int, int]) -> Pointing:
+        """The control or row under ``pos``."""
+        layout, browser = self.layout, self.browser
+        state = browser.state
+        if layout.back.collidepoint(pos):
+            return Pointing(control="back")
+        if browser.filter and layout.clear.collidepoint(pos):
+            return Pointing(control="clear")
+        if layout.play.collidepoint(pos):
+            details = browser.details()
+            if details is not None and details.action:
+                return Pointing(control="play")
+        bar = layout.scrollbar.inflate(layout.unit // 4, 0)
+        if state.count > state.rows and bar.collidepoint(pos):
+            return Pointing(control="scrollbar")
+        position = layout.row_at(pos, state.top)
+        if position is not None and position < state.count:
+            return Pointing(row=position)
+        return Pointing()
+
+    def _open(self) -> Transition | None:
+        self.dirty = True
+        return self._play(self.browser.activate())
+
+    def _play(self, play: Play | None) -> Transition | None:
+        if play is None:
+            return None
+        return routes.open_file(self.ctx, play.path, play.index)
+
+    # -- time -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> Transition | None:
+        self._fit()
+        opened = self._clicks(dt)
+        if opened is not None:
+            return opened
+        if self.browser.tick(dt):
+            self.dirty = True
+        return self._play(self.browser.take_outcome())
+
+    def _clicks(self, dt: float) -> Transition | None:
+        if self._click is None:
+            return None
+        position, age = self._click
+        if self._double:
+            self._double = False
+            if age is not None and age + dt <= DOUBLE_CLICK:
+                self._click = None
+                return self._open()
+            self._click = (position, 0.0)  # too slow: this press starts a new pair
+            return None
+        age = 0.0 if age is None else age + dt
+        self._click = None if age > DOUBLE_CLICK else (position, age)
+        return None
+
+    def wake_in(self) -> float | None:
+        if self.view.pending:
+            return 0.0
+        if self.browser.busy:
+            return POLL
+        return max(POLL, STAMP_EVERY - self.browser.folder.since_stamp)
+
+    def _fit(self) -> None:
+        self.browser.state.set_rows(self.layout.rows_fit)
+
+    # -- drawing --------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface, self.layout, self.browser, self.ctx.palette, self.pointing)

@@ -1,0 +1,286 @@
+"""The picker scene driven like a player would: keys, mouse, drops, big folders.
+
+Synthetic pygame events and explicit ``dt`` through the real app loop; background
+jobs run in their threads and ``settle`` waits for them.  Responsiveness is
+checked by counting work per frame (rows drawn, thumbnails drawn, files read on
+the main thread), never by wall-clock time.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.session import library
+from game.ui import routes
+from game.ui.picker.browser import Icon
+from game.ui.picker.thumbs import BUDGET
+from game.ui.picker.view import THUMBS_PER_FRAME
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.busy import BusyScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.picker import PickerScene, picker_factory
+
+from .conftest import PUZZLE, Driver, MakeDriver
+
+
+def relabelled(count: int) -> Iterator[str]:
+    """``count`` different puzzles: the test puzzle with its digits renamed."""
+    for order in itertools.islice(itertools.permutations("123456789"), count):
+        yield PUZZLE.translate(str.maketrans("123456789", "".join(order)))
+
+
+def install(driver: Driver) -> None:
+    """The picker as the app's start-up connects it (without the rest of the seams)."""
+    driver.ctx.hooks.picker = picker_factory()
+
+
+def open_picker(driver: Driver, folder: Path) -> PickerScene:
+    install(driver)
+    driver.app.apply(routes.picker(driver.ctx, str(folder)))
+    driver.step()
+    scene = driver.top
+    assert isinstance(scene, PickerScene)
+    return scene
+
+
+def settle(driver: Driver, scene: PickerScene) -> None:
+    """Let the background finish and every picture be drawn, frame by frame."""
+    for _ in range(200):
+        assert scene.jobs.wait_idle(20)
+        driver.step(dt=1 / 30)
+        if not scene.jobs.busy and not scene.view.pending:
+            return
+    raise AssertionError("the picker never settled")
+
+
+def names(scene: PickerScene) -> list[str]:
+    browser = scene.browser
+    return [browser.row(p).name for p in range(browser.state.count)]
+
+
+def selected(scene: PickerScene) -> str:
+    return scene.browser.row(scene.browser.state.selected).name
+
+
+def key(driver: Driver, code: int, mod: int = 0, char: str = "") -> None:
+    driver.key(code, mod, char)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "inner.txt").write_text(PUZZLE + "\n")
+    (tmp_path / "one.txt").write_text(PUZZLE + "\n")
+    (tmp_path / "many.txt").write_text("\n".join(relabelled(60)) + "\n")
+    (tmp_path / "broken.sdk").write_text("this is not a sudoku\n")
+    return tmp_path
+
+
+def test_enter_on_a_puzzle_file_reaches_the_board(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    assert names(scene) == ["..", "sub", "broken.sdk", "many.txt", "one.txt"]
+    key(driver, pygame.K_END)
+    assert selected(scene) == "one.txt"
+    key(driver, pygame.K_RETURN)
+    assert isinstance(driver.top, BusyScene)
+    driver.settle()
+    assert isinstance(driver.top, BoardScene)
+    assert driver.top.info.path == str(folder / "one.txt")
+
+
+def test_a_collection_lists_its_puzzles_and_a_number_plays_one(
+    driver: Driver, folder: Path
+) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    scene.browser.state.select(names(scene).index("many.txt"))
+    key(driver, pygame.K_RETURN)
+    settle(driver, scene)
+    assert scene.browser.collection is not None
+    assert names(scene)[:2] == ["Puzzle 1", "Puzzle 2"] and len(names(scene)) == 60
+    driver.text("1")
+    driver.text("2")
+    assert selected(scene) == "Puzzle 12"
+    key(driver, pygame.K_RETURN)
+    driver.settle()
+    assert isinstance(driver.top, BoardScene)
+    assert driver.top.info.index == 11
+
+
+def test_keys_move_filter_and_go_up(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    assert selected(scene) == "sub"  # the first real entry, not ".."
+    key(driver, pygame.K_DOWN)
+    assert selected(scene) == "broken.sdk"
+    key(driver, pygame.K_PAGEDOWN)
+    assert selected(scene) == "one.txt"
+    key(driver, pygame.K_HOME)
+    assert selected(scene) == ".."
+    key(driver, pygame.K_DOWN)
+    key(driver, pygame.K_RETURN)  # into "sub"
+    settle(driver, scene)
+    assert names(scene) == ["..", "inner.txt"]
+    key(driver, pygame.K_BACKSPACE)  # no filter: up, with "sub" selected again
+    settle(driver, scene)
+    assert selected(scene) == "sub"
+    # Letters filter (they are not shortcuts here): "s" would move down on a board.
+    key(driver, pygame.K_s, char="s")  # the key press itself types nothing...
+    driver.text("on")  # ...the text arrives as TEXTINPUT
+    assert scene.browser.filter == "on" and names(scene) == ["one.txt"]
+    key(driver, pygame.K_BACKSPACE)
+    assert scene.browser.filter == "o"
+    key(driver, pygame.K_ESCAPE)  # Esc clears the filter first
+    assert scene.browser.filter == "" and len(names(scene)) == 5
+    key(driver, pygame.K_ESCAPE)  # then leaves
+    assert isinstance(driver.top, MenuScene)
+
+
+def test_bad_files_are_listed_greyed_with_their_reason(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    row = scene.browser.row(names(scene).index("broken.sdk"))
+    assert row.icon is Icon.BAD and row.problem
+    scene.browser.state.select(names(scene).index("broken.sdk"))
+    key(driver, pygame.K_RETURN)
+    assert isinstance(driver.top, PickerScene)  # nothing to open
+    assert "cannot be opened" in scene.browser.note
+
+
+def test_click_selects_and_double_click_opens(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    position = names(scene).index("one.txt")
+    point = scene.layout.row_rect(position, scene.browser.state.top).center
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    driver.step(down, up, dt=0.0)
+    assert selected(scene) == "one.txt"
+    driver.step(down, up, dt=1.0)  # too slow for a double click
+    assert isinstance(driver.top, PickerScene)
+    driver.step(down, up, dt=0.15)  # quick enough: opens
+    assert isinstance(driver.top, BusyScene)
+
+
+def test_hover_highlights_and_wheel_scrolls(driver: Driver, tmp_path: Path) -> None:
+    for k, text in enumerate(relabelled(40)):
+        (tmp_path / f"p{k:02}.txt").write_text(text + "\n")
+    scene = open_picker(driver, tmp_path)
+    settle(driver, scene)
+    point = scene.layout.row_rect(2, 0.0).center
+    driver.move(point)
+    assert scene.pointing.row == 2 and scene.dirty is False  # drawn once with the highlight
+    pygame.mouse.set_pos(point)
+    driver.step(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    assert scene.browser.state.top == pytest.approx(6.0)
+    assert selected(scene) == "p00.txt"  # scrolling leaves the selection alone
+
+
+def test_dropping_a_folder_browses_it_and_a_file_opens_it(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    driver.step(pygame.event.Event(pygame.DROPFILE, file=str(folder / "sub")))
+    assert driver.top is scene  # the same picker, now in "sub"
+    settle(driver, scene)
+    assert names(scene) == ["..", "inner.txt"]
+    driver.step(pygame.event.Event(pygame.DROPFILE, file=str(folder / "one.txt")))
+    assert isinstance(driver.top, BusyScene)
+
+
+def test_dropping_a_folder_on_the_menu_opens_the_picker(driver: Driver, folder: Path) -> None:
+    install(driver)
+    driver.step(pygame.event.Event(pygame.DROPFILE, file=str(folder)))
+    assert isinstance(driver.top, PickerScene)
+
+
+@pytest.fixture
+def main_thread_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Files the main thread opened (it should open none)."""
+    seen: list[str] = []
+    real = library.open_puzzles
+
+    def spy(path: str) -> object:
+        if threading.current_thread() is threading.main_thread():
+            seen.append(path)
+        return real(path)
+
+    monkeypatch.setattr(library, "open_puzzles", spy)
+    return seen
+
+
+def test_a_thousand_files_never_hold_up_a_frame(
+    make_driver: MakeDriver, tmp_path: Path, main_thread_reads: list[str]
+) -> None:
+    for k, text in enumerate(relabelled(1000)):
+        (tmp_path / f"puzzle {k:04}.txt").write_text(text + "\n")
+    driver = make_driver((1920, 1080))
+    scene = open_picker(driver, tmp_path)
+    frames = 0
+    seen_progress = False
+    while frames < 2000:
+        driver.step(dt=1 / 30)
+        frames += 1
+        assert scene.view.rows_drawn <= scene.layout.rows_fit + 2
+        assert scene.view.thumbs_drawn <= THUMBS_PER_FRAME
+        message, _ = scene.browser.progress()
+        seen_progress |= message.startswith("Reading") and "of 1,000 files" in message
+        listed = scene.browser.folder.listing is not None
+        if listed and not scene.jobs.busy and not scene.view.pending:
+            break
+        scene.jobs.wait_idle(0.01)
+    assert len(names(scene)) == 1001
+    assert seen_progress
+    assert main_thread_reads == []
+    key(driver, pygame.K_END)
+    driver.step()
+    assert scene.view.rows_drawn <= scene.layout.rows_fit + 2
+
+
+def test_a_49000_puzzle_collection_scrolls_with_bounded_work(
+    driver: Driver, tmp_path: Path, main_thread_reads: list[str]
+) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text("\n".join(relabelled(49_000)) + "\n")
+    scene = open_picker(driver, tmp_path)
+    settle(driver, scene)
+    key(driver, pygame.K_RETURN)
+    driver.step()
+    page = scene.browser.collection
+    assert page is not None
+    message, _ = scene.browser.progress()
+    assert message.startswith("Indexing") or page.opened is not None
+    settle(driver, scene)
+    assert len(scene.browser.state.matches) == 49_000
+    for code in (pygame.K_END, pygame.K_PAGEUP, pygame.K_HOME, pygame.K_PAGEDOWN):
+        key(driver, code)
+        assert scene.view.rows_drawn <= scene.layout.rows_fit + 2
+        assert scene.view.thumbs_drawn <= THUMBS_PER_FRAME
+        settle(driver, scene)
+    page = scene.browser.collection
+    assert page is not None and len(page.blocks) <= 96
+    assert selected(scene).startswith("Puzzle")
+    driver.text("48999")
+    assert selected(scene) == "Puzzle 48,999"
+    assert main_thread_reads == []
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (3840, 2160), (1080, 1920)])
+def test_every_window_size_draws_and_thumbnails_stay_in_budget(
+    make_driver: MakeDriver, folder: Path, size: tuple[int, int]
+) -> None:
+    driver = make_driver(size)
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    layout = scene.layout
+    assert layout.list.right <= layout.width and layout.preview.bottom <= layout.height
+    assert not layout.list.colliderect(layout.preview)
+    assert scene.view.thumbs.bytes <= BUDGET
+    driver.ctx.change_settings(theme="dark")
+    settle(driver, scene)
