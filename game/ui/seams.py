@@ -21,11 +21,13 @@ from ..session.userdata import open_user_data
 from .context import AppContext
 from .keeper import Keeper
 from .origins import info_of
+from .scenes.picker import picker_factory
 
 
 def install(ctx: AppContext) -> None:
-    """Connect the optional parts to ``ctx``: persistence in the data folder."""
+    """Connect the optional parts to ``ctx``: persistence in the data folder, the picker."""
     connect(ctx, Keeper(open_user_data()))
+    ctx.hooks.picker = picker_factory()
 
 
 def connect(ctx: AppContext, keeper: Keeper) -> None:
