@@ -24,7 +24,7 @@ from game.ui.picker.view import THUMBS_PER_FRAME
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.picker import PickerScene, picker_factory
+from game.ui.scenes.picker import PUZZLES, PickerScene, picker_factory
 
 from .conftest import PUZZLE, Driver, MakeDriver
 
@@ -284,3 +284,22 @@ def test_every_window_size_draws_and_thumbnails_stay_in_budget(
     assert scene.view.thumbs.bytes <= BUDGET
     driver.ctx.change_settings(theme="dark")
     settle(driver, scene)
+
+
+def test_the_app_connects_the_picker_and_the_statistics(
+    driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import seams
+
+    monkeypatch.setenv("SUDOKU_DATA_DIR", str(tmp_path / "data"))
+    seams.install(driver.ctx)
+    try:
+        assert driver.ctx.hooks.picker is not None
+        assert driver.ctx.hooks.puzzle_mark is not None
+        driver.app.apply(routes.picker(driver.ctx))  # the menu's Open puzzle
+        scene = driver.top
+        assert isinstance(scene, PickerScene)
+        assert scene.browser.folder.path == str(PUZZLES)  # the puzzles that come with the game
+    finally:
+        for hook in driver.ctx.hooks.on_quit:
+            hook(driver.ctx)

@@ -137,7 +137,7 @@ def _draw_givens(
                 centre = (pad + column * cell + cell // 2 + 1, pad + row * cell + cell // 2 + 1)
                 image.blit(glyph, glyph.get_rect(center=centre))
         return
-    if cell < 6:
+    if cell < 5:
         # Too small for dots: given cells are shaded, which reads as the pattern.
         shade = mix(palette.given, palette.cell, 0.55)
         inset = 1 if cell >= 4 else 0

@@ -640,8 +640,12 @@ def _totals(browser: Browser) -> str:
         shown = state.count
         total = collection.count
         return f"{shown:,} of {total:,} puzzles" if shown != total else f"{total:,} puzzles"
+    page = browser.folder
+    if page.filter:
+        total = sum(1 for entry in page.entries if entry.kind is not EntryKind.PARENT)
+        return f"{state.count:,} of {total:,} match"
     folders = files = 0
-    for entry in browser.folder.entries:
+    for entry in page.entries:
         if entry.kind is EntryKind.FOLDER:
             folders += 1
         elif entry.kind is EntryKind.FILE:
