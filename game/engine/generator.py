@@ -85,16 +85,16 @@ _E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.
 
 _EXPECTED: dict[tuple[str, int], dict[Level, int]] = {
     ("classic", 4): {_E: 1},
-    ("classic", 6): {_E: 1, _M: 400, _H: 30, _X: 700},
-    ("classic", 9): {_E: 1, _M: 10, _H: 10, _X: 10, _XX: 150},
-    ("classic", 16): {_E: 1, _M: 10},
-    ("jigsaw", 6): {_E: 1, _M: 4, _H: 7, _X: 17, _XX: 240},
-    ("jigsaw", 9): {_E: 1, _M: 2, _H: 2, _X: 5, _XX: 10},
+    ("classic", 6): {_E: 1, _M: 600, _H: 40, _X: 600},
+    ("classic", 9): {_E: 1, _M: 8, _H: 6, _X: 13, _XX: 150},
+    ("classic", 16): {_E: 1, _M: 1},
+    ("jigsaw", 6): {_E: 1, _M: 3, _H: 7, _X: 60, _XX: 330},
+    ("jigsaw", 9): {_E: 1, _M: 1, _H: 3, _X: 3, _XX: 5},
 }
 """Candidates a puzzle takes on average (measured), per variant, size and level.
 
 It shapes the progress fraction and sets the default attempt budget (50 times as
-many).  A level missing here is not offered: 4x4 grids never need more than
+many, at least 100).  A level missing here is not offered: 4x4 grids never need more than
 singles, 6x6 classic grids are too small for a last resort to be needed, and on
 16x16 the rater is slow enough past Medium to keep a player waiting.
 """
@@ -157,7 +157,7 @@ def generate(
 
     ``symmetry`` defaults to 180-degree for classic grids and none for jigsaw.
     ``max_attempts`` bounds the candidates tried (default: 50 times the typical
-    number for the level).
+    number for the level, at least 100).
 
     :raises ValueError: for an unknown variant or a size or level not offered
         (see :func:`available_levels`).
@@ -202,7 +202,7 @@ def search(
     if symmetry is None:
         symmetry = _default_symmetry(variant)
     expected = _EXPECTED[variant, size][level]
-    attempts = max_attempts if max_attempts is not None else 50 * expected
+    attempts = max_attempts if max_attempts is not None else max(100, 50 * expected)
     reporter = _Reporter(progress, expected)
     rng = random.Random(seed)
     shape = Shape.classic(size) if variant == "classic" else None
