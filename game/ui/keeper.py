@@ -39,7 +39,7 @@ from ..session.autosave import Autosaver, Resumed
 from ..session.export import export_puzzle
 from ..session.filenames import SaveName
 from ..session.paths import DataFolder
-from ..session.savegame import EXTENSION, Origin, write_game
+from ..session.savegame import EXTENSION, Origin, now_text, write_game
 from ..session.stats import KindStats, Statistics
 from ..session.storage import MemoryStorage, StorageError, os_reason, write_atomic
 from ..session.userdata import UserData
@@ -144,6 +144,9 @@ class Keeper:
         game = session.game
         if game is not self._game:
             self._leave()
+            # A game begun now gets its start time here, so saves by name and the
+            # autosave agree on it.
+            session.created = session.created or now_text()
             self._game, self._created = game, session.created
             self._info = None
             if game is not None and session.info is not None:
@@ -232,7 +235,10 @@ class Keeper:
     def take_notices(self) -> list[tuple[str, str]]:
         """(title, message) pairs the player has not seen yet, each given once."""
         notices = []
+        home = str(Path.home())
         for message in self.data.take_messages():
+            if home != os.sep:
+                message = message.replace(home + os.sep, "~" + os.sep)
             title = CANNOT_READ if message.startswith("Could not read") else CANNOT_SAVE
             notices.append((title, message))
         return notices

@@ -7,6 +7,7 @@ import pygame
 from .. import routes
 from ..context import AppContext
 from ..icon import load_icon
+from ..panel_view import clock_text
 from ..scene_stack import Quit, Transition
 from ..widgets import Item
 from .card import CardScene
@@ -23,8 +24,16 @@ class MenuScene(CardScene):
     width_units = 6.0
 
     def __init__(self, ctx: AppContext) -> None:
-        super().__init__(ctx, "Sudoku", "", self._items(ctx))
+        super().__init__(ctx, "Sudoku", self._continues(ctx), self._items(ctx))
         self._icon: pygame.Surface | None = None
+
+    @staticmethod
+    def _continues(ctx: AppContext) -> str:
+        """What Continue goes back to: ``Hard · Classic 9×9 · 12:04``, or ""."""
+        game, info = ctx.session.game, ctx.session.info
+        if not ctx.session.can_continue or game is None or info is None:
+            return ""
+        return f"{info.label} · {clock_text(game.elapsed)}"
 
     @staticmethod
     def _items(ctx: AppContext) -> list[Item]:
@@ -56,7 +65,7 @@ class MenuScene(CardScene):
 
     def uncover(self) -> None:
         super().uncover()
-        self.set_content(items=self._items(self.ctx))
+        self.set_content(body=self._continues(self.ctx), items=self._items(self.ctx))
 
     def choose(self, key: str) -> Transition | None:
         ctx = self.ctx

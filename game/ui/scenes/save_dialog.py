@@ -32,7 +32,6 @@ from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
 from ..keeper import Written, shown_path
-from ..layout import card_layout
 from ..scene_stack import Pop, Scene, Transition
 from ..sources import GameInfo
 from ..text_field import TextField, draw_field
@@ -41,6 +40,7 @@ from ..widgets import ButtonColumn, Item, Style, draw_button, draw_card, draw_ve
 EXPORT_EXTENSION = ".txt"
 
 HEIGHT = 6.1  # the card, in units
+QUESTION_HEIGHT = 4.4  # the card while it asks whether to replace a file
 WIDTH = 9.6
 
 
@@ -186,8 +186,11 @@ class SaveDialogScene(Scene):
         else:
             verb = "Save" if self.mode is Mode.GAME else "Export"
             items = [Item("cancel", "Cancel"), Item("save", verb, primary=True)]
-            items[1].enabled = self.folder is not None
-        self.buttons = ButtonColumn(items)
+            # Greyed while the name cannot be used (the line under the field says why);
+            # Enter still answers, so an empty name says "type a name".
+            items[1].enabled = self.folder is not None and self.name.ok
+        focus, hover = self.buttons.focus, self.buttons.hover
+        self.buttons = ButtonColumn(items, focus=focus, hover=hover)
         self.dirty = True
 
     # -- input ------------------------------------------------------------------------
@@ -219,7 +222,7 @@ class SaveDialogScene(Scene):
     def _changed(self, changed: bool) -> None:
         if changed:
             self.failure = ""
-            self.dirty = True
+            self._set_buttons()
 
     def _pointer(self, pointer: Pointer) -> Transition | None:
         geometry = self.geometry()
@@ -284,8 +287,12 @@ class SaveDialogScene(Scene):
 
     def geometry(self) -> Geometry:
         """The card and everything on it, from the window size."""
-        card = card_layout(*self.ctx.size, HEIGHT, WIDTH)
-        rect, u = card.rect, card.unit
+        width, height = self.ctx.size
+        # A form reads best at the menu's type size, not as large as would fit.
+        u = max(10, int(min(width / (WIDTH + 2), height / (HEIGHT + 2), height / 12, 90)))
+        tall = HEIGHT if self.replacing is None else QUESTION_HEIGHT
+        rect = pygame.Rect(0, 0, round(WIDTH * u), round(tall * u))
+        rect.center = (width // 2, height // 2)
         inner = rect.inflate(-u, 0)
         modes = pygame.Rect(inner.x, rect.y + round(u * 1.35), inner.w, round(u * 0.62))
         field = pygame.Rect(inner.x, rect.y + round(u * 2.3), inner.w, round(u * 0.86))

@@ -26,13 +26,13 @@ from ..widgets import Style, draw_button, draw_card
 
 COLUMNS = (
     ("Puzzle", 2.7),
-    ("Level", 1.9),
+    ("Level", 1.8),
     ("Played", 1.25),
-    ("Won", 1.25),
+    ("Won", 1.1),
     ("Best", 1.45),
-    ("Average", 1.55),
-    ("Streak", 1.25),
-    ("Best streak", 1.65),
+    ("Average", 1.6),
+    ("Streak", 1.35),
+    ("Best streak", 2.05),
 )
 """Header and width in units; the first two are words (left), the rest numbers (right)."""
 
@@ -41,9 +41,10 @@ ROW = 0.6  # row height, in units
 TABLE_WIDTH = sum(width for _, width in COLUMNS)
 
 EMPTY = (
-    "No games yet. Every game you finish or leave for another shows up here, "
-    "per kind of puzzle and level."
+    "No games yet. Every game you finish, or leave for another, shows up here "
+    "by kind of puzzle and level."
 )
+EMPTY_WIDTH = 8.0  # units: the empty card is a short note, not an empty table
 RULES = (
     "Only a win by your own hand counts as won; Solve, a loss or a game left unfinished "
     "for another counts as played and ends the streak."
@@ -71,10 +72,11 @@ def level_label(level: int) -> str:
 
 
 def table_rows(stats: Statistics) -> list[TableRow]:
-    """The table's lines, in the statistics' order (variant, size, level)."""
+    """The table's lines by variant, size and level; puzzles from files after the levels."""
     rows = []
     group: tuple[str, int] | None = None
-    for key, kind in stats:
+    ordered = sorted(stats, key=lambda item: (item[0].variant, item[0].size, item[0].level or 99))
+    for key, kind in ordered:
         first = (key.variant, key.size) != group
         group = (key.variant, key.size)
         rows.append(TableRow(_cells(key, kind, first), first))
@@ -115,12 +117,17 @@ class StatisticsScene(Scene):
         """The card, its unit, how many rows fit, and the Done button."""
         width, height = self.ctx.size
         u = self.unit()
+        if not self.rows:
+            card = pygame.Rect(0, 0, round(u * EMPTY_WIDTH), round(u * 4.3))
+            card.center = (width // 2, height // 2)
+            done = pygame.Rect(0, 0, round(u * 3), round(u * 0.8))
+            done.midbottom = (card.centerx, card.bottom - round(u * 0.4))
+            return card, u, 0, done
         chrome = 1.5 + ROW + 1.2 + 1.45  # title, header, the rules note, Done
-        body = len(self.rows) * ROW if self.rows else 1.4
         available = max(ROW, height / u - 1.0 - chrome)
-        body = min(body, available)
-        fits = max(1, int(body / ROW + 1e-6)) if self.rows else 0
-        card_h = round(u * (chrome + (fits * ROW if self.rows else body)))
+        body = min(len(self.rows) * ROW, available)
+        fits = max(1, int(body / ROW + 1e-6))
+        card_h = round(u * (chrome + fits * ROW))
         card = pygame.Rect(0, 0, round(u * (TABLE_WIDTH + 1.0)), card_h)
         card.center = (width // 2, height // 2)
         done = pygame.Rect(0, 0, round(u * 3), round(u * 0.8))
@@ -179,17 +186,23 @@ class StatisticsScene(Scene):
         y = card.y + round(u * 1.5)
         small = max(11, round(u * 0.27))
         if not self.rows:
-            for line in text.wrap(EMPTY, max(11, round(u * 0.32)), card.w - u)[:3]:
-                image = text.render(line, max(11, round(u * 0.32)), p.text_dim)
+            size = max(11, round(u * 0.3))
+            for line in text.wrap(EMPTY, size, card.w - u)[:4]:
+                image = text.render(line, size, p.text_dim)
                 surface.blit(image, (left, y))
-                y += round(u * 0.46)
-        else:
-            self._draw_table(surface, left, y, u, fits)
+                y += round(size * 1.45)
+            self._draw_done(surface, done)
+            return
+        self._draw_table(surface, left, y, u, fits)
         rules_y = done.top - round(u * 1.1)
         for line in text.wrap(RULES, small, card.w - u)[:2]:
             image = text.render(line, small, p.text_dim)
             surface.blit(image, (left, rules_y))
             rules_y += round(small * 1.35)
+        self._draw_done(surface, done)
+
+    def _draw_done(self, surface: pygame.Surface, done: pygame.Rect) -> None:
+        p, text = self.ctx.palette, self.ctx.text
         draw_button(
             surface,
             text,
