@@ -272,3 +272,20 @@ def test_memory_is_shared_between_visits(tmp_path: Path, jobs: Jobs) -> None:
     assert first.row(1).sketch is not None
     second = Browser(str(tmp_path), jobs, memory)
     assert second.folder.path == memory.last_folder
+
+
+def test_coming_back_finds_the_last_choice(tmp_path: Path, jobs: Jobs) -> None:
+    (tmp_path / "a.txt").write_text(PUZZLE + "\n")
+    (tmp_path / "b.txt").write_text("\n".join(relabelled(50)) + "\n")
+    memory = Memory()
+    browser = make_browser(tmp_path, jobs, memory=memory)
+    browser.state.select(2)
+    browser.activate()
+    settle(browser)
+    browser.state.select(41)
+    assert browser.activate() == Play(str(tmp_path / "b.txt"), 41)
+    again = make_browser(tmp_path, jobs, memory=memory)
+    assert again.row(again.state.selected).name == "b.txt"
+    again.activate()
+    settle(again)
+    assert again.state.item == 41

@@ -62,8 +62,9 @@ LANES = (READ, CHECK, RATE)
 BLOCK = 32
 """Puzzles of a collection read per job."""
 
-BACKGROUND_LIMIT = 5000
-"""Folders with more files than this are read only where the player looks."""
+BACKGROUND_LIMIT = 3000
+"""Folders with more files than this are read only where the player looks (below the
+summary cache's size, so reading the rest never pushes out what is on screen)."""
 
 PREFETCH = 0.5
 """Pages read ahead above and below the rows on screen."""
@@ -125,6 +126,7 @@ class Memory:
         self.summaries: Lru[tuple[str, int, int], Summary] = Lru(4000)
         self.verdicts: Lru[str, Verdict] = Lru(20000)
         self.places: dict[str, str] = {}  # folder -> name of the entry selected last
+        self.puzzles: dict[str, int] = {}  # collection -> the puzzle chosen last
         self.last_folder: str | None = None
 
 
@@ -137,7 +139,10 @@ class FolderPage:
     folded: list[str] = field(default_factory=list)  # names in lower case, for the filter
     filter: str = ""
     counts: dict[str, int | str] = field(default_factory=dict)  # sub-folder -> items
-    files: int = 0
+    files: int = 0  # usable files
+    folders: int = 0
+    listed_files: int = 0  # usable or not
+    unread: set[tuple[str, int, int]] = field(default_factory=set)  # summaries to come
     since_stamp: float = 0.0
 
 
@@ -167,6 +172,42 @@ class CollectionPage:
 
 
 Page = FolderPage | CollectionPage
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A listing made ready for the page in the worker that read it.
+
+    Everything here is proportional to the folder's size (100,000 files take a
+    second), so none of it may run on the main thread.
+    """
+
+    listing: Listing
+    entries: list[Entry]  # with ".." first when there is a parent
+    folded: list[str]  # names in lower case, for the filter
+    files: list[Entry]  # usable files
+    folders: int
+    listed_files: int  # usable or not
+    chosen: int | None  # the entry to select
+
+    @classmethod
+    def of(cls, listing: Listing, keep: str | None = None) -> Folder:
+        entries = list(listing.entries)
+        parent = parent_of(listing.path)
+        if parent is not None:
+            entries.insert(0, Entry("..", parent, EntryKind.PARENT))
+        chosen = next((i for i, e in enumerate(entries) if e.name == keep), None)
+        if chosen is None and parent is not None and len(entries) > 1:
+            chosen = 1  # the first real entry rather than ".."
+        return cls(
+            listing,
+            entries,
+            [entry.name.casefold() for entry in entries],
+            [e for e in entries if e.kind is EntryKind.FILE and e.usable],
+            sum(1 for entry in entries if entry.kind is EntryKind.FOLDER),
+            sum(1 for entry in entries if entry.kind is EntryKind.FILE),
+            chosen,
+        )
 
 
 class Browser:
@@ -363,8 +404,16 @@ class Browser:
         return changed
 
     def _scan(self, path: str) -> None:
-        self.folder.since_stamp = 0.0
-        self.jobs.submit(("scan", path), lambda stop: scan_folder(path, stop), READ, Priority.FIRST)
+        page = self.folder
+        page.since_stamp = 0.0
+        keep = self.memory.places.get(path)
+        if keep is None and page.state.item is not None and page.entries:
+            keep = page.entries[page.state.item].name
+
+        def scan(stop: Cancelled) -> Folder:
+            return Folder.of(scan_folder(path, stop), keep)
+
+        self.jobs.submit(("scan", path), scan, READ, Priority.FIRST)
 
     def _absorb(self, key: Hashable, value: object) -> bool:
         assert isinstance(key, tuple)
@@ -374,6 +423,7 @@ class Browser:
         if kind == "summary":
             summary = value if isinstance(value, Summary) else _failed_summary(value)
             self.memory.summaries.put(key[1:], summary)
+            self.folder.unread.discard(key[1:])
             return True
         if kind == "count":
             self.folder.counts[key[1]] = value if isinstance(value, int | str) else "?"
@@ -404,26 +454,21 @@ class Browser:
         page = self.folder
         if path != page.path:
             return False
-        if not isinstance(value, Listing):
-            value = Listing(path, problem=f"this folder cannot be read ({value})")
-        keep = self.memory.places.get(path)
-        if keep is None and page.state.item is not None and page.entries:
-            keep = page.entries[page.state.item].name
-        page.listing = value
-        entries = list(value.entries)
-        parent = parent_of(path)
-        if parent is not None:
-            entries.insert(0, Entry("..", parent, EntryKind.PARENT))
-        page.entries = entries
-        page.folded = [entry.name.casefold() for entry in entries]
-        page.files = sum(1 for entry in entries if entry.kind is EntryKind.FILE and entry.usable)
-        chosen = next((i for i, e in enumerate(entries) if e.name == keep), None)
-        if chosen is None and parent is not None and len(entries) > 1:
-            chosen = 1  # the first real entry rather than ".."
-        page.state.set_matches(self._matches(page), chosen)
-        if page.files <= BACKGROUND_LIMIT:
-            for entry in entries:
-                if entry.kind is EntryKind.FILE and entry.usable:
+        if not isinstance(value, Folder):
+            value = Folder.of(Listing(path, problem=f"this folder cannot be read ({value})"))
+        page.listing = value.listing
+        page.entries = value.entries
+        page.folded = value.folded
+        page.files = len(value.files)
+        page.folders = value.folders
+        page.listed_files = value.listed_files
+        page.state.set_matches(self._matches(page), value.chosen)
+        page.unread = set()
+        if page.files <= BACKGROUND_LIMIT:  # bounded work: a few thousand look-ups at most
+            for entry in value.files:
+                key = _summary_key(entry)
+                if key not in self.memory.summaries:
+                    page.unread.add(key)
                     self._want_summary(entry, Priority.BACKGROUND)
         self._scheduled = None
         return True
@@ -441,7 +486,7 @@ class Browser:
                 ]
                 if not any(page.titles):
                     page.titles = None
-            page.state.set_matches(self._matches(page))
+            page.state.set_matches(self._matches(page), self.memory.puzzles.get(path))
         elif isinstance(value, PuzzleError):
             page.problem = value.reason
         else:
@@ -520,13 +565,13 @@ class Browser:
             wanted[RATE].add(key)
 
     def _want_summary(self, entry: Entry, priority: Priority) -> Hashable:
-        key = ("summary", entry.path, entry.size, entry.mtime)
+        key = ("summary", *_summary_key(entry))
         path = entry.path
         self.jobs.submit(key, lambda stop: summarise(path, stop), READ, priority)
         return key
 
     def _summary(self, entry: Entry) -> Summary | None:
-        return self.memory.summaries.get((entry.path, entry.size, entry.mtime))
+        return self.memory.summaries.get(_summary_key(entry))
 
     def _remember_place(self) -> None:
         entry = self.selected_entry()
@@ -539,9 +584,9 @@ class Browser:
         if not summary.usable:
             self.note = f"{entry.name} cannot be opened: {summary.problem}"
             return None
+        self._remember_place()
         if not summary.collection:
             return Play(entry.path, 0)
-        self._remember_place()
         self.jobs.forget()
         page = CollectionPage(entry, summary)
         self.collection = page
@@ -563,12 +608,14 @@ class Browser:
         if item is None or page.opened is None:
             return None
         rows = page.blocks.get(item // BLOCK)
-        if rows is None:
-            return Play(page.entry.path, item)  # not read yet: the board says if it is bad
+        if rows is None:  # not read yet: the board says if it is bad
+            self.memory.puzzles[page.entry.path] = item
+            return Play(page.entry.path, item)
         row = rows[item % BLOCK]
         if row.sketch is None:
             self.note = f"Puzzle {item + 1} cannot be played: {row.problem}"
             return None
+        self.memory.puzzles[page.entry.path] = item
         return Play(page.entry.path, item)
 
     # -- describing rows ----------------------------------------------------------------
@@ -744,15 +791,9 @@ class Browser:
             return "", None
         if page.listing is None:
             return "Reading the folder…", None
-        if page.files > BACKGROUND_LIMIT or not page.files:
+        if page.files > BACKGROUND_LIMIT or not page.unread:
             return "", None
-        read = sum(
-            1
-            for entry in page.entries
-            if entry.kind is EntryKind.FILE and entry.usable and self._summary(entry) is not None
-        )
-        if read >= page.files:
-            return "", None
+        read = page.files - len(page.unread)
         return f"Reading {read:,} of {page.files:,} files…", read / page.files
 
     def empty_message(self) -> str:
@@ -762,12 +803,12 @@ class Browser:
             if page.problem:
                 return f"This file cannot be read: {page.problem}"
             if page.opened is None:
-                return ""
+                return f"Reading {page.summary.count:,} puzzles…"
             if page.filter:
                 return f"No puzzle number starts with “{page.filter}”."
             return "There are no puzzles in this file."
         if page.listing is None:
-            return ""
+            return "Reading the folder…"
         if page.listing.problem:
             return f"This folder cannot be shown: {page.listing.problem}."
         if page.filter:
@@ -775,6 +816,11 @@ class Browser:
         if page.state.count <= 1:
             return "This folder is empty. Drop puzzle files here, or on the window."
         return ""
+
+
+def _summary_key(entry: Entry) -> tuple[str, int, int]:
+    """A file's summary is kept per path, size and time of change: an edited file is read again."""
+    return (entry.path, entry.size, entry.mtime)
 
 
 def _failed_summary(value: object) -> Summary:

@@ -641,15 +641,9 @@ def _totals(browser: Browser) -> str:
         total = collection.count
         return f"{shown:,} of {total:,} puzzles" if shown != total else f"{total:,} puzzles"
     page = browser.folder
+    folders, files = page.folders, page.listed_files
     if page.filter:
-        total = sum(1 for entry in page.entries if entry.kind is not EntryKind.PARENT)
-        return f"{state.count:,} of {total:,} match"
-    folders = files = 0
-    for entry in page.entries:
-        if entry.kind is EntryKind.FOLDER:
-            folders += 1
-        elif entry.kind is EntryKind.FILE:
-            files += 1
+        return f"{state.count:,} of {folders + files:,} match"
     parts = []
     if folders:
         parts.append(f"{folders:,} folder" + ("s" if folders != 1 else ""))
