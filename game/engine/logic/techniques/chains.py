@@ -83,9 +83,9 @@ def _steps(graph: LinkGraph, chains: Iterable[Chain], name: str | None) -> Itera
             cell, digit = chain.placement
             placements = (chain.placement,)
             explanation = (
-                f"Follow the chain: {prose}. Assuming {is_text(first, n, False)} leads "
-                f"back to {is_text(first, n, True)}, so it is: place {symbol(digit)} in "
-                f"{cell_name(cell, n)}."
+                f"Follow the chain: {prose}. The assumption that {is_text(first, n, False)} "
+                f"contradicts itself, so {cell_name(cell, n)} is {symbol(digit)}: place "
+                f"{symbol(digit)} in {cell_name(cell, n)}."
             )
         elif chain.loop:
             explanation = (
