@@ -68,6 +68,14 @@ def selected(scene: PickerScene) -> str:
     return scene.browser.row(scene.browser.state.selected).name
 
 
+def playing(driver: Driver) -> BoardScene:
+    """The file chosen is being opened (or, read that fast, already open): the board comes."""
+    assert isinstance(driver.top, BusyScene | BoardScene)
+    driver.settle()
+    assert isinstance(driver.top, BoardScene)
+    return driver.top
+
+
 def key(driver: Driver, code: int, mod: int = 0, char: str = "") -> None:
     driver.key(code, mod, char)
 
@@ -89,10 +97,7 @@ def test_enter_on_a_puzzle_file_reaches_the_board(driver: Driver, folder: Path) 
     key(driver, pygame.K_END)
     assert selected(scene) == "one.txt"
     key(driver, pygame.K_RETURN)
-    assert isinstance(driver.top, BusyScene)
-    driver.settle()
-    assert isinstance(driver.top, BoardScene)
-    assert driver.top.info.path == str(folder / "one.txt")
+    assert playing(driver).info.path == str(folder / "one.txt")
 
 
 def test_a_collection_lists_its_puzzles_and_a_number_plays_one(
@@ -166,7 +171,7 @@ def test_click_selects_and_double_click_opens(driver: Driver, folder: Path) -> N
     driver.step(down, up, dt=1.0)  # too slow for a double click
     assert isinstance(driver.top, PickerScene)
     driver.step(down, up, dt=0.15)  # quick enough: opens
-    assert isinstance(driver.top, BusyScene)
+    playing(driver)
 
 
 def test_hover_highlights_and_wheel_scrolls(driver: Driver, tmp_path: Path) -> None:
@@ -191,7 +196,7 @@ def test_dropping_a_folder_browses_it_and_a_file_opens_it(driver: Driver, folder
     settle(driver, scene)
     assert names(scene) == ["..", "inner.txt"]
     driver.step(pygame.event.Event(pygame.DROPFILE, file=str(folder / "one.txt")))
-    assert isinstance(driver.top, BusyScene)
+    playing(driver)
 
 
 def test_dropping_a_folder_on_the_menu_opens_the_picker(driver: Driver, folder: Path) -> None:

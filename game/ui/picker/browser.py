@@ -707,6 +707,10 @@ class Browser:
         """The selected row in full, or None when nothing is selected."""
         page = self.page
         position = page.state.selected
+        if isinstance(page, CollectionPage) and page.opened is None:
+            summary = page.summary  # while the collection is read: what is known of it
+            lines = (f"{summary.count:,} puzzles", f"Format: {summary.kind}")
+            return Details(page.entry.name, lines, summary.first, problem=page.problem)
         if page.state.item is None:
             return None
         row = self.row(position)
