@@ -269,12 +269,41 @@ def open_indexed(
     return opened
 
 
+DOCUMENTS = frozenset(
+    [
+        ".md",
+        ".markdown",
+        ".rst",
+        ".pdf",
+        ".html",
+        ".htm",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".svg",
+        ".zip",
+        ".gz",
+        ".py",
+        ".json",
+    ]
+)
+"""Extensions of files that sit beside puzzles (a README, a picture) but are none."""
+
+
 def summarise(path: str, cancelled: Cancelled = _never) -> Summary:
-    """Read enough of the file at ``path`` to list it; never raises but :class:`Stopped`."""
+    """Read enough of the file at ``path`` to list it; never raises but :class:`Stopped`.
+
+    A document that fails to read as puzzles (``README.md``) says "not a puzzle
+    file" rather than what the parser stumbled on ("found 672 cells"), which
+    only makes sense for a file meant to hold puzzles; that stays in ``detail``.
+    """
     try:
         opened = open_indexed(path, cancelled)
         count = opened.count
     except PuzzleError as error:
+        if os.path.splitext(path)[1].lower() in DOCUMENTS:
+            return Summary(problem="not a puzzle file", detail=str(error))
         return Summary(problem=error.reason, detail=str(error))
     except OSError as error:  # the formats report I/O errors, but a race can slip through
         return Summary(problem=f"cannot be read ({error.strerror})")

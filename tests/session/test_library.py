@@ -145,3 +145,10 @@ def test_verdicts(text: str, status: Status) -> None:
 def test_rating_gives_a_level() -> None:
     verdict = rate_sketch(Sketch.of(Puzzle.from_string(PUZZLE)))
     assert verdict.level is not None and verdict.playable
+
+
+def test_documents_beside_puzzles_say_they_are_none(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Puzzles\n\nSome words about 1 2 3 4 5 6 7 8 9.\n")
+    summary = summarise(str(readme))
+    assert summary.problem == "not a puzzle file" and summary.detail
