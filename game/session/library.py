@@ -269,25 +269,10 @@ def open_indexed(
     return opened
 
 
-DOCUMENTS = frozenset(
-    [
-        ".md",
-        ".markdown",
-        ".rst",
-        ".pdf",
-        ".html",
-        ".htm",
-        ".png",
-        ".jpg",
-        ".jpeg",
-        ".gif",
-        ".svg",
-        ".zip",
-        ".gz",
-        ".py",
-        ".json",
-    ]
-)
+_WRITING = (".md", ".markdown", ".rst", ".html", ".htm", ".pdf")
+_PICTURES = (".png", ".jpg", ".jpeg", ".gif", ".svg")
+_OTHERS = (".zip", ".gz", ".py", ".json")
+DOCUMENTS = frozenset(_WRITING + _PICTURES + _OTHERS)
 """Extensions of files that sit beside puzzles (a README, a picture) but are none."""
 
 
