@@ -208,8 +208,11 @@ def _draw_header(
         surface.blit(image, rect)
         timer_w = header.right - rect.x + round(u * 0.2)
     title_w = header.w - timer_w
-    size = text.fit_size(model.title, title_size, title_w, True)
-    surface.blit(text.render(model.title, size, p.text, True), (header.x, header.y))
+    # A long title (a file's comment) shrinks a little, then is cut short: a title
+    # shrunk to fit whole would be too small to read beside the clock.
+    size = max(text.fit_size(model.title, title_size, title_w, True), round(title_size * 0.75))
+    title = elide(text, model.title, size, title_w, True)
+    surface.blit(text.render(title, size, p.text, True), (header.x, header.y))
     subtitle = text.render(
         model.subtitle, text.fit_size(model.subtitle, small, title_w), p.text_dim
     )
@@ -370,6 +373,15 @@ def _draw_card(
         hovered=model.hover == "hint-close",
         backdrop=card_fill,
     )
+
+
+def elide(text: Text, line: str, size: int, width: int, bold: bool = False) -> str:
+    """``line``, cut short with "…" if it is wider than ``width`` at ``size``."""
+    if text.measure(line, size, bold)[0] <= width:
+        return line
+    while line and text.measure(line + "…", size, bold)[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
 
 
 def clock_text(seconds: float) -> str:

@@ -54,8 +54,7 @@ class StepsCard:
 @dataclass(frozen=True)
 class StepsGeometry:
     card: pygame.Rect
-    text: pygame.Rect  # the explanation's room
-    message: pygame.Rect  # the status line's room
+    text: pygame.Rect  # the explanation's room, shared with the message under it
     nav: dict[str, pygame.Rect]
     everywhere_label: pygame.Rect
     everywhere: tuple[pygame.Rect, ...]
@@ -105,11 +104,9 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
         )
         for i, name in enumerate(NAV)
     }
-    message_h = round(0.56 * u)
-    message = pygame.Rect(inner.x, nav_top - gap - message_h, inner.w, message_h)
     text_top = inner.y + round(0.95 * u)
-    text = pygame.Rect(inner.x, text_top, inner.w, max(0, message.y - gap - text_top))
-    return StepsGeometry(card, text, message, nav, label, everywhere, pad, u)
+    text = pygame.Rect(inner.x, text_top, inner.w, max(0, nav_top - gap - text_top))
+    return StepsGeometry(card, text, nav, label, everywhere, pad, u)
 
 
 def steps_button_rects(layout: BoardLayout, count: int = 6) -> dict[str, pygame.Rect]:
@@ -140,14 +137,20 @@ def draw_steps_card(
     surface.blit(counter, (x, y))
     title_size = text.fit_size(view.title, max(13, round(u * 0.32)), width, True)
     surface.blit(text.render(view.title, title_size, p.text, True), (x, y + round(u * 0.34)))
-    _draw_body(surface, text, p, g, view.body)
     tip = dict(card.tips).get(str(hover), "")
     tip = tip or next((k.tooltip for k in card.everywhere if k.name == hover), "")
     message = tip or card.message or view.note
-    if message:
-        lines = wrap_lines(text, message, small, g.message.w, 2)
+    # The message (a tooltip, the status line or the flow's note) sits under the
+    # explanation, at the bottom of their shared room; the explanation gets the rest.
+    lines = wrap_lines(text, message, small, g.text.w, 2) if message else []
+    step = round(small * 1.25)
+    room = g.text.copy()
+    if lines:
+        room.h -= len(lines) * step + round(u * 0.12)
         colour = p.error if card.message_error and not tip and card.message else p.text_dim
-        draw_lines(surface, text, lines, g.message.topleft, small, colour, spacing=1.25)
+        top = g.text.bottom - len(lines) * step
+        draw_lines(surface, text, lines, (g.text.x, top), small, colour, spacing=1.25)
+    _draw_body(surface, text, p, room, g.unit, view.body)
     labels = {
         **NAV_LABELS,
         "step-apply": view.apply_label,
@@ -203,13 +206,14 @@ def draw_steps_card(
 
 
 def _draw_body(
-    surface: pygame.Surface, text: Text, p: Palette, g: StepsGeometry, body: str
+    surface: pygame.Surface, text: Text, p: Palette, room: pygame.Rect, unit: int, body: str
 ) -> None:
-    """The explanation, as large as fits its room (long chains shrink a little)."""
-    room = g.text
-    size = max(11, round(g.unit * 0.24))
+    """The explanation, as large as fits its room: long chains shrink a little, and
+    past a readable size the rest is cut short rather than shrunk further."""
+    size = max(11, round(unit * 0.24))
+    smallest = max(12, round(unit * 0.16))
     lines = text.wrap(body, size, room.w)
-    while size > 11 and len(lines) * round(size * 1.3) > room.h:
+    while size > smallest and len(lines) * round(size * 1.3) > room.h:
         size -= 1
         lines = text.wrap(body, size, room.w)
     limit = max(1, room.h // round(size * 1.3))

@@ -13,7 +13,7 @@ from game.ui.scenes.help import HelpScene
 from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.settings import ROWS, SettingsScene
 
-from .conftest import Driver, start_board
+from .conftest import Driver, MakeDriver, start_board
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -169,8 +169,8 @@ def test_the_help_overlay_shows_new_keys_at_once(driver: Driver, page: KeysScene
     assert rows[Action.STEPS.label] == "F2"
 
 
-def test_the_page_fits_small_windows_by_scrolling(make_driver: object) -> None:
-    driver = make_driver((600, 1000))  # type: ignore[operator]
+def test_the_page_fits_small_windows_by_scrolling(make_driver: MakeDriver) -> None:
+    driver = make_driver((600, 1000))
     page = open_keys(driver)
     g = page.geometry()
     assert g.card.bottom <= 1000 and g.card.right <= 600

@@ -22,6 +22,7 @@ from ..context import AppContext
 from ..gate import InputContext, Intent, KeyCapture, Pointer, PointerKind
 from ..keymap import BINDABLE, letter_digits, parse_chord, reserved
 from ..layout import card_layout
+from ..panel_view import elide
 from ..rebind import Change, assign, key_text, remove, restore
 from ..scene_stack import Pop, Scene, Transition
 from ..theme import mix
@@ -37,6 +38,9 @@ LETTER_NOTE = (
     f"On 16x16 grids {_SPAN} type digits, so a shortcut on one of those letters "
     "moves to Ctrl+letter there."
 )
+
+MIN_UNIT = 44
+"""Below this unit (pixels) the type gets too small: the rows scroll instead."""
 
 Slot = tuple[int, int]
 """(row, chip): chip ``len(keys)`` is the row's ``+``."""
@@ -164,10 +168,10 @@ class KeysScene(Scene):
         card = card_layout(width, height, extra + per_column * 0.62, 9.0 * columns, margin=0.6)
         unit = card.unit
         shown = per_column
-        if unit < 30:  # too small to read: keep a readable size and scroll the rows
-            unit = 30
+        if unit < MIN_UNIT:  # too small to read: keep a readable size and scroll the rows
+            unit = MIN_UNIT
             shown = max(4, int((height * 0.94 / unit - extra) / 0.62))
-            w = min(width - 8, round(9.0 * columns * unit))
+            w = min(width - 16, round(11.0 * columns * unit))
             h = round((extra + shown * 0.62) * unit)
             rect = pygame.Rect((width - w) // 2, (height - h) // 2, w, h)
         else:
@@ -217,6 +221,11 @@ class KeysScene(Scene):
             for chip, (rect, label) in enumerate(reversed(rects)):
                 found[(index, chip)] = (rect, label)
         return found
+
+    @staticmethod
+    def _room(chips: dict[Slot, tuple[pygame.Rect, str]], index: int, row: pygame.Rect) -> int:
+        """The width left for a row's label, left of its first chip."""
+        return chips[(index, 0)][0].x - row.x - max(8, row.h // 3)
 
     def chip_size(self, geometry: Geometry) -> int:
         return max(10, round(geometry.unit * 0.24))
@@ -312,6 +321,27 @@ class KeysScene(Scene):
 
     # -- drawing --------------------------------------------------------------------
 
+    def _draw_scrollbar(self, surface: pygame.Surface, g: Geometry) -> None:
+        """When the rows scroll, a thin bar at the card's edge shows where the view is."""
+        per_column = -(-len(self.actions) // self.columns())
+        shown = len(g.rows) // self.columns() if self.columns() > 1 else len(g.rows)
+        if not g.rows or shown >= per_column:
+            return
+        rows = list(g.rows.values())
+        top, bottom = rows[0].y, rows[-1].bottom
+        width = max(3, g.unit // 12)
+        x = g.card.right - g.unit // 4 - width // 2
+        track = pygame.Rect(x, top, width, bottom - top)
+        pygame.draw.rect(surface, self.ctx.palette.border, track, border_radius=width // 2)
+        first = min(self.first, per_column - shown)
+        thumb = pygame.Rect(
+            x,
+            top + round(track.h * first / per_column),
+            width,
+            max(width * 2, round(track.h * shown / per_column)),
+        )
+        pygame.draw.rect(surface, self.ctx.palette.text_dim, thumb, border_radius=width // 2)
+
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
         surface.fill(p.background)
@@ -322,17 +352,32 @@ class KeysScene(Scene):
         surface.blit(title, (g.card.x + u // 2, g.card.y + round(u * 0.4)))
         small = max(11, round(u * 0.24))
         help_w = g.card.w - u - title.get_width() - u // 2
-        lines = wrap_lines(text, HELP, small, help_w, 2)
+        lines = wrap_lines(text, HELP, small, help_w, 3)
         draw_lines(
             surface,
             text,
             lines,
-            (g.card.right - u // 2 - help_w, g.card.y + round(u * 0.42)),
+            (
+                g.card.right - u // 2 - help_w,
+                g.card.y + round(u * (0.42 if len(lines) < 3 else 0.3)),
+            ),
             small,
             p.text_dim,
+            spacing=1.2,
         )
+        self._draw_scrollbar(surface, g)
         chips = self.chips(g)
-        label_size = max(11, round(u * 0.27))
+        # One label size for the page: the largest at which every label fits beside
+        # its chips (a row of long keys shrinks them all a little, not itself alone).
+        # Never below a readable size, though: a label that still does not fit is cut.
+        floor = max(11, round(u * 0.24))
+        label_size = max(
+            floor,
+            min(
+                text.fit_size(self.actions[i].label, round(u * 0.27), self._room(chips, i, row))
+                for i, row in g.rows.items()
+            ),
+        )
         conflict = self.conflict_row()
         for index, row in g.rows.items():
             action = self.actions[index]
@@ -346,9 +391,8 @@ class KeysScene(Scene):
                 band = row.inflate(round(u * 0.24), round(u * 0.1))
                 pygame.draw.rect(surface, backdrop, band, border_radius=u // 6)
             first_chip = chips[(index, 0)][0]
-            room = first_chip.x - row.x - round(u * 0.2)
-            size = text.fit_size(action.label, label_size, room)
-            name = text.render(action.label, size, p.text)
+            label = elide(text, action.label, label_size, self._room(chips, index, row))
+            name = text.render(label, label_size, p.text)
             surface.blit(name, name.get_rect(midleft=row.midleft))
             if len(self.keys(index)) == 0 and not self.waiting:
                 none = text.render("no key", small, p.error)
