@@ -34,7 +34,7 @@ from game.ui import routes, seams
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
-from game.ui.picker.browser import Icon
+from game.ui.picker.words import Icon
 from game.ui.scenes.picker import PickerScene
 from game.ui.tasks import TaskRunner
 

@@ -18,9 +18,9 @@ import pytest
 
 from game.session import library
 from game.ui import routes
-from game.ui.picker.browser import Icon
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
+from game.ui.picker.words import Icon
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.menu import MenuScene

@@ -1,11 +1,10 @@
-"""The picker's model: the folder or collection on show, its rows, and the jobs that fill them.
+"""The picker's model: where the player is, what the filter lets through, what to read next.
 
 The scene turns input into calls here (move, type, activate ...) and draws what
-:meth:`Browser.row` and :meth:`Browser.details` describe; everything slow runs in
+:meth:`Browser.row` and :meth:`Browser.details` describe (the words come from
+:mod:`.words`, the state from :mod:`.pages`); everything slow runs in
 :class:`~.jobs.Jobs` lanes and arrives through :meth:`Browser.tick`, which also
-asks for what the rows on screen still lack.  Rows are described as values with
-their words, so tests check "No solution" or "Reading 3 of 10 files…" without
-drawing.  Pure Python: no pygame here.
+asks for what the rows on screen still lack.  Pure Python: no pygame here.
 
 What is read when, so a big folder never waits on itself:
 
@@ -21,15 +20,13 @@ its puzzles are read in blocks of :data:`BLOCK` as they scroll into view.
 
 from __future__ import annotations
 
-import enum
 import math
 import os
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...engine.errors import PuzzleError
 from ...engine.formats import LineCollection, PuzzleFile
-from ...engine.solver import Status
 from ...session.library import (
     Cancelled,
     Entry,
@@ -53,62 +50,28 @@ from ...session.library import (
 )
 from .jobs import Jobs, Priority
 from .listing import ListState, NumberPrefix
-from .lru import Lru
+from .pages import (
+    BACKGROUND_LIMIT,
+    BLOCK,
+    RATE_UP_TO,
+    CollectionPage,
+    Folder,
+    FolderPage,
+    Memory,
+    Page,
+    summary_key,
+)
+from .words import Details, Row, Words
 
 READ, CHECK, RATE = "read", "check", "rate"
 LANES = (READ, CHECK, RATE)
 """Reading files, checking solutions, rating: one worker thread each."""
-
-BLOCK = 32
-"""Puzzles of a collection read per job."""
-
-BACKGROUND_LIMIT = 3000
-"""Folders with more files than this are read only where the player looks (below the
-summary cache's size, so reading the rest never pushes out what is on screen)."""
 
 PREFETCH = 0.5
 """Pages read ahead above and below the rows on screen."""
 
 STAMP_EVERY = 2.0
 """Seconds between checks that the folder still is as listed (files added, folder gone)."""
-
-RATE_UP_TO = 16
-"""Largest grid rated in the background: a 25x25 rating can take minutes."""
-
-
-class Icon(enum.Enum):
-    PARENT = "parent"
-    FOLDER = "folder"
-    PUZZLE = "puzzle"
-    COLLECTION = "collection"
-    BAD = "bad"
-    WAITING = "waiting"
-
-
-@dataclass(frozen=True)
-class Row:
-    """One row as the player reads it; ``problem`` set means greyed, with that reason."""
-
-    name: str
-    icon: Icon
-    detail: str = ""
-    sketch: Sketch | None = None
-    problem: str = ""
-    badge: str = ""  # the level, or a warning about the solutions
-    warning: bool = False  # the badge warns: no solution or several
-    status: str = ""  # "New", "In progress", "Solved · 4:32"; "" where it means nothing
-
-
-@dataclass(frozen=True)
-class Details:
-    """The selected row in full, for the preview pane."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-    sketch: Sketch | None = None
-    action: str = ""  # what Enter does ("Play", "Open folder"); "" for nothing
-    problem: str = ""  # why it cannot be opened, with line and column when known
-    warning: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,97 +80,6 @@ class Play:
 
     path: str
     index: int = 0
-
-
-class Memory:
-    """What the picker keeps between visits (the app's lifetime), all bounded."""
-
-    def __init__(self) -> None:
-        self.summaries: Lru[tuple[str, int, int], Summary] = Lru(4000)
-        self.verdicts: Lru[str, Verdict] = Lru(20000)
-        self.places: dict[str, str] = {}  # folder -> name of the entry selected last
-        self.puzzles: dict[str, int] = {}  # collection -> the puzzle chosen last
-        self.last_folder: str | None = None
-
-
-@dataclass
-class FolderPage:
-    path: str
-    state: ListState = field(default_factory=ListState)
-    listing: Listing | None = None  # None while the folder is read
-    entries: list[Entry] = field(default_factory=list)
-    folded: list[str] = field(default_factory=list)  # names in lower case, for the filter
-    filter: str = ""
-    counts: dict[str, int | str] = field(default_factory=dict)  # sub-folder -> items
-    files: int = 0  # usable files
-    folders: int = 0
-    listed_files: int = 0  # usable or not
-    unread: set[tuple[str, int, int]] = field(default_factory=set)  # summaries to come
-    since_stamp: float = 0.0
-
-
-@dataclass
-class Progress:
-    """Bytes indexed so far, written by a worker and read by the main thread."""
-
-    done: int = 0
-    total: int = 0
-
-
-@dataclass
-class CollectionPage:
-    entry: Entry
-    summary: Summary
-    state: ListState = field(default_factory=ListState)
-    opened: PuzzleFile | None = None
-    problem: str = ""
-    progress: Progress = field(default_factory=Progress)
-    blocks: Lru[int, tuple[PuzzleRow, ...]] = field(default_factory=lambda: Lru(96))
-    titles: list[str] | None = None  # when the file names its puzzles
-    filter: str = ""
-
-    @property
-    def count(self) -> int:
-        return self.opened.count if self.opened is not None else 0
-
-
-Page = FolderPage | CollectionPage
-
-
-@dataclass(frozen=True)
-class Folder:
-    """A listing made ready for the page in the worker that read it.
-
-    Everything here is proportional to the folder's size (100,000 files take a
-    second), so none of it may run on the main thread.
-    """
-
-    listing: Listing
-    entries: list[Entry]  # with ".." first when there is a parent
-    folded: list[str]  # names in lower case, for the filter
-    files: list[Entry]  # usable files
-    folders: int
-    listed_files: int  # usable or not
-    chosen: int | None  # the entry to select
-
-    @classmethod
-    def of(cls, listing: Listing, keep: str | None = None) -> Folder:
-        entries = list(listing.entries)
-        parent = parent_of(listing.path)
-        if parent is not None:
-            entries.insert(0, Entry("..", parent, EntryKind.PARENT))
-        chosen = next((i for i, e in enumerate(entries) if e.name == keep), None)
-        if chosen is None and parent is not None and len(entries) > 1:
-            chosen = 1  # the first real entry rather than ".."
-        return cls(
-            listing,
-            entries,
-            [entry.name.casefold() for entry in entries],
-            [e for e in entries if e.kind is EntryKind.FILE and e.usable],
-            sum(1 for entry in entries if entry.kind is EntryKind.FOLDER),
-            sum(1 for entry in entries if entry.kind is EntryKind.FILE),
-            chosen,
-        )
 
 
 class Browser:
@@ -222,7 +94,7 @@ class Browser:
     ) -> None:
         self.jobs = jobs
         self.memory = memory or Memory()
-        self.marks = marks
+        self.words = Words(self.memory, marks)
         self.folder = FolderPage(start)
         self.collection: CollectionPage | None = None
         self.outcome: Play | None = None
@@ -309,7 +181,7 @@ class Browser:
             self._remember_place()
             self.open_folder(entry.path)
             return None
-        summary = self._summary(entry)
+        summary = self.memory.summary(entry)
         if summary is None:
             self._pending = entry  # acted on when its summary arrives
             self.note = f"Reading {entry.name}…"
@@ -321,7 +193,7 @@ class Browser:
         entry = self.selected_entry() if self.collection is None else None
         if entry is None or not entry.usable:
             return
-        summary = self._summary(entry) if entry.kind is EntryKind.FILE else None
+        summary = self.memory.summary(entry) if entry.kind is EntryKind.FILE else None
         if entry.kind is not EntryKind.FILE or (summary is not None and summary.collection):
             self.activate()
 
@@ -386,7 +258,7 @@ class Browser:
         for key, value in self.jobs.results():
             changed |= self._absorb(key, value)
         if self._pending is not None:
-            summary = self._summary(self._pending)
+            summary = self.memory.summary(self._pending)
             if summary is not None:
                 entry, self._pending = self._pending, None
                 self.note = ""
@@ -466,7 +338,7 @@ class Browser:
         page.unread = set()
         if page.files <= BACKGROUND_LIMIT:  # bounded work: a few thousand look-ups at most
             for entry in value.files:
-                key = _summary_key(entry)
+                key = summary_key(entry)
                 if key not in self.memory.summaries:
                     page.unread.add(key)
                     self._want_summary(entry, Priority.BACKGROUND)
@@ -546,7 +418,7 @@ class Browser:
                 wanted[READ].add(key)
             return None
         if entry.kind is EntryKind.FILE:
-            summary = self._summary(entry)
+            summary = self.memory.summary(entry)
             if summary is None:
                 wanted[READ].add(self._want_summary(entry, Priority.VISIBLE))
                 return None
@@ -565,13 +437,10 @@ class Browser:
             wanted[RATE].add(key)
 
     def _want_summary(self, entry: Entry, priority: Priority) -> Hashable:
-        key = ("summary", *_summary_key(entry))
+        key = ("summary", *summary_key(entry))
         path = entry.path
         self.jobs.submit(key, lambda stop: summarise(path, stop), READ, priority)
         return key
-
-    def _summary(self, entry: Entry) -> Summary | None:
-        return self.memory.summaries.get(_summary_key(entry))
 
     def _remember_place(self) -> None:
         entry = self.selected_entry()
@@ -618,243 +487,24 @@ class Browser:
         self.memory.puzzles[page.entry.path] = item
         return Play(page.entry.path, item)
 
-    # -- describing rows ----------------------------------------------------------------
+    # -- words --------------------------------------------------------------------------
 
     def row(self, position: int) -> Row:
         """How the row at ``position`` of the (filtered) list reads."""
-        page = self.page
-        item = page.state.matches[position]
-        if isinstance(page, CollectionPage):
-            return self._puzzle_row(page, item)
-        return self._entry_row(page, page.entries[item])
-
-    def _entry_row(self, page: FolderPage, entry: Entry) -> Row:
-        if entry.kind is EntryKind.PARENT:
-            return Row("..", Icon.PARENT, f"Up to {_folder_name(entry.path)}")
-        if entry.kind is EntryKind.FOLDER:
-            if entry.problem:
-                return Row(entry.name, Icon.BAD, problem=entry.problem)
-            count = page.counts.get(entry.path)
-            if isinstance(count, str):
-                return Row(entry.name, Icon.BAD, problem=count)
-            return Row(entry.name, Icon.FOLDER, _items(count))
-        if entry.problem:
-            return Row(entry.name, Icon.BAD, problem=entry.problem)
-        summary = self._summary(entry)
-        if summary is None:
-            return Row(entry.name, Icon.WAITING, "Reading…")
-        if not summary.usable:
-            return Row(entry.name, Icon.BAD, problem=summary.problem)
-        first = summary.first
-        if summary.collection:
-            kind = first.kind if first is not None else summary.kind
-            return Row(
-                entry.name, Icon.COLLECTION, f"{kind} · {summary.count:,} puzzles", sketch=first
-            )
-        assert first is not None
-        badge, warning = self._badge(first)
-        return Row(
-            entry.name,
-            Icon.PUZZLE,
-            f"{first.kind} · {summary.kind}",
-            sketch=first,
-            badge=badge,
-            warning=warning,
-            status=self._status(first),
-        )
-
-    def _puzzle_row(self, page: CollectionPage, item: int) -> Row:
-        name = f"Puzzle {item + 1:,}"
-        rows = page.blocks.get(item // BLOCK)
-        if rows is None:
-            return Row(name, Icon.WAITING, "Reading…")
-        row = rows[item % BLOCK]
-        if row.sketch is None:
-            return Row(name, Icon.BAD, problem=row.problem)
-        badge, warning = self._badge(row.sketch)
-        detail = f"{row.sketch.kind} · {row.sketch.clues} givens"
-        if row.title:
-            detail = f"{display_name(row.title)} · {detail}"
-        return Row(
-            name,
-            Icon.PUZZLE,
-            detail,
-            sketch=row.sketch,
-            badge=badge,
-            warning=warning,
-            status=self._status(row.sketch),
-        )
-
-    def _badge(self, sketch: Sketch) -> tuple[str, bool]:
-        verdict = self.memory.verdicts.get(sketch.ident)
-        if verdict is None:
-            return "", False
-        if verdict.solutions is Status.NONE:
-            return "No solution", True
-        if verdict.solutions is Status.MULTIPLE:
-            return "Several solutions", True
-        return (verdict.level.label if verdict.level is not None else ""), False
-
-    def _status(self, sketch: Sketch) -> str:
-        mark = self.marks(sketch.ident) if self.marks is not None else None
-        if mark is None:
-            return "New"
-        if mark.status == "solved":
-            return "Solved" + (f" · {clock(mark.best_time)}" if mark.best_time else "")
-        return "In progress"
+        return self.words.row(self.page, position)
 
     def details(self) -> Details | None:
-        """The selected row in full, or None when nothing is selected."""
-        page = self.page
-        position = page.state.selected
-        if isinstance(page, CollectionPage) and page.opened is None:
-            summary = page.summary  # while the collection is read: what is known of it
-            lines = (f"{summary.count:,} puzzles", f"Format: {summary.kind}")
-            return Details(page.entry.name, lines, summary.first, problem=page.problem)
-        if page.state.item is None:
-            return None
-        row = self.row(position)
-        if isinstance(page, CollectionPage):
-            return self._puzzle_details(page, row)
-        entry = page.entries[page.state.matches[position]]
-        if entry.kind is EntryKind.PARENT:
-            return Details(_folder_name(entry.path), ("Parent folder", entry.path), action="Go up")
-        if row.problem:
-            summary = self._summary(entry) if entry.kind is EntryKind.FILE else None
-            detail = summary.detail if summary is not None and summary.detail else row.problem
-            kind = "Folder" if entry.kind is EntryKind.FOLDER else f"File of {_bytes(entry.size)}"
-            return Details(entry.name, (kind,), problem=detail)
-        if entry.kind is EntryKind.FOLDER:
-            count = page.counts.get(entry.path)
-            items = _items(count if isinstance(count, int) else None)
-            return Details(entry.name, (items,), action="Open folder")
-        summary = self._summary(entry)
-        if summary is None:
-            return Details(entry.name, ("Reading…",))
-        lines = [line for line in (display_name(summary.title),) if line]
-        if summary.collection:
-            lines.append(f"{summary.count:,} puzzles")
-            lines.append(f"Format: {summary.kind}")
-            lines.append(f"Size: {_bytes(entry.size)}")
-            if summary.first is not None:
-                lines.append(f"First puzzle: {summary.first.kind}")
-            action = f"Show {summary.count:,} puzzles"
-            return Details(entry.name, tuple(lines), summary.first, action=action)
-        assert summary.first is not None
-        lines += self._puzzle_lines(summary.first, row)
-        lines.append(f"Format: {summary.kind}")
-        return Details(
-            entry.name, tuple(lines), summary.first, "Play", warning=self._warning(summary.first)
-        )
-
-    def _puzzle_details(self, page: CollectionPage, row: Row) -> Details:
-        item = page.state.item
-        assert item is not None
-        where = f"One of {page.count:,} in {page.entry.name}"
-        if row.problem:
-            rows = page.blocks.get(item // BLOCK)
-            detail = rows[item % BLOCK].detail if rows is not None else ""
-            return Details(row.name, (where,), problem=detail or row.problem)
-        if row.sketch is None:
-            return Details(row.name, (where, "Reading…"))
-        lines = [where, *self._puzzle_lines(row.sketch, row)]
-        warning = self._warning(row.sketch)
-        return Details(row.name, tuple(lines), row.sketch, "Play", warning=warning)
-
-    def _puzzle_lines(self, sketch: Sketch, row: Row) -> list[str]:
-        lines = [f"{sketch.kind}, {sketch.clues} givens"]
-        verdict = self.memory.verdicts.get(sketch.ident)
-        if verdict is None:
-            lines.append("Checking the solution…")
-        elif verdict.level is not None:
-            lines.append(f"Level: {verdict.level.label} ({verdict.score:.1f})")
-        elif verdict.playable:
-            big = sketch.size > RATE_UP_TO
-            lines.append("Level: not rated (too large)" if big else "Rating…")
-        if row.status:
-            lines.append(row.status)
-        return lines
-
-    def _warning(self, sketch: Sketch) -> str:
-        verdict = self.memory.verdicts.get(sketch.ident)
-        if verdict is None or verdict.playable:
-            return ""
-        if verdict.solutions is Status.NONE:
-            return "This puzzle has no solution."
-        return "This puzzle has more than one solution."
-
-    # -- the status line ----------------------------------------------------------------
+        """The selected row in full, for the preview; None when nothing is selected."""
+        return self.words.details(self.page)
 
     def progress(self) -> tuple[str, float | None]:
         """What the background is doing, and how far (0..1), or ("", None) when idle."""
-        page = self.page
-        if isinstance(page, CollectionPage):
-            if page.opened is None and not page.problem:
-                done, total = page.progress.done, max(1, page.progress.total)
-                return f"Indexing {page.summary.count:,} puzzles…", min(1.0, done / total)
-            return "", None
-        if page.listing is None:
-            return "Reading the folder…", None
-        if page.files > BACKGROUND_LIMIT or not page.unread:
-            return "", None
-        read = page.files - len(page.unread)
-        return f"Reading {read:,} of {page.files:,} files…", read / page.files
+        return self.words.progress(self.page)
 
     def empty_message(self) -> str:
-        """What to say when the list is empty (or why the folder shows nothing)."""
-        page = self.page
-        if isinstance(page, CollectionPage):
-            if page.problem:
-                return f"This file cannot be read: {page.problem}"
-            if page.opened is None:
-                return f"Reading {page.summary.count:,} puzzles…"
-            if page.filter:
-                return f"No puzzle number starts with “{page.filter}”."
-            return "There are no puzzles in this file."
-        if page.listing is None:
-            return "Reading the folder…"
-        if page.listing.problem:
-            return f"This folder cannot be shown: {page.listing.problem}."
-        if page.filter:
-            return f"Nothing here matches “{page.filter}”."
-        if page.state.count <= 1:
-            return "This folder is empty. Drop puzzle files here, or on the window."
-        return ""
-
-
-def _summary_key(entry: Entry) -> tuple[str, int, int]:
-    """A file's summary is kept per path, size and time of change: an edited file is read again."""
-    return (entry.path, entry.size, entry.mtime)
+        """What to say when the list is empty."""
+        return self.words.empty_message(self.page)
 
 
 def _failed_summary(value: object) -> Summary:
     return Summary(problem=f"cannot be read ({value})")
-
-
-def _folder_name(path: str) -> str:
-    return display_name(os.path.basename(os.path.normpath(path))) or path
-
-
-def _items(count: int | None) -> str:
-    """``Folder · 3 items`` (the row) or ``Folder`` while it is counted."""
-    if count is None:
-        return "Folder"
-    if count == 0:
-        return "Folder · empty"
-    return f"Folder · {count:,} item" + ("" if count == 1 else "s")
-
-
-def _bytes(size: int) -> str:
-    if size < 1024:
-        return f"{size} bytes"
-    if size < 1024 * 1024:
-        return f"{size / 1024:.1f} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
-
-
-def clock(seconds: float) -> str:
-    """``4:32`` or ``1:02:03``."""
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

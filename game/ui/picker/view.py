@@ -19,10 +19,12 @@ from ...session.library import EntryKind
 from ..text import Text
 from ..theme import Colour, Palette, mix
 from ..widgets import Style, draw_button, draw_card
-from .browser import Browser, Details, Icon, Row
+from .browser import Browser
+from .icons import draw_icon
 from .layout import PickerLayout
 from .lru import Lru
 from .thumbs import Thumbnails
+from .words import Details, Icon, Row
 
 THUMBS_PER_FRAME = 12
 """New row thumbnails drawn per frame at most (the preview's counts as one)."""
@@ -551,65 +553,6 @@ def scroll_thumb(track: pygame.Rect, top: float, rows: float, count: int) -> pyg
     room = max(1.0, count - rows)
     y = track.y + round((track.h - length) * min(1.0, top / room))
     return pygame.Rect(track.x, y, track.w, length)
-
-
-def draw_icon(surface: pygame.Surface, icon: Icon, box: pygame.Rect, p: Palette) -> None:
-    """A folder, a way up, an unreadable file, or a placeholder, drawn in ``box``."""
-    w = box.w
-    line = max(1, w // 22)
-    if icon is Icon.WAITING:
-        pygame.draw.rect(surface, mix(p.cell_tint, p.surface, 0.4), box)
-        return
-    if icon in (Icon.FOLDER, Icon.PARENT):
-        body = pygame.Rect(0, 0, round(w * 0.78), round(w * 0.56))
-        body.center = (box.centerx, box.centery + w // 16)
-        tab = pygame.Rect(body.x, body.y - w // 9, round(w * 0.32), w // 6)
-        fill = mix(p.accent, p.surface, 0.78)
-        edge = mix(p.accent, p.surface, 0.25)
-        radius = max(2, w // 18)
-        pygame.draw.rect(surface, fill, tab, border_radius=radius)
-        pygame.draw.rect(surface, edge, tab, line, border_radius=radius)
-        pygame.draw.rect(surface, fill, body, border_radius=radius)
-        pygame.draw.rect(surface, edge, body, line, border_radius=radius)
-        if icon is Icon.PARENT:
-            cx, cy = body.center
-            arm = body.h // 3
-            width = max(2, w // 14)
-            pygame.draw.line(surface, edge, (cx, cy + arm), (cx, cy - arm), width)
-            pygame.draw.line(surface, edge, (cx - arm, cy), (cx, cy - arm), width)
-            pygame.draw.line(surface, edge, (cx + arm, cy), (cx, cy - arm), width)
-        return
-    # An unreadable file: a page with a folded corner and a cross.
-    page = pygame.Rect(0, 0, round(w * 0.6), round(w * 0.76))
-    page.center = box.center
-    fold = page.w // 3
-    colour = p.disabled
-    points = [
-        page.topleft,
-        (page.right - fold, page.y),
-        (page.right, page.y + fold),
-        page.bottomright,
-        page.bottomleft,
-    ]
-    pygame.draw.polygon(surface, mix(p.surface_alt, p.surface, 0.5), points)
-    pygame.draw.polygon(surface, colour, points, line)
-    pygame.draw.lines(
-        surface,
-        colour,
-        False,
-        [
-            (page.right - fold, page.y),
-            (page.right - fold, page.y + fold),
-            (page.right, page.y + fold),
-        ],
-        line,
-    )
-    cx, cy = page.centerx, page.centery + fold // 3
-    arm = page.w // 5
-    width = max(2, w // 16)
-    cross = mix(p.error, p.surface, 0.3)
-    pygame.draw.line(surface, cross, (cx - arm, cy - arm), (cx + arm, cy + arm), width)
-    pygame.draw.line(surface, cross, (cx - arm, cy + arm), (cx + arm, cy - arm), width)
 
 
 def _solved(p: Palette) -> Colour:

@@ -25,10 +25,11 @@ from .. import routes
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..picker.browser import LANES, STAMP_EVERY, Browser, Memory, Play
+from ..picker.browser import LANES, STAMP_EVERY, Browser, Play
 from ..picker.jobs import Jobs
 from ..picker.layout import PickerLayout, picker_layout
 from ..picker.listing import ListState
+from ..picker.pages import Memory
 from ..picker.view import PickerView, Pointing, scroll_thumb
 from ..scene_stack import Pop, Scene, Transition
 
