@@ -308,3 +308,43 @@ def test_the_app_connects_the_picker_and_the_statistics(
     finally:
         for hook in driver.ctx.hooks.on_quit:
             hook(driver.ctx)
+
+
+def test_left_right_escape_and_f5(driver: Driver, folder: Path) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    key(driver, pygame.K_RIGHT)  # into "sub", the selected folder
+    settle(driver, scene)
+    assert names(scene) == ["..", "inner.txt"]
+    key(driver, pygame.K_RIGHT)  # a single puzzle: Right never starts a game
+    assert driver.top is scene
+    key(driver, pygame.K_LEFT)
+    settle(driver, scene)
+    scene.browser.state.select(names(scene).index("many.txt"))
+    key(driver, pygame.K_RIGHT)  # into the collection
+    settle(driver, scene)
+    assert scene.browser.collection is not None
+    key(driver, pygame.K_ESCAPE)  # out of the collection, still in the picker
+    assert scene.browser.collection is None and driver.top is scene
+    (folder / "new.txt").write_text(PUZZLE + "\n")
+    key(driver, pygame.K_F5)
+    settle(driver, scene)
+    assert "new.txt" in names(scene)
+
+
+def test_the_scroll_bar_drags(driver: Driver, tmp_path: Path) -> None:
+    for k, text in enumerate(relabelled(60)):
+        (tmp_path / f"p{k:02}.txt").write_text(text + "\n")
+    scene = open_picker(driver, tmp_path)
+    settle(driver, scene)
+    track = scene.layout.scrollbar
+    bottom = (track.centerx, track.bottom - 1)
+    driver.step(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=bottom, button=1))
+    state = scene.browser.state
+    assert state.top == pytest.approx(state.count - state.rows)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=track.midtop, rel=(0, 0), buttons=(1, 0, 0))
+    driver.step(motion)
+    assert state.top == 0
+    driver.step(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=track.midtop, button=1))
+    driver.move(bottom)  # released: moving no longer scrolls
+    assert state.top == 0
