@@ -291,3 +291,16 @@ def test_coming_back_finds_the_last_choice(tmp_path: Path, jobs: Jobs) -> None:
     again.activate()
     settle(again)
     assert again.state.item == 41
+
+
+def test_titles_filter_a_collection_that_names_its_puzzles(jobs: Jobs, shared_data: Path) -> None:
+    folder = shared_data / "real-files" / "formats" / "opensudoku"
+    browser = make_browser(folder, jobs)
+    browser.state.select(1)
+    browser.activate()
+    settle(browser)
+    assert browser.collection is not None and browser.state.count == 10
+    browser.type("easy")  # every puzzle of this file is titled "Sudoku Easy"
+    assert browser.state.count == 10
+    browser.type("x")
+    assert browser.state.count == 0

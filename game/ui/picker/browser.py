@@ -26,7 +26,6 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ...engine.errors import PuzzleError
-from ...engine.formats import LineCollection, PuzzleFile
 from ...session.library import (
     Cancelled,
     Entry,
@@ -41,7 +40,6 @@ from ...session.library import (
     count_items,
     display_name,
     folder_stamp,
-    open_indexed,
     parent_of,
     rate_sketch,
     read_rows,
@@ -58,6 +56,7 @@ from .pages import (
     Folder,
     FolderPage,
     Memory,
+    Opened,
     Page,
     summary_key,
 )
@@ -349,15 +348,9 @@ class Browser:
         page = self.collection
         if page is None or page.entry.path != path:
             return False
-        if isinstance(value, PuzzleFile):
-            page.opened = value
-            if not isinstance(value, LineCollection):
-                page.titles = [
-                    item.title.casefold() if not isinstance(item, PuzzleError) else ""
-                    for item in value
-                ]
-                if not any(page.titles):
-                    page.titles = None
+        if isinstance(value, Opened):
+            page.opened = value.file
+            page.titles = value.titles
             page.state.set_matches(self._matches(page), self.memory.puzzles.get(path))
         elif isinstance(value, PuzzleError):
             page.problem = value.reason
@@ -467,9 +460,8 @@ class Browser:
         def report(done: int, total: int) -> None:
             progress.done, progress.total = done, total
 
-        self.jobs.submit(
-            ("open", path), lambda stop: open_indexed(path, stop, report), READ, Priority.FIRST
-        )
+        opening = ("open", path)
+        self.jobs.submit(opening, lambda stop: Opened.of(path, stop, report), READ, Priority.FIRST)
         return None
 
     def _activate_puzzle(self, page: CollectionPage) -> Play | None:

@@ -8,16 +8,20 @@ nothing in proportion.  Pure Python.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...engine.formats import PuzzleFile
+from ...engine.errors import PuzzleError
+from ...engine.formats import LineCollection, PuzzleFile
 from ...session.library import (
+    Cancelled,
     Entry,
     EntryKind,
     Listing,
     PuzzleRow,
     Summary,
     Verdict,
+    open_indexed,
     parent_of,
 )
 from .listing import ListState
@@ -132,3 +136,29 @@ class Folder:
             sum(1 for entry in entries if entry.kind is EntryKind.FILE),
             chosen,
         )
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A collection opened and indexed in a worker, with its puzzles' titles if it has any.
+
+    Titles (for filtering by name) are collected here because a file parsed whole
+    can hold a hundred thousand puzzles: too many to walk on the main thread.
+    """
+
+    file: PuzzleFile
+    titles: list[str] | None
+
+    @classmethod
+    def of(
+        cls, path: str, cancelled: Cancelled, report: Callable[[int, int], None] | None = None
+    ) -> Opened:
+        opened = open_indexed(path, cancelled, report)
+        titles = None
+        if not isinstance(opened, LineCollection):  # one-line collections carry no titles
+            titles = [
+                "" if isinstance(item, PuzzleError) else item.title.casefold() for item in opened
+            ]
+            if not any(titles):
+                titles = None
+        return cls(opened, titles)

@@ -113,7 +113,9 @@ class PickerView:
         else:
             title = "Open a puzzle"
             where = browser.folder.path
-        title_image = self._line(title, layout.title_size, p.text, heading.w, bold=True)
+        title_image = self._line(
+            title, layout.title_size, p.text, heading.w, bold=True, where="middle"
+        )
         path_image = self._line(
             _home(where), layout.detail_size, p.text_dim, heading.w, where="start"
         )
