@@ -15,11 +15,11 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session.library import Sketch
+from game.session.library import Sketch, summarise
 from game.ui.picker.browser import LANES, Browser, Play
 from game.ui.picker.jobs import Jobs, Priority
 from game.ui.picker.listing import ListState, NumberPrefix
-from game.ui.picker.pages import Memory
+from game.ui.picker.pages import Memory, summary_key
 from game.ui.picker.words import Icon
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -304,3 +304,30 @@ def test_titles_filter_a_collection_that_names_its_puzzles(jobs: Jobs, shared_da
     assert browser.state.count == 10
     browser.type("x")
     assert browser.state.count == 0
+
+
+def test_the_folder_goes_on_reading_behind_a_collection(tmp_path: Path) -> None:
+    (tmp_path / "a-many.txt").write_text("\n".join(relabelled(50)) + "\n")
+    for k, text in enumerate(relabelled(30)):
+        (tmp_path / f"p{k:02}.txt").write_text(text + "\n")
+    lanes = Jobs(LANES)
+    try:
+        lanes.pause(True)
+        browser = Browser(str(tmp_path), lanes)
+        browser.state.set_rows(3)
+        lanes.pause(False)
+        assert lanes.wait_idle(10)  # the listing only: nothing else was asked for yet
+        lanes.pause(True)
+        browser.tick(0)  # takes the listing in, queues every file's summary
+        entry = browser.selected_entry()
+        assert entry is not None and entry.name == "a-many.txt"
+        browser.memory.summaries.put(summary_key(entry), summarise(entry.path))
+        browser.activate()  # into the collection before the folder is read
+        assert browser.collection is not None
+        browser.erase()  # and straight back
+        assert lanes.waiting("read") >= 30  # the folder's reading was not dropped
+        lanes.pause(False)
+        settle(browser)
+        assert browser.progress() == ("", None) and not browser.folder.unread
+    finally:
+        lanes.close()

@@ -120,12 +120,6 @@ class Browser:
     def busy(self) -> bool:
         return self.jobs.busy
 
-    def title(self) -> str:
-        """The folder's path or the collection's file name, for the header."""
-        if self.collection is not None:
-            return self.collection.entry.path
-        return self.folder.path
-
     # -- navigation ---------------------------------------------------------------------
 
     def open_folder(self, path: str, select: str | None = None) -> None:
@@ -152,8 +146,9 @@ class Browser:
         return True
 
     def leave_collection(self) -> None:
+        """Back to the folder; the folder's own reading, if unfinished, goes on."""
         if self.collection is not None:
-            self.jobs.forget()
+            self.jobs.cancel(("open", self.collection.entry.path), READ)
             self.collection = None
             self._scheduled = None
 
@@ -225,9 +220,12 @@ class Browser:
 
     def _set_filter(self, text: str) -> None:
         page = self.page
-        keep = page.state.item
         page.filter = text[:80]
-        page.state.set_matches(self._matches(page), keep)
+        matches = self._matches(page)
+        # A name filter keeps the selection while it still matches; a puzzle number
+        # goes to that puzzle, the first match.
+        keep = None if isinstance(matches, NumberPrefix) else page.state.item
+        page.state.set_matches(matches, keep)
         self._scheduled = None
 
     def _matches(self, page: Page) -> Sequence[int]:
@@ -449,7 +447,6 @@ class Browser:
         self._remember_place()
         if not summary.collection:
             return Play(entry.path, 0)
-        self.jobs.forget()
         page = CollectionPage(entry, summary)
         self.collection = page
         self._scheduled = None

@@ -116,6 +116,16 @@ class Jobs:
             for key in [key for key in queue if key not in wanted]:
                 del queue[key]
 
+    def cancel(self, key: Hashable, lane: str) -> None:
+        """Drop the job ``key`` if it waits, or ask it to stop if it runs."""
+        with self._cond:
+            queues = self._lanes[lane]
+            found = queues.find(key)
+            if found is not None:
+                del queues.queues[found][key]
+            if queues.running is not None and queues.running.key == key:
+                queues.running.cancelled = True
+
     def forget(self) -> None:
         """Drop every waiting job and ask running ones to stop (the player left the folder)."""
         with self._cond:
