@@ -348,3 +348,26 @@ def test_the_scroll_bar_drags(driver: Driver, tmp_path: Path) -> None:
     driver.step(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=track.midtop, button=1))
     driver.move(bottom)  # released: moving no longer scrolls
     assert state.top == 0
+
+
+def test_pictures_beyond_one_frames_budget_come_in_the_next_frames(
+    make_driver: MakeDriver, tmp_path: Path
+) -> None:
+    for k, text in enumerate(relabelled(40)):
+        (tmp_path / f"p{k:02}.txt").write_text(text + "\n")
+    driver = make_driver((1000, 2000))  # more rows than one frame draws pictures for
+    scene = open_picker(driver, tmp_path)
+    settle(driver, scene)
+    assert scene.layout.rows_fit > THUMBS_PER_FRAME
+    scene.view.thumbs.clear()  # as after a change of theme: every picture to draw again
+    scene.invalidate()
+    driver.step()
+    assert scene.view.pending and not scene.jobs.busy
+    frames = 0
+    while scene.view.pending:
+        assert scene.wake_in() == 0.0
+        driver.step()  # no event, no job: the scene still draws the rest
+        assert scene.view.thumbs_drawn <= THUMBS_PER_FRAME
+        frames += 1
+        assert frames < 10
+    assert scene.wake_in() != 0.0  # and then sleeps

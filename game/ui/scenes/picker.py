@@ -262,7 +262,7 @@ class PickerScene(Scene):
         opened = self._clicks(dt)
         if opened is not None:
             return opened
-        if self.browser.tick(dt):
+        if self.browser.tick(dt) or self.view.pending:  # pending: pictures still to draw
             self.dirty = True
         return self._play(self.browser.take_outcome())
 
