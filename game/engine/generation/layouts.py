@@ -212,7 +212,11 @@ def _members(regions: Sequence[int], region: int) -> list[int]:
 
 
 def _connected(regions: Sequence[int], n: int, region: int) -> bool:
-    """Whether ``region``'s cells (at least one) form one orthogonally connected piece."""
+    """Whether ``region``'s cells (at least one) form one orthogonally connected piece.
+
+    :meth:`Shape.from_regions` checks the same once per layout; this runs thousands
+    of times while one grows, on a list being edited, so it reads a neighbour table.
+    """
     members = _members(regions, region)
     if not members:
         return False
