@@ -29,6 +29,9 @@ from .words import Details, Icon, Row
 THUMBS_PER_FRAME = 12
 """New row thumbnails drawn per frame at most (the preview's counts as one)."""
 
+STATUS_WIDTH = "✓ Solved · 88:88"
+"""The status column is at least this wide, so level badges line up row under row."""
+
 TEXT_BUDGET = 12 * 1024 * 1024
 """Bytes of rendered text the view keeps (names, details, chips)."""
 
@@ -266,9 +269,10 @@ class PickerView:
             else:
                 colour, text = p.text_dim, row.status
             image = self.render(text, size, colour)
-            right -= image.get_width()
-            surface.blit(image, image.get_rect(midleft=(right, centre)))
-            right -= round(u * 0.3)
+            surface.blit(image, image.get_rect(midright=(right, centre)))
+            # A column as wide as a usual "Solved" time, so the levels line up.
+            column = max(image.get_width(), self.text.measure(STATUS_WIDTH, size)[0])
+            right -= column + round(u * 0.3)
         if row.badge:
             image = self.render(row.badge, size, p.error if row.warning else p.text, True)
             pill = image.get_rect().inflate(round(size * 1.1), round(size * 0.5))
