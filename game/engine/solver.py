@@ -71,7 +71,11 @@ def solve(shape: Shape, grid: Sequence[int]) -> tuple[int, ...] | None:
 
 def count_solutions(shape: Shape, grid: Sequence[int], limit: int = 2) -> int:
     """How many solutions ``grid`` has, counting no further than ``limit``."""
-    return len(solutions(shape, grid, limit=limit))
+    tables = _tables(shape)
+    state = tables.start(grid)
+    if state is None:
+        return 0
+    return len(tables.search(*state, limit, None))  # counted, never decoded
 
 
 def status(shape: Shape, grid: Sequence[int]) -> Status:
