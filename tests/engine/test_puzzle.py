@@ -79,3 +79,16 @@ def test_is_solution_rejects_wrong_grids() -> None:
     bad[0], bad[1] = bad[1], bad[0]
     assert not is_solution(shape, bad)
     assert not is_solution(shape, good, givens=[2] + [0] * 15)
+
+
+def test_nudges_use_the_article_players_expect() -> None:
+    from game.engine.logic.step import Step
+
+    shape = Shape.classic(9)
+    assert Step("XY-Wing", units=(0,)).nudge(shape) == "Look for an XY-Wing in row 1."
+    assert Step("Alternating Inference Chain").nudge(shape).startswith("Look for an Alt")
+    assert Step("Unique Rectangle").nudge(shape) == "Look for a Unique Rectangle."
+    assert Step("2-String Kite").nudge(shape) == "Look for a 2-String Kite."
+    assert Step("Hidden Single").nudge(shape) == "Look for a Hidden Single."
+    assert Step("Simple Colouring").nudge(shape) == "Look for Simple Colouring."
+    assert Step("Law of Leftovers").nudge(shape) == "Look for the Law of Leftovers."

@@ -40,7 +40,7 @@ def test_pointing_explains_itself_in_players_words() -> None:
     )
     assert step.units == (20, 1)  # box 3, row 2
     assert {m.role for m in step.marks} == {Role.PATTERN, Role.FOCUS}
-    assert step.nudge(Shape.classic(9)) == "Look for a Pointing in box 3 and row 2."
+    assert step.nudge(Shape.classic(9)) == "Look for Pointing in box 3 and row 2."
 
 
 def test_pointing_in_a_jigsaw_region_meeting_a_row_in_one_cell() -> None:

@@ -73,15 +73,16 @@ class Step:
 
     def nudge(self, shape: Shape) -> str:
         """The first hint: the technique and where to look, without the answer."""
+        what = with_article(self.technique)
         if self.units:
             where = " and ".join(shape.unit_name(u) for u in self.units[:3])
-            return f"Look for a {self.technique} in {where}."
+            return f"Look for {what} in {where}."
         cells = sorted({m.cell for m in self.marks})
         if cells:
             rows = sorted({c // shape.size + 1 for c in cells})
             plural = "s" if len(rows) > 1 else ""
-            return f"Look for a {self.technique} around row{plural} {_listing(rows)}."
-        return f"Look for a {self.technique}."
+            return f"Look for {what} around row{plural} {_listing(rows)}."
+        return f"Look for {what}."
 
     def to_json(self, shape: Shape) -> dict[str, Any]:
         """The CLI's JSON form, with 1-based rows and columns."""
@@ -92,6 +93,21 @@ class Step:
             "eliminations": [[c // n + 1, c % n + 1, d] for c, d in self.eliminations],
             "explanation": self.explanation,
         }
+
+
+def with_article(name: str) -> str:
+    """``"an XY-Wing"``, ``"a Unique Rectangle"``, ``"Pointing"``: as an English speaker says it.
+
+    Articles go by sound, not letter ("an X-Wing"); activities ("Pointing", "Simple
+    Colouring", "Trial and Error") take none; the law takes "the".
+    """
+    if name.startswith("Law "):
+        return f"the {name}"
+    if (name.endswith("ing") and not name.endswith("Wing")) or name == "Trial and Error":
+        return name
+    first = name[:1].upper()
+    vowel_sound = first in "AEIOX" or name.startswith(("8", "11", "18"))
+    return f"{'an' if vowel_sound else 'a'} {name}"
 
 
 def _listing(numbers: list[int]) -> str:
