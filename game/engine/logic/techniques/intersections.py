@@ -59,62 +59,51 @@ def overlaps(shape: Shape) -> tuple[Overlap, ...]:
 @technique("Pointing", level=Level.MEDIUM, rating=POINTING_RATING)
 def pointing(grid: CandidateGrid) -> Iterator[Step]:
     """A region's places for a digit all lie on one line: the rest of that line loses it."""
-    n = grid.size
-    shape = grid.shape
-    for overlap in overlaps(shape):
-        for digit in range(1, n + 1):
-            cells = grid.digit_cells(digit)
-            inside = cells & overlap.shared
-            if not inside or cells & overlap.region_rest:
-                continue
-            targets = cells & overlap.line_rest
-            if not targets:
-                continue
-            region = shape.unit_name(overlap.region)
-            line = shape.unit_name(overlap.line)
-            eliminations = tuple((cell, digit) for cell in cells_of(targets))
-            yield Step(
-                "Pointing",
-                eliminations=eliminations,
-                explanation=(
-                    f"In {region}, the {symbol(digit)}s are all in {line} "
-                    f"({cells_text(cells_of(inside), n)}), so {symbol(digit)} cannot be "
-                    f"elsewhere in {line}: {removal_text(eliminations, n)}."
-                ),
-                marks=_marks(inside, targets, digit),
-                units=(overlap.region, overlap.line),
-                rating=POINTING_RATING,
-            )
+    return _locked(grid, "Pointing", POINTING_RATING, from_region=True)
 
 
 @technique("Claiming", level=Level.MEDIUM, rating=CLAIMING_RATING)
 def claiming(grid: CandidateGrid) -> Iterator[Step]:
     """A line's places for a digit all lie in one region: the rest of that region loses it."""
+    return _locked(grid, "Claiming", CLAIMING_RATING, from_region=False)
+
+
+def _locked(grid: CandidateGrid, name: str, rating: float, *, from_region: bool) -> Iterator[Step]:
+    """Locked candidates, read in one direction: confined in ``home``, so gone from ``other``.
+
+    Pointing and Claiming are the same deduction with region and line swapped.
+    """
     n = grid.size
     shape = grid.shape
     for overlap in overlaps(shape):
+        if from_region:
+            home, other = overlap.region, overlap.line
+            home_rest, other_rest = overlap.region_rest, overlap.line_rest
+        else:
+            home, other = overlap.line, overlap.region
+            home_rest, other_rest = overlap.line_rest, overlap.region_rest
         for digit in range(1, n + 1):
             cells = grid.digit_cells(digit)
             inside = cells & overlap.shared
-            if not inside or cells & overlap.line_rest:
+            if not inside or cells & home_rest:
                 continue
-            targets = cells & overlap.region_rest
+            targets = cells & other_rest
             if not targets:
                 continue
-            region = shape.unit_name(overlap.region)
-            line = shape.unit_name(overlap.line)
+            home_name = shape.unit_name(home)
+            other_name = shape.unit_name(other)
             eliminations = tuple((cell, digit) for cell in cells_of(targets))
             yield Step(
-                "Claiming",
+                name,
                 eliminations=eliminations,
                 explanation=(
-                    f"In {line}, the {symbol(digit)}s are all in {region} "
+                    f"In {home_name}, the {symbol(digit)}s are all in {other_name} "
                     f"({cells_text(cells_of(inside), n)}), so {symbol(digit)} cannot be "
-                    f"elsewhere in {region}: {removal_text(eliminations, n)}."
+                    f"elsewhere in {other_name}: {removal_text(eliminations, n)}."
                 ),
                 marks=_marks(inside, targets, digit),
-                units=(overlap.line, overlap.region),
-                rating=CLAIMING_RATING,
+                units=(home, other),
+                rating=rating,
             )
 
 
