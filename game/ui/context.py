@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..session import Game, Settings
+from ..session.supply import PuzzleSupply
 from .keeper import Keeper
 from .keymap import KeyMap
 from .sources import GameInfo, Request
@@ -82,6 +83,7 @@ class AppContext:
         text: Text | None = None,
         tasks: TaskRunner | None = None,
         hooks: Hooks | None = None,
+        supply: PuzzleSupply | None = None,
         size: tuple[int, int] = (1280, 800),
     ) -> None:
         self._settings = settings
@@ -89,6 +91,8 @@ class AppContext:
         self.tasks = tasks or TaskRunner()
         self.hooks = hooks or Hooks()
         self.session = Session()
+        self.supply = supply or PuzzleSupply()
+        """New puzzles made in the background, the next one made ahead (New game, Daily)."""
         self.keeper = Keeper.in_memory()
         """Settings, statistics and saves kept between runs (the seams install the real one)."""
         self.notices: list[tuple[str, str]] = []

@@ -7,6 +7,7 @@ readable here.  Imports are inside the functions for that reason.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 
 from ..session import Game
@@ -67,7 +68,23 @@ def generate(ctx: AppContext, request: Request) -> Transition:
         BusyScene(
             ctx,
             f"Making a {request.describe()} puzzle…",
-            lambda task: sources.generate(request, task),
+            lambda task: sources.generate(request, task, ctx.supply),
+            lambda prepared: board(ctx, prepared),
+        )
+    )
+
+
+def daily(ctx: AppContext, date: datetime.date | None = None) -> Transition:
+    """Today's puzzle (the same for every player), made in the background."""
+    from . import sources
+    from .scenes.busy import BusyScene
+
+    day = date or datetime.date.today()
+    return Push(
+        BusyScene(
+            ctx,
+            "Making today's puzzle…",
+            lambda task: sources.daily(day, task, ctx.supply),
             lambda prepared: board(ctx, prepared),
         )
     )

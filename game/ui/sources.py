@@ -8,8 +8,11 @@ take a :class:`~.tasks.Task` so they can stop early when the player cancels.
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import solver
 from ..engine.logic.registry import Level
@@ -18,8 +21,13 @@ from ..session import BoardState, Game, Settings
 from .difficulty import Difficulty
 from .tasks import Cancelled, Task
 
+if TYPE_CHECKING:
+    from ..engine.generator import RatedPuzzle
+    from ..session.supply import Job, PuzzleSupply
+
 VARIANTS = ("classic", "jigsaw")
 CLASSIC_SIZES = (4, 6, 9, 16)
+JIGSAW_SIZES = (6, 9)
 
 
 @dataclass(frozen=True)
@@ -104,20 +112,33 @@ class Prepared:
         )
 
 
-def generate(request: Request, task: Task[Prepared] | None = None) -> Prepared:
-    """A fresh puzzle at the requested level (slow: run it as a background job)."""
-    from ..engine.generator import GenerationCancelled
+def generate(
+    request: Request, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+) -> Prepared:
+    """A fresh puzzle at the requested level (slow: run it as a background job).
+
+    Through ``supply`` the puzzle is usually ready at once, made ahead while the
+    player played the last one; a request with a seed is made directly, so the
+    same seed always gives the same puzzle.
+    """
     from ..engine.generator import generate as make
+    from ..session.supply import PuzzleKind
 
-    def progress(_fraction: float) -> bool:
-        return task is None or not task.cancelled
+    if supply is None or request.seed is not None:
 
-    try:
-        made = make(
-            request.variant, request.size, request.level, seed=request.seed, progress=progress
+        def progress(fraction: float) -> bool:
+            if task is not None:
+                task.progress = fraction
+            return task is None or not task.cancelled
+
+        made = _unless_cancelled(
+            lambda: make(
+                request.variant, request.size, request.level, seed=request.seed, progress=progress
+            )
         )
-    except GenerationCancelled:
-        raise Cancelled from None
+    else:
+        job = supply.request(PuzzleKind(request.variant, request.size, request.level))
+        made = _await(job, task)
     info = GameInfo(
         request.variant,
         request.size,
@@ -126,6 +147,47 @@ def generate(request: Request, task: Task[Prepared] | None = None) -> Prepared:
         difficulty=Difficulty(made.level, made.score),
     )
     return Prepared(made.puzzle, made.solution, True, info)
+
+
+def daily(
+    date: datetime.date, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+) -> Prepared:
+    """The puzzle of the day: the same for every player on ``date``."""
+    from ..session.supply import daily_puzzle
+
+    if supply is None:
+        made = _unless_cancelled(lambda: daily_puzzle(date))
+    else:
+        made = _await(supply.daily(date), task)
+    info = GameInfo(
+        "classic",
+        9,
+        made.level,
+        title=f"Daily puzzle, {date:%A} {date.day} {date:%B %Y}",
+        seed=made.seed,
+        difficulty=Difficulty(made.level, made.score),
+    )
+    return Prepared(made.puzzle, made.solution, True, info)
+
+
+def _await(job: Job, task: Task[Prepared] | None) -> RatedPuzzle:
+    """The job's puzzle, passing its progress on; the job stops if the task is cancelled."""
+    while not job.wait(0.05):
+        if task is not None:
+            task.progress = job.progress
+            if task.cancelled:
+                job.cancel()
+                raise Cancelled
+    return _unless_cancelled(job.result)
+
+
+def _unless_cancelled(make: Callable[[], RatedPuzzle]) -> RatedPuzzle:
+    from ..engine.generator import GenerationCancelled
+
+    try:
+        return make()
+    except GenerationCancelled:
+        raise Cancelled from None
 
 
 def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> Prepared:
@@ -179,9 +241,7 @@ def load_saved_game(path: str) -> Prepared:
     saved = load_saved(Path(path))
     game = saved.game
     info = info_of(saved.origin, game.shape, Path(path).stem)
-    return Prepared(
-        game.puzzle, game.solution, game.unique, info, game=game, created=saved.created
-    )
+    return Prepared(game.puzzle, game.solution, game.unique, info, game=game, created=saved.created)
 
 
 def _looks_saved(path: str) -> bool:

@@ -49,6 +49,8 @@ class Task(Generic[T]):
         self.finished = threading.Event()
         self._cancelled = threading.Event()
         self.delivered = False
+        self.progress = 0.0
+        """How far the job thinks it is, 0..1 (0 when it cannot tell); set by the job."""
 
     @property
     def cancelled(self) -> bool:

@@ -99,7 +99,8 @@ class BusyScene(CardScene):
         draw_spinner(surface, self.ctx.palette.accent, centre, radius, self.phase)
         task = self.task
         if task is not None and task.elapsed >= 2.0:  # a long wait says how long
+            done = f" · {task.progress:.0%}" if task.progress > 0 else ""
             label = self.ctx.text.render(
-                f"{task.elapsed:.0f} s", round(unit * 0.24), self.ctx.palette.text_dim
+                f"{task.elapsed:.0f} s{done}", round(unit * 0.24), self.ctx.palette.text_dim
             )
             surface.blit(label, label.get_rect(midleft=(centre[0] + radius + unit // 3, centre[1])))

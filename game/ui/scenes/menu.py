@@ -1,9 +1,13 @@
-"""The main menu: Continue, New game, Open puzzle, Statistics, Settings, How to play, Quit."""
+"""The main menu: Continue, New game, Daily puzzle, Open puzzle, Statistics, Settings, How to
+play, Quit."""
 
 from __future__ import annotations
 
+import datetime
+
 import pygame
 
+from ...session.supply import daily_level
 from .. import routes
 from ..context import AppContext
 from ..icon import load_icon
@@ -42,6 +46,7 @@ class MenuScene(CardScene):
             items.append(Item("continue", "Continue", primary=True))
         items += [
             Item("new", "New game", primary=not ctx.session.can_continue),
+            Item("daily", f"Daily puzzle · {daily_level(datetime.date.today()).label}"),
             Item("open", "Open puzzle"),
             Item("stats", "Statistics"),
             Item("settings", "Settings"),
@@ -73,6 +78,8 @@ class MenuScene(CardScene):
             return routes.resume(ctx)
         if key == "new":
             return routes.choose_new_game(ctx)
+        if key == "daily":
+            return routes.daily(ctx)
         if key == "open":
             return routes.open_puzzle(ctx)
         if key == "stats":

@@ -2,7 +2,9 @@
 
 Three rows of segmented choices and two buttons.  Arrows move between rows and
 change the choice in a row, Enter starts; the mouse works on everything.  Jigsaw
-grids are 9x9 (the size row then shows only that).
+grids come in 6x6 and 9x9.  A difficulty the generator does not offer for the
+chosen grid (a 4x4 cannot be Hard) stays in its place, greyed and skipped, so the
+row never jumps under the pointer.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
 from .. import routes
 from ..actions import Action, Command
@@ -18,7 +21,7 @@ from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
 from ..scene_stack import Pop, Scene, Transition
-from ..sources import CLASSIC_SIZES, VARIANTS
+from ..sources import CLASSIC_SIZES, JIGSAW_SIZES, VARIANTS, Request
 from ..widgets import Style, draw_button, draw_card, segments
 
 LEVELS = tuple(Level)
@@ -34,15 +37,22 @@ class NewGameScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.request = ctx.session.last_request
+        self.request = _offered(ctx.session.last_request)
         self.focus = 3  # the Start button
         self.hover: tuple[int, int] | None = None
         self.keyboard = False  # the focus ring shows once the keyboard is used
 
     # -- model ----------------------------------------------------------------------
 
+    def sizes(self) -> tuple[int, ...]:
+        return JIGSAW_SIZES if self.request.variant == "jigsaw" else CLASSIC_SIZES
+
+    def offered(self, level: Level) -> bool:
+        """Whether the generator makes ``level`` for the chosen variant and size."""
+        return level in available_levels(self.request.variant, self.request.size)
+
     def rows(self) -> list[Row]:
-        sizes = (9,) if self.request.variant == "jigsaw" else CLASSIC_SIZES
+        sizes = self.sizes()
         return [
             Row("Variant", tuple(v.capitalize() for v in VARIANTS)),
             Row("Size", tuple(f"{n}×{n}" for n in sizes)),
@@ -54,19 +64,20 @@ class NewGameScene(Scene):
         if row == 0:
             return VARIANTS.index(r.variant)
         if row == 1:
-            return 0 if r.variant == "jigsaw" else CLASSIC_SIZES.index(r.size)
+            return self.sizes().index(r.size)
         return LEVELS.index(r.level)
 
     def pick(self, row: int, index: int) -> None:
         r = self.request
         if row == 0:
-            variant = VARIANTS[index]
-            r = replace(r, variant=variant, size=9 if variant == "jigsaw" else r.size)
-        elif row == 1 and r.variant == "classic":
-            r = replace(r, size=CLASSIC_SIZES[index])
+            r = replace(r, variant=VARIANTS[index])
+        elif row == 1:
+            r = replace(r, size=self.sizes()[index])
         elif row == 2:
+            if not self.offered(LEVELS[index]):
+                return
             r = replace(r, level=LEVELS[index])
-        self.request = r
+        self.request = _offered(r)
         self.dirty = True
 
     def start(self) -> Transition:
@@ -93,7 +104,10 @@ class NewGameScene(Scene):
         elif action in (Action.MOVE_LEFT, Action.MOVE_RIGHT) and self.focus < 3:
             count = len(self.rows()[self.focus].options)
             delta = 1 if action is Action.MOVE_RIGHT else -1
-            self.pick(self.focus, (self.selected(self.focus) + delta) % count)
+            index = (self.selected(self.focus) + delta) % count
+            while self.focus == 2 and not self.offered(LEVELS[index]):
+                index = (index + delta) % count  # skip levels not offered for this grid
+            self.pick(self.focus, index)
         elif action in (Action.MOVE_LEFT, Action.MOVE_RIGHT):
             self.focus = 4 if self.focus == 3 else 3
         elif action is Action.CONFIRM:
@@ -160,13 +174,16 @@ class NewGameScene(Scene):
         for (row, k), seg in hits.items():
             if row < 3:
                 chosen = k == self.selected(row)
+                style = Style.TOGGLED if chosen else Style.NORMAL
+                if row == 2 and not self.offered(LEVELS[k]):
+                    style = Style.DISABLED
                 draw_button(
                     surface,
                     text,
                     p,
                     seg,
                     rows[row].options[k],
-                    style=Style.TOGGLED if chosen else Style.NORMAL,
+                    style=style,
                     hovered=self.hover == (row, k),
                     focused=self.keyboard and self.focus == row and chosen,
                     size=round(u * 0.28),
@@ -186,3 +203,18 @@ class NewGameScene(Scene):
                     size=round(u * 0.32),
                     backdrop=p.surface,
                 )
+
+
+def _offered(request: Request) -> Request:
+    """``request`` made possible: a size the variant has, a level the generator offers.
+
+    A level that is not offered for the new grid becomes the nearest one that is,
+    so switching 9x9 Hard to 4x4 lands on Easy rather than on nothing.
+    """
+    sizes = JIGSAW_SIZES if request.variant == "jigsaw" else CLASSIC_SIZES
+    size = request.size if request.size in sizes else 9
+    levels = available_levels(request.variant, size)
+    level = request.level
+    if levels and level not in levels:
+        level = min(levels, key=lambda offered: (abs(offered - level), -offered))
+    return replace(request, size=size, level=level)

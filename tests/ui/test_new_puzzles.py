@@ -1,0 +1,89 @@
+"""New game and the Daily puzzle: offered levels, made through the supply, played on the board."""
+
+from __future__ import annotations
+
+import datetime
+
+import pygame
+
+from game.engine.generator import available_levels
+from game.engine.logic.registry import Level
+from game.engine.rules import is_solution
+from game.session.supply import PuzzleKind, daily_level
+from game.ui import routes
+from game.ui.scenes.board import BoardScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.new_game import NewGameScene
+from game.ui.sources import Request, generate
+
+from .conftest import Driver
+
+
+def open_new_game(driver: Driver) -> NewGameScene:
+    driver.app.apply(routes.choose_new_game(driver.ctx))
+    driver.step()
+    scene = driver.top
+    assert isinstance(scene, NewGameScene)
+    return scene
+
+
+def test_a_level_the_grid_does_not_offer_cannot_be_chosen(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    scene.pick(0, 0)  # classic
+    scene.pick(1, 0)  # 4x4
+    assert scene.request.size == 4
+    assert scene.request.level in available_levels("classic", 4)
+    scene.pick(2, list(Level).index(Level.HARD))
+    assert scene.request.level is not Level.HARD
+
+
+def test_keyboard_skips_levels_not_offered(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    scene.pick(1, 0)  # classic 4x4: Easy only
+    scene.focus = 2
+    driver.key(pygame.K_RIGHT)
+    assert scene.request.level in available_levels("classic", 4)
+
+
+def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    scene.pick(0, 1)  # jigsaw
+    assert scene.rows()[1].options == ("6×6", "9×9")
+    scene.pick(1, 0)
+    assert (scene.request.variant, scene.request.size) == ("jigsaw", 6)
+
+
+def test_new_game_goes_through_the_supply_and_makes_the_next_one_ahead(driver: Driver) -> None:
+    request = Request("classic", 9, Level.EASY)
+    prepared = generate(request, None, driver.ctx.supply)
+    assert is_solution(prepared.puzzle.shape, prepared.solution or (), prepared.puzzle.givens)
+    assert prepared.info.level is Level.EASY
+    kind = PuzzleKind("classic", 9, Level.EASY)
+    deadline = datetime.datetime.now() + datetime.timedelta(seconds=20)
+    while not driver.ctx.supply.is_ready(kind) and datetime.datetime.now() < deadline:
+        pygame.time.wait(10)
+    assert driver.ctx.supply.is_ready(kind)
+
+
+def test_the_daily_puzzle_is_on_the_menu_and_plays_on_the_board(driver: Driver) -> None:
+    menu = driver.top
+    assert isinstance(menu, MenuScene)
+    today = datetime.date.today()
+    labels = [item.label for item in menu.buttons.items]
+    assert f"Daily puzzle · {daily_level(today).label}" in labels
+    driver.app.apply(routes.daily(driver.ctx, datetime.date(2026, 11, 16)))  # a Monday
+    driver.settle(60)
+    board = driver.top
+    assert isinstance(board, BoardScene)
+    info = driver.ctx.session.info
+    assert info is not None and info.title == "Daily puzzle, Monday 16 November 2026"
+    assert info.level is Level.EASY
+
+
+def test_the_daily_puzzle_is_the_same_each_time(driver: Driver) -> None:
+    date = datetime.date(2026, 11, 17)
+    first = driver.ctx.supply.daily(date)
+    assert first.wait(60)
+    from game.session.supply import daily_puzzle
+
+    assert daily_puzzle(date).puzzle == first.result().puzzle
