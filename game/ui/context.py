@@ -137,6 +137,9 @@ class AppContext:
             self.keymap = KeyMap(new.key_bindings)
         if self.session.game is not None:
             self.session.game.settings = new
+            # A mistake limit lowered below the mistakes made ends the game now (and
+            # raised above them, brings it back); the board shows the card on return.
+            self.session.game.recheck()
         for listener in self._listeners:
             listener(old, new)
         for hook in self.hooks.on_settings_changed:

@@ -138,6 +138,7 @@ class BoardScene(Scene):
         self.hints.board_changed(self.game)
         self.steps.board_changed(self.game)
         self._sync_view()
+        self._check_end(None)  # the settings (a lower mistake limit) may have ended it
 
     def input_context(self) -> InputContext:
         return InputContext(size=self.game.size)
