@@ -67,6 +67,9 @@ class Session:
     created: str = ""
     """When ``game`` was first started (kept in its saves), "" for a game begun now."""
     last_request: Request = field(default_factory=Request)
+    saves_first: bool = True
+    """Open shows the saved games next: at start and after each Save as (then the
+    picker's own memory of where the player was takes over)."""
 
     @property
     def can_continue(self) -> bool:

@@ -143,12 +143,15 @@ def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
 
 
 def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
-    """Open (menu, Ctrl+O): the picker in the saves folder once the player has saves.
+    """Open (menu, Ctrl+O): the picker, in the saved games when they are what comes next.
 
-    Otherwise in ``near`` (the folder of the puzzle being played), else the
-    picker's own default (the puzzles that come with the game).
+    That is the first Open of a run and the first after a Save as, if the player
+    has saves.  Otherwise ``near`` (the folder of the puzzle being played), else
+    the picker's own choice: where the player was last, first the bundled puzzles.
     """
-    folder = ctx.keeper.saves_folder() if ctx.keeper.has_saves() else None
+    session = ctx.session
+    folder = ctx.keeper.saves_folder() if session.saves_first and ctx.keeper.has_saves() else None
+    session.saves_first = False
     return picker(ctx, str(folder) if folder is not None else near)
 
 

@@ -140,3 +140,25 @@ def test_names_for_export_and_suggestions(tmp_path: Path) -> None:
     assert name == "Grid 01- hard- 2025-01-31"
     (tmp_path / f"{name}.sudoku").write_text("")
     assert suggest_name(info, tmp_path, Mode.GAME, "2025-01-31") == f"{name} (2)"
+
+
+def test_open_shows_the_saves_first_then_where_the_player_was(saving: Driver) -> None:
+    from game.ui.scenes.notice import NoticeScene
+
+    opened: list[str | None] = []
+
+    def picker(ctx: object, folder: str | None) -> NoticeScene:
+        opened.append(folder)
+        return NoticeScene(saving.ctx, "Picker", folder or "")
+
+    saving.ctx.hooks.picker = picker
+    saving.key(pygame.K_o, CTRL)  # no saves yet: the picker's own choice
+    saving.key(pygame.K_RETURN)
+    dialog(saving)
+    saving.key(pygame.K_RETURN)  # saved
+    saving.key(pygame.K_o, CTRL)  # just saved: the saves folder
+    saving.key(pygame.K_RETURN)
+    saving.key(pygame.K_o, CTRL)  # and then the picker's memory again
+    assert opened[0] is None
+    assert opened[1] is not None and opened[1].endswith("saves")
+    assert opened[2] is None

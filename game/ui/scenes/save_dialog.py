@@ -178,6 +178,7 @@ class SaveDialogScene(Scene):
             self._set_buttons()
             return None
         self.report(written.message)
+        self.ctx.session.saves_first = True  # the next Open shows the saves
         return Pop()
 
     def _set_buttons(self) -> None:
