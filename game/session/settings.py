@@ -86,6 +86,8 @@ def _bindings(value: object) -> dict[str, tuple[str, ...]]:
     for action, keys in value.items():
         if isinstance(action, str) and isinstance(keys, list):
             names = tuple(k for k in keys if isinstance(k, str))
-            if names:
+            # An empty list is an action the player left without keys, and stays so;
+            # a list with nothing readable in it falls back to the default keys.
+            if names or not keys:
                 result[action] = names
     return result

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from game.session import GameStatus
@@ -30,3 +32,16 @@ def test_a_mistake_limit_lowered_below_the_mistakes_made_ends_the_game(driver: D
     assert driver.top.title == "Too many mistakes"
     driver.ctx.change_settings(mistake_limit=5)  # raised again: the game is on again
     assert scene.game.status is GameStatus.PLAYING
+
+
+def test_an_action_left_without_keys_stays_so_in_the_next_run(tmp_path: Path) -> None:
+    """Seed 20250131, first quit: Move down unbound on the Keys page came back next run."""
+    from game.session import Settings
+    from game.session.userdata import open_user_data, parse_settings, settings_text
+
+    unbound = Settings(key_bindings={"move-down": (), "hint": ("h", "ctrl+shift+7")})
+    assert parse_settings(settings_text(unbound)).key_bindings == unbound.key_bindings
+    assert parse_settings('{"key_bindings": {"undo": [1, 2]}}').key_bindings == {}
+    data = open_user_data(tmp_path, threaded=False)
+    data.save_settings(unbound)
+    assert open_user_data(tmp_path).settings.key_bindings["move-down"] == ()
