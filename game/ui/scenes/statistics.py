@@ -57,6 +57,7 @@ class TableRow:
 
     cells: tuple[str, ...]
     first_of_group: bool
+    group: str  # the kind, shown on the group's first row (and on the top row when scrolled)
 
 
 def kind_label(key: StatsKey) -> str:
@@ -79,7 +80,7 @@ def table_rows(stats: Statistics) -> list[TableRow]:
     for key, kind in ordered:
         first = (key.variant, key.size) != group
         group = (key.variant, key.size)
-        rows.append(TableRow(_cells(key, kind, first), first))
+        rows.append(TableRow(_cells(key, kind, first), first, kind_label(key)))
     return rows
 
 
@@ -222,6 +223,7 @@ class StatisticsScene(Scene):
         for _, width in COLUMNS:
             edges.append(edges[-1] + round(width * u))
         row_h = round(ROW * u)
+        top = y
         for index, (name, _) in enumerate(COLUMNS):
             image = text.render(name, head, p.text_dim, True)
             self._cell(surface, image, edges, index, y + row_h // 2)
@@ -233,16 +235,17 @@ class StatisticsScene(Scene):
             if row.first_of_group and number:
                 line_y = y + max(1, u // 40)
                 pygame.draw.line(surface, p.line_thin, (left, line_y), (right, line_y), 1)
-            for index, cell in enumerate(row.cells):
+            cells = row.cells if number else (row.group, *row.cells[1:])
+            for index, cell in enumerate(cells):
                 if not cell:
                     continue
                 image = text.render(cell, size, p.text, index == 0)
                 self._cell(surface, image, edges, index, y + row_h // 2)
             y += row_h
-        if len(self.rows) > fits:
-            more = f"Rows {self.top_row + 1}–{self.top_row + len(shown)} of {len(self.rows)}"
-            image = text.render(more, max(10, round(u * 0.24)), p.text_dim)
-            surface.blit(image, image.get_rect(topright=(right, y + round(u * 0.08))))
+        if len(self.rows) > fits:  # where the window is, beside the title
+            more = f"{self.top_row + 1}–{self.top_row + len(shown)} of {len(self.rows)} ↕"
+            image = text.render(more, max(10, round(u * 0.26)), p.text_dim)
+            surface.blit(image, image.get_rect(midright=(right, top - round(u * 0.72))))
 
     @staticmethod
     def _cell(
