@@ -218,7 +218,7 @@ class Keeper:
             write_game(name.path, game, origin_of(info), created or None)
         except StorageError as error:
             return Written(False, str(error))
-        return Written(True, f"Saved to {shown_path(name.path)}", name.path)
+        return Written(True, f"Saved {_where(name.path)}", name.path)
 
     def export(self, game: Game, name: SaveName) -> Written:
         """Write the puzzle's givens as plain text where ``name`` says (for other programs)."""
@@ -228,7 +228,7 @@ class Keeper:
             write_atomic(name.path, export_puzzle(game))
         except OSError as error:
             return Written(False, f"Could not export to {name.path}: {os_reason(error)}.")
-        return Written(True, f"Puzzle exported to {shown_path(name.path)}", name.path)
+        return Written(True, f"Puzzle exported as {_where(name.path)}", name.path)
 
     # -- messages --------------------------------------------------------------------
 
@@ -262,6 +262,11 @@ class Keeper:
             return
         if game.status is GameStatus.LOST or (not game.is_over and len(game.history)):
             self._finish(game, info)
+
+
+def _where(path: Path) -> str:
+    """``mine.sudoku in ~/.local/share/sudoku/saves``: breaks well in a status line."""
+    return f"{path.name} in {shown_path(path.parent)}"
 
 
 def shown_path(path: Path) -> str:

@@ -50,7 +50,7 @@ def test_the_suggestion_is_free_and_enter_saves_it(saving: Driver, tmp_path: Pat
     assert isinstance(board, BoardScene)
     path = tmp_path / "saves" / f"{scene.field.text}.sudoku"
     assert path.exists()
-    assert board.status.startswith("Saved to ") and path.name in board.status
+    assert board.status == f"Saved {path.name} in {path.parent}"
     again = dialog(saving)
     assert again.field.text.endswith("(2)")  # the suggestion never asks to replace
 

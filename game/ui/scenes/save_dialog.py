@@ -40,7 +40,7 @@ from ..widgets import ButtonColumn, Item, Style, draw_button, draw_card, draw_ve
 EXPORT_EXTENSION = ".txt"
 
 HEIGHT = 6.1  # the card, in units
-QUESTION_HEIGHT = 4.4  # the card while it asks whether to replace a file
+QUESTION_HEIGHT = 4.6  # the card while it asks whether to replace a file
 WIDTH = 9.6
 
 
