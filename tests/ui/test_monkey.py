@@ -178,7 +178,8 @@ class Monkey:
         if ctx.keeper.persistent:  # every setting was written as it changed (full screen aside)
             from game.session.userdata import parse_settings
 
-            written = parse_settings((self.data / "settings.json").read_text("utf-8"))
+            path = self.data / "settings.json"  # none yet: nothing was changed
+            written = parse_settings(path.read_text("utf-8")) if path.exists() else Settings()
             assert dataclasses.replace(written, fullscreen=False) == dataclasses.replace(
                 ctx.settings, fullscreen=False
             ), "settings.json differs from the settings in use"
