@@ -40,9 +40,7 @@ class Hooks:
     puzzle_mark: MarkSource | None = None
     """A puzzle id to its mark (in progress, solved, best time) for the picker;
     ``Statistics.mark`` fits.  Unset, every puzzle shows as new."""
-    on_settings_changed: list[Callable[[Settings, Settings], None]] = field(
-        default_factory=list
-    )
+    on_settings_changed: list[Callable[[Settings, Settings], None]] = field(default_factory=list)
     """Called with (old, new) after every settings change (persistence writes the file)."""
     on_game_over: list[Callable[[Game, GameInfo], None]] = field(default_factory=list)
     """Called once when a game is won or lost (persistent statistics go here)."""
