@@ -35,11 +35,13 @@ import os
 import pkgutil
 import random
 import time
+import types
 import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -48,6 +50,7 @@ from game.engine.logic.registry import Level
 from game.engine.rules import dead_end, is_solution
 from game.session import Game, GameStatus, Settings
 from game.ui import routes, scenes, seams, sources
+from game.ui import tasks as tasks_module
 from game.ui.actions import Action
 from game.ui.app import App
 from game.ui.context import AppContext
@@ -218,6 +221,8 @@ class Monkey:
         stack = self.app.stack
         assert len(stack) > 0, "the scene stack is empty"
         self.visited.add(type(stack.top).__name__)
+        title = getattr(stack.top, "title", "")
+        assert title != "Something went wrong", f"{title}: {getattr(stack.top, 'body', '')}"
         games = {id(s.game): s.game for s in stack.scenes if isinstance(s, BoardScene)}
         session = self.ctx.session.game
         if session is not None:
@@ -508,13 +513,21 @@ def test_monkey(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(data))
     seeds = itertools.count(SEED)
 
-    def seeded(request: Request, task: object = None) -> Prepared:
-        """New game makes puzzles from fixed seeds too, so the run repeats."""
+    def seeded(request: Request, *args: Any, **kwargs: Any) -> Prepared:
+        """New game makes puzzles from fixed seeds too (not ahead), so the run repeats."""
         if request.seed is None:
             request = dataclasses.replace(request, seed=next(seeds) % 100_000)
-        return generate(request, task)  # type: ignore[arg-type]
+        return generate(request, *args, **kwargs)
 
     monkeypatch.setattr(sources, "generate", seeded)
+
+    def unexpected(error: BaseException) -> None:
+        raise AssertionError(f"a background job failed: {error!r}") from error
+
+    # A job without an error handler only prints its traceback: here it fails the run.
+    monkeypatch.setattr(
+        tasks_module, "traceback", types.SimpleNamespace(print_exception=unexpected)
+    )
     # The picker starts in a small library of easy puzzles: rating the bundled
     # Extreme collections in the background would make every wait seconds long.
     library = tmp_path / "puzzles"
