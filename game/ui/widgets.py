@@ -125,6 +125,26 @@ def draw_card(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, radi
     pygame.draw.rect(surface, palette.border, rect, 1, border_radius=radius)
 
 
+def draw_page(
+    surface: pygame.Surface,
+    text: Text,
+    palette: Palette,
+    card: pygame.Rect,
+    unit: int,
+    title: str,
+    title_drop: float = 0.45,
+) -> pygame.Surface:
+    """The frame of a full-window page (Settings, Keys, Statistics): card and title.
+
+    Returns the rendered title so the page can lay things out beside it.
+    """
+    surface.fill(palette.background)
+    draw_card(surface, palette, card, max(8, unit // 4))
+    heading = text.render(title, round(unit * 0.55), palette.text, True)
+    surface.blit(heading, (card.x + unit // 2, card.y + round(unit * title_drop)))
+    return heading
+
+
 def fill_aligned(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> pygame.Rect:
     """Fill ``rect`` widened leftwards to a 16-pixel boundary; the rectangle filled.
 

@@ -26,7 +26,7 @@ from ..panel_view import elide
 from ..rebind import Change, assign, key_text, remove, restore
 from ..scene_stack import Pop, Scene, Transition
 from ..theme import mix
-from ..widgets import Style, draw_button, draw_card, draw_lines, wrap_lines
+from ..widgets import Style, draw_button, draw_lines, draw_page, wrap_lines
 
 HELP = (
     "Choose a key to change it, or + to add one; Delete removes the chosen key. "
@@ -344,12 +344,9 @@ class KeysScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
-        surface.fill(p.background)
         g = self.geometry()
         u = g.unit
-        draw_card(surface, p, g.card, max(8, u // 4))
-        title = text.render("Keys", round(u * 0.55), p.text, True)
-        surface.blit(title, (g.card.x + u // 2, g.card.y + round(u * 0.4)))
+        title = draw_page(surface, text, p, g.card, u, "Keys", title_drop=0.4)
         small = max(11, round(u * 0.24))
         help_w = g.card.w - u - title.get_width() - u // 2
         lines = wrap_lines(text, HELP, small, help_w, 3)

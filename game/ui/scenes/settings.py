@@ -18,7 +18,7 @@ from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
 from ..scene_stack import Pop, Push, Scene, Transition
-from ..widgets import Style, draw_button, draw_card, draw_switch, segments
+from ..widgets import Style, draw_button, draw_page, draw_switch, segments
 from .keys import KeysScene
 
 
@@ -180,11 +180,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
-        surface.fill(p.background)
         rect, u, rows, done = self.geometry()
-        draw_card(surface, p, rect, max(8, u // 4))
-        title = text.render("Settings", round(u * 0.55), p.text, True)
-        surface.blit(title, (rect.x + u // 2, rect.y + round(u * 0.45)))
+        draw_page(surface, text, p, rect, u, "Settings")
         hits = self.controls()
         label_w = rows[0].w // 2 - u // 6
         size = min(text.fit_size(row.label, max(11, round(u * 0.27)), label_w) for row in ROWS)

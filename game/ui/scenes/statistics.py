@@ -22,7 +22,7 @@ from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
 from ..panel_view import clock_text
 from ..scene_stack import Pop, Scene, Transition
-from ..widgets import Style, draw_button, draw_card
+from ..widgets import Style, draw_button, draw_page
 
 COLUMNS = (
     ("Puzzle", 2.7),
@@ -178,11 +178,8 @@ class StatisticsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
-        surface.fill(p.background)
         card, u, fits, done = self.geometry()
-        draw_card(surface, p, card, max(8, u // 4))
-        title = text.render("Statistics", round(u * 0.55), p.text, True)
-        surface.blit(title, (card.x + u // 2, card.y + round(u * 0.45)))
+        draw_page(surface, text, p, card, u, "Statistics")
         left = card.x + u // 2
         y = card.y + round(u * 1.5)
         small = max(11, round(u * 0.27))
