@@ -45,10 +45,16 @@ class GameInfo:
 
     @property
     def heading(self) -> str:
-        """The big word of the panel header: the level, or the puzzle's title."""
+        """The big words of the panel header: the puzzle's title, else its level.
+
+        Generated puzzles have no title, so their level heads the panel; the daily
+        puzzle and puzzles from files are named by their title.
+        """
+        if self.title:
+            return self.title
         if self.level is not None:
             return self.level.label
-        return self.title or Path(self.path).stem or "Puzzle"
+        return Path(self.path).stem or "Puzzle"
 
     @property
     def kind(self) -> str:
@@ -163,7 +169,7 @@ def daily(
         "classic",
         9,
         made.level,
-        title=f"Daily puzzle, {date:%A} {date.day} {date:%B %Y}",
+        title=f"Daily puzzle · {date.day} {date:%b}",
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )

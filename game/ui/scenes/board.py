@@ -598,7 +598,7 @@ class BoardScene(Scene):
         info, difficulty = self.info, self.info.difficulty
         if difficulty is None:
             return info.kind
-        if info.level is difficulty.level:
+        if info.heading == difficulty.level.label:
             return f"{info.kind} · score {difficulty.score:.1f}"
         return f"{info.kind} · {difficulty.text()}"
 
