@@ -115,6 +115,7 @@ class Edit(enum.Enum):
     HOME = "home"
     END = "end"
     PASTE = "paste"
+    SELECT_ALL = "select-all"  # Ctrl+A: typing then replaces the whole text
     NEXT = "next"  # Tab: the dialog's next choice (the field keeps the focus)
 
 

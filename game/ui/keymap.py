@@ -316,6 +316,8 @@ class KeyMap:
         """The editing meaning of a key in a one-line text field: caret keys and paste too."""
         if key == pygame.K_v and mod & pygame.KMOD_CTRL:
             return Edit.PASTE
+        if key == pygame.K_a and mod & pygame.KMOD_CTRL:
+            return Edit.SELECT_ALL
         if key == pygame.K_INSERT and mod & pygame.KMOD_SHIFT:
             return Edit.PASTE
         return _EDITS.get(key) or _FIELD_EDITS.get(key)

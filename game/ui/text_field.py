@@ -69,6 +69,12 @@ class TextField:
         """
         if edit is Edit.PASTE:
             return self.type(clipboard())
+        if edit is Edit.SELECT_ALL:
+            # The suggestion state is exactly "all of it selected, typing replaces it".
+            changed = bool(self.text) and not self.suggested
+            self.suggested = bool(self.text)
+            self.caret = len(self.text)
+            return changed
         if self.suggested and edit in (Edit.BACKSPACE, Edit.DELETE):
             self.text, self.caret, self.suggested = "", 0, False
             return True

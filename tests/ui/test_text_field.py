@@ -55,3 +55,20 @@ def test_enter_and_escape_are_not_the_fields_business() -> None:
     assert not field.edit(Edit.ENTER)
     assert not field.edit(Edit.CANCEL)
     assert field.text == "abc"
+
+
+def test_select_all_then_typing_replaces_everything() -> None:
+    import pygame
+
+    from game.ui.keymap import KeyMap
+
+    assert KeyMap.field_edit_of(pygame.K_a, pygame.KMOD_CTRL) is Edit.SELECT_ALL
+    field = TextField()
+    field.type("old name")
+    assert field.edit(Edit.SELECT_ALL)
+    field.type("new")
+    assert (field.text, field.caret) == ("new", 3)
+    field.edit(Edit.SELECT_ALL)
+    field.edit(Edit.BACKSPACE)
+    assert field.text == ""
+    assert not field.edit(Edit.SELECT_ALL)  # nothing to select
