@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.errors import FormatError, InvalidPuzzleError, PuzzleError
+from game.engine.errors import FormatError, InvalidPuzzleError
 from game.engine.formats import parse_text
 from game.engine.formats.detect import parse_document
 from game.engine.puzzle import PuzzleRecord
 from game.engine.shape import Shape
 from game.engine.symbols import SYMBOLS
+
+from .formats_helpers import error_of, only
 
 P = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
 ROWS = [P[i * 9 : i * 9 + 9] for i in range(9)]
@@ -17,22 +19,6 @@ COURSE = "0011112220000112220034111220334455523334445556333445586677745886667788
 COURSE_ROWS = [COURSE[i * 9 : i * 9 + 9] for i in range(9)]
 COURSE_VALUES = ".8......11....63.........4....3.8.7.....8.....7.1.2....5.........79....43......1."
 VALUE_ROWS = [COURSE_VALUES[i * 9 : i * 9 + 9] for i in range(9)]
-
-
-def only(text: str) -> PuzzleRecord:
-    (item,) = parse_text(text)
-    assert isinstance(item, PuzzleRecord), item
-    return item
-
-
-def error_of(text: str) -> PuzzleError:
-    try:
-        items = parse_text(text)
-    except PuzzleError as error:
-        return error
-    (item,) = items
-    assert isinstance(item, PuzzleError), item
-    return item
 
 
 def test_nine_lines_with_any_line_ending() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.errors import FormatError, InvalidPuzzleError, PuzzleError
+from game.engine.errors import FormatError, InvalidPuzzleError
 from game.engine.formats import parse_text
 from game.engine.formats.lines import LineContext, csv_columns, parse_line
 from game.engine.puzzle import PuzzleRecord
@@ -12,26 +12,11 @@ from game.engine.rules import candidates
 from game.engine.shape import Shape
 from game.engine.symbols import grid_string
 
+from .formats_helpers import error_of, only
+
 P = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
 JIGSAW = "3...6....5..9.2.3..57.4............67..5....86.....1......7.41..9.7.5..3........2"
 LAYOUT = "000333333100334434100554444100544666111555666122577666122557777122887787222888888"
-
-
-def only(text: str) -> PuzzleRecord:
-    (item,) = parse_text(text)
-    assert isinstance(item, PuzzleRecord), item
-    return item
-
-
-def error_of(text: str) -> PuzzleError:
-    """The error for ``text``, whether the whole text or its one puzzle is refused."""
-    try:
-        items = parse_text(text)
-    except PuzzleError as error:
-        return error
-    (item,) = items
-    assert isinstance(item, PuzzleError), item
-    return item
 
 
 @pytest.mark.parametrize(

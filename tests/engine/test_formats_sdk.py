@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine.errors import FormatError, InvalidPuzzleError, PuzzleError
+from game.engine.errors import FormatError, InvalidPuzzleError
 from game.engine.formats import parse_text
 from game.engine.formats.hodoku import looks_like_pm_grid
-from game.engine.puzzle import PuzzleRecord
+
+from .formats_helpers import error_of, only
 
 P = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
 ROWS = [P[i * 9 : i * 9 + 9] for i in range(9)]
@@ -21,18 +22,6 @@ def sdk(state: list[str] | None = None, marks: list[str] | None = None) -> str:
     if marks is not None:
         lines += ["[PencilMarks]", *marks]
     return "\n".join([*lines, "[Colours]", ""])
-
-
-def only(text: str) -> PuzzleRecord:
-    (item,) = parse_text(text)
-    assert isinstance(item, PuzzleRecord), item
-    return item
-
-
-def error_of(text: str) -> PuzzleError:
-    (item,) = parse_text(text)
-    assert isinstance(item, PuzzleError), item
-    return item
 
 
 def test_state_digits_are_entries() -> None:

@@ -11,6 +11,8 @@ from game.engine.formats import open_puzzles, parse_text
 from game.engine.formats.detect import parse_document
 from game.engine.puzzle import PuzzleRecord
 
+from .formats_helpers import only
+
 P = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
 ZERO = P.replace(".", "0")
 
@@ -33,12 +35,6 @@ def v2(data: str) -> str:
         f'<folder name="Mine" created="1">\n<game created="1" state="1" time="9" data="{data}"/>\n'
         "</folder>\n</opensudoku>\n"
     )
-
-
-def only(text: str) -> PuzzleRecord:
-    (item,) = parse_text(text)
-    assert isinstance(item, PuzzleRecord), item
-    return item
 
 
 def test_version_1_plain_data() -> None:
