@@ -71,7 +71,7 @@ def solve(shape: Shape, grid: Sequence[int]) -> tuple[int, ...] | None:
 
 def count_solutions(shape: Shape, grid: Sequence[int], limit: int = 2) -> int:
     """How many solutions ``grid`` has, counting no further than ``limit``."""
-    tables = _tables(shape)
+    tables = bitboard(shape)
     state = tables.start(grid)
     if state is None:
         return 0
@@ -102,7 +102,7 @@ def solutions(
     conflict has no solution.  Raises :class:`SearchLimitReached` when
     ``node_limit`` branch points were tried first.
     """
-    tables = _tables(shape)
+    tables = bitboard(shape)
     state = tables.start(grid)
     if state is None:
         return []
@@ -113,8 +113,12 @@ def _status_of(count: int) -> Status:
     return Status.NONE if count == 0 else Status.UNIQUE if count == 1 else Status.MULTIPLE
 
 
-def _tables(shape: Shape) -> _Tables:
-    # Stored on the shape so the tables live exactly as long as the shape does.
+def bitboard(shape: Shape) -> _Tables:
+    """The shape's precomputed bitboard tables (see ``_Tables``), for code that runs
+    trials on the solver's representation, such as the logic engine's last resort.
+
+    Stored on the shape so the tables live exactly as long as the shape does.
+    """
     tables = shape._solver_tables
     if tables is None:
         tables = shape._solver_tables = _Tables(shape)
