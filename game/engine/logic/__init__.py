@@ -3,7 +3,8 @@
 Works from unit tables, so classic, jigsaw and other sizes all work.  Public API:
 
 - :class:`CandidateGrid` (``grid.py``): a position and its candidates.
-- :class:`Step`, :class:`Mark`, :class:`Link`, :class:`Role` (``step.py``): a deduction.
+- :class:`Step`, :class:`Mark`, :class:`Link`, :class:`Role`, :class:`Area` (``step.py``):
+  a deduction and what to draw of it.
 - :func:`technique`, :class:`Level`, :func:`all_techniques` (``registry.py``): the catalogue.
 - :func:`next_step`, :func:`solve_path`, :func:`steps_of` (``path.py``): solving.
 """
@@ -11,9 +12,11 @@ Works from unit tables, so classic, jigsaw and other sizes all work.  Public API
 from .grid import CandidateGrid
 from .path import SolvePath, next_step, solve_path, steps_of
 from .registry import Level, Technique, all_techniques, technique
-from .step import Link, Mark, Role, Step
+from .step import Area, AreaKind, Link, Mark, Role, Step
 
 __all__ = [
+    "Area",
+    "AreaKind",
     "CandidateGrid",
     "Level",
     "Link",

@@ -43,11 +43,46 @@ class Mark:
 
 @dataclass(frozen=True)
 class Link:
-    """A chain link between two candidates: strong (one of them is true) or weak."""
+    """A chain link between two candidates: strong (one of them is true) or weak.
+
+    A *grouped* end stands for a digit in several cells of one unit (the cells of a
+    box that lie in one row, say): ``source_cells``/``target_cells`` then list all of
+    them, and ``source``/``target`` name the first; the board draws the link from the
+    group's middle.  Plain links leave both empty.
+    """
 
     source: tuple[int, int]  # (cell, digit)
     target: tuple[int, int]
     strong: bool
+    source_cells: tuple[int, ...] = ()
+    target_cells: tuple[int, ...] = ()
+
+
+class AreaKind(enum.StrEnum):
+    """What a set of cells outlined together stands for in a deduction."""
+
+    BASE = "base"  # a fish's base set (the units whose places define it)
+    COVER = "cover"  # a fish's cover set (the units that lose the digit)
+    ALS = "als"  # an almost locked set: n cells holding n + 1 digits
+    GROUP = "group"  # a grouped chain node: one digit in several cells of one unit
+    CLUSTER = "cluster"  # a colouring cluster (one colour of one digit's chain web)
+    POSITION = "position"  # the cells a template or pattern fixes
+
+
+@dataclass(frozen=True)
+class Area:
+    """Cells a picture of the deduction outlines as one shape.
+
+    ``index`` tells apart areas of one kind (ALS 1, ALS 2, ...), which the board
+    draws in different colours with ``label`` ("A", "B", "base r1") in a corner;
+    ``digits`` is the digit mask the area is about (0 when it is about whole cells).
+    """
+
+    cells: tuple[int, ...]
+    kind: AreaKind
+    index: int = 0
+    digits: int = 0
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -59,6 +94,8 @@ class Step:
     the difficulty of this application on the Sudoku Explainer scale (techniques
     whose difficulty grows with size, such as chains, rate each step on its own).
     ``last_resort`` marks deductions found by trial rather than by a pattern.
+    ``areas`` outline groups of cells (ALS, grouped nodes, fish base and cover sets,
+    colouring clusters) that marks alone would not make readable.
     """
 
     technique: str
@@ -70,6 +107,7 @@ class Step:
     units: tuple[int, ...] = ()
     rating: float = 0.0
     last_resort: bool = False
+    areas: tuple[Area, ...] = ()
 
     def nudge(self, shape: Shape) -> str:
         """The first hint: the technique and where to look, without the answer."""
