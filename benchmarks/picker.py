@@ -30,13 +30,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.session import Settings
+from game.session.picker.words import Icon
+from game.session.tasks import TaskRunner
 from game.ui import routes, seams
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
-from game.ui.picker.words import Icon
 from game.ui.scenes.picker import PickerScene
-from game.ui.tasks import TaskRunner
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

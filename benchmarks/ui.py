@@ -36,11 +36,11 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
     from game.session import Settings
+    from game.session.sources import GameInfo, Prepared
     from game.ui import routes
     from game.ui.app import App
     from game.ui.context import AppContext
     from game.ui.display import Display
-    from game.ui.sources import GameInfo, Prepared
 
     pygame.display.init()
     pygame.font.init()

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..session.everywhere import Chore
+
 
 class Action(enum.StrEnum):
     """Every intent a key or a button can carry."""
@@ -128,3 +130,14 @@ class Command:
 
     def __str__(self) -> str:
         return f"{self.action.value} {self.digit}" if self.digit else self.action.value
+
+
+CHORES: dict[Action, Chore] = {
+    Action.EVERYWHERE_NAKED_SINGLES: Chore.NAKED_SINGLES,
+    Action.EVERYWHERE_HIDDEN_SINGLES: Chore.HIDDEN_SINGLES,
+    Action.EVERYWHERE_LOCKED_CANDIDATES: Chore.LOCKED_CANDIDATES,
+    Action.EVERYWHERE_NAKED_PAIRS: Chore.NAKED_PAIRS,
+    Action.EVERYWHERE_HIDDEN_PAIRS: Chore.HIDDEN_PAIRS,
+    Action.EVERYWHERE_NAKED_TRIPLES: Chore.NAKED_TRIPLES,
+}
+"""The "apply everywhere" actions and the session's chores they ask for, in panel order."""

@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..session import Game, Settings
+from ..session.current import Session
+from ..session.keeper import Keeper
+from ..session.sources import GameInfo
 from ..session.supply import PuzzleSupply
-from .keeper import Keeper
+from ..session.tasks import TaskRunner
+from .gate import post_task_done
 from .keymap import KeyMap
-from .sources import GameInfo, Request
-from .tasks import TaskRunner
 from .text import Text
 from .theme import Palette, palette_for
 
@@ -52,28 +54,6 @@ class Hooks:
     """Called on pause, focus loss and minimise: the player may not come back soon."""
 
 
-@dataclass
-class Session:
-    """The game in progress (for Continue) and what the player last asked for.
-
-    At start-up the seams put the autosaved game of the last run here; the
-    :class:`~.keeper.Keeper` watches ``game`` to autosave it.
-    """
-
-    game: Game | None = None
-    info: GameInfo | None = None
-    created: str = ""
-    """When ``game`` was first started (kept in its saves), "" for a game begun now."""
-    last_request: Request = field(default_factory=Request)
-    saves_first: bool = True
-    """Open shows the saved games next: at start and after each Save as (then the
-    picker's own memory of where the player was takes over)."""
-
-    @property
-    def can_continue(self) -> bool:
-        return self.game is not None and not self.game.is_over
-
-
 class AppContext:
     """Shared services for scenes (see the module docstring)."""
 
@@ -89,7 +69,7 @@ class AppContext:
     ) -> None:
         self._settings = settings
         self.text = text or Text()
-        self.tasks = tasks or TaskRunner()
+        self.tasks = tasks or TaskRunner(wake=post_task_done)
         self.hooks = hooks or Hooks()
         self.session = Session()
         self.supply = supply or PuzzleSupply()

@@ -10,6 +10,7 @@ scene's ``handle`` only has a few kinds of value to tell apart.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from dataclasses import dataclass
 
@@ -19,7 +20,15 @@ from .actions import Action, Command, Edit
 from .keymap import KeyMap, spec_of
 
 TASK_DONE = pygame.event.custom_type()
-"""Posted by :mod:`.tasks` from a worker thread to wake the loop."""
+"""Posted by :func:`post_task_done` from a worker thread to wake the loop."""
+
+
+def post_task_done() -> None:
+    """Wake the event loop from a worker thread (the session's task runner calls it)."""
+    if pygame.display.get_init():
+        # A full or closing queue is harmless: poll() also runs on the next wake-up.
+        with contextlib.suppress(pygame.error):
+            pygame.event.post(pygame.event.Event(TASK_DONE))
 
 
 class PointerKind(enum.Enum):

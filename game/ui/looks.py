@@ -17,9 +17,10 @@ import enum
 import functools
 from dataclasses import dataclass, field
 
-from ..engine.logic.step import Role, Step
+from ..engine.logic.step import Role
 from ..engine.shape import Shape
 from ..session import Game
+from ..session.hints import HintMarks
 
 LEVELS = 4
 """Animation intensities are drawn in this many steps (plus 0, off)."""
@@ -54,14 +55,6 @@ class CellLook:
     from_solution: bool = False  # a digit shown by "Show solution", not the player's
     flash: int = 0  # error flash, 0..LEVELS
     glow: int = 0  # completed-unit glow or celebration, 0..LEVELS
-
-
-@dataclass(frozen=True)
-class HintMarks:
-    """What a hint shows on the board: units only (the nudge) or the whole step."""
-
-    step: Step
-    full: bool  # False: the nudge (units tinted); True: marks, strikes and links
 
 
 @dataclass

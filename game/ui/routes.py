@@ -11,9 +11,9 @@ import datetime
 from collections.abc import Callable
 
 from ..session import Game
+from ..session.sources import GameInfo, Prepared, Request
 from .context import AppContext
 from .scene_stack import Push, Reset, Scene, Transition
-from .sources import GameInfo, Prepared, Request
 
 
 def menu(ctx: AppContext) -> Scene:
@@ -60,7 +60,7 @@ def choose_new_game(ctx: AppContext) -> Transition:
 
 def generate(ctx: AppContext, request: Request) -> Transition:
     """Make a puzzle in the background, with a spinner and Cancel."""
-    from . import sources
+    from ..session import sources
     from .scenes.busy import BusyScene
 
     ctx.session.last_request = request
@@ -76,7 +76,7 @@ def generate(ctx: AppContext, request: Request) -> Transition:
 
 def daily(ctx: AppContext, date: datetime.date | None = None) -> Transition:
     """Today's puzzle (the same for every player), made in the background."""
-    from . import sources
+    from ..session import sources
     from .scenes.busy import BusyScene
 
     day = date or datetime.date.today()
@@ -94,7 +94,7 @@ def open_file(ctx: AppContext, path: str, index: int = 0) -> Transition:
     """Read a puzzle file in the background and play its puzzle ``index``."""
     from pathlib import Path
 
-    from . import sources
+    from ..session import sources
     from .scenes.busy import BusyScene
 
     return Push(

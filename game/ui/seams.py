@@ -17,10 +17,10 @@ build an :class:`~game.ui.context.AppContext` without any of this.
 
 from __future__ import annotations
 
+from ..session.keeper import Keeper
+from ..session.origins import info_of
 from ..session.userdata import open_user_data
 from .context import AppContext
-from .keeper import Keeper
-from .origins import info_of
 from .scenes.picker import picker_factory
 
 
@@ -50,7 +50,12 @@ def connect(ctx: AppContext, keeper: Keeper) -> None:
     hooks = ctx.hooks
     hooks.on_settings_changed.append(keeper.settings_changed)
     hooks.on_game_over.append(keeper.game_over)
-    hooks.on_frame.append(keeper.frame)
-    hooks.on_suspend.append(keeper.suspend)
-    hooks.on_quit.append(keeper.quit)
+    hooks.on_frame.append(lambda ctx: _tell(ctx, keeper.frame(ctx.session)))
+    hooks.on_suspend.append(lambda ctx: keeper.suspend(ctx.session))
+    hooks.on_quit.append(lambda ctx: keeper.quit(ctx.session))
     hooks.puzzle_mark = keeper.stats.mark
+
+
+def _tell(ctx: AppContext, notices: list[tuple[str, str]]) -> None:
+    for title, message in notices:
+        ctx.tell(title, message)

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..session.steps_flow import StepsView
 from .layout import BoardLayout
-from .steps_flow import StepsView
 from .text import Text
 from .theme import Palette, mix
 from .widgets import Style, draw_button, draw_lines, wrap_lines

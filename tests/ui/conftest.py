@@ -14,14 +14,14 @@ from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
 from game.session import Settings
+from game.session.keeper import Keeper
+from game.session.sources import GameInfo, Prepared
+from game.session.tasks import TaskRunner
 from game.ui import routes, seams
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
-from game.ui.keeper import Keeper
 from game.ui.scene_stack import Scene
-from game.ui.sources import GameInfo, Prepared
-from game.ui.tasks import TaskRunner
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

@@ -7,12 +7,12 @@ import time
 import pygame
 import pytest
 
+from game.session.tasks import TaskRunner
 from game.ui.app import App, parse_options
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.notice import NoticeScene
 from game.ui.scenes.settings import ROWS, SettingsScene
-from game.ui.tasks import TaskRunner
 
 from .conftest import Driver, MakeDriver, start_board
 
@@ -188,8 +188,8 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
 
 
 def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
+    from game.session.sources import Request
     from game.ui import routes
-    from game.ui.sources import Request
 
     driver.app.apply(routes.generate(driver.ctx, Request("classic", 9)))
     driver.key(pygame.K_ESCAPE)

@@ -9,11 +9,12 @@ from game.engine import solver
 from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
-from game.ui.hint_flow import Stage
-from game.ui.looks import Fill, HintMarks, region_tints
+from game.session.hint_flow import Stage
+from game.session.hints import HintMarks
+from game.session.sources import GameInfo, Prepared
+from game.ui.looks import Fill, region_tints
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.typed_move import TypedMoveScene
-from game.ui.sources import GameInfo, Prepared
 from game.ui.widgets import Style
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
@@ -333,7 +334,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     import threading
     import time
 
-    from game.ui import hint_flow
+    from game.session import hint_flow
 
     release = threading.Event()
     real = hint_flow.ask

@@ -6,11 +6,11 @@ import pygame
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.ui.difficulty import Difficulty, Rater, rate_givens
+from game.session.difficulty import Difficulty, Rater, rate_givens
+from game.session.sources import GameInfo, Prepared
+from game.session.tasks import TaskRunner
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.win import WinScene
-from game.ui.sources import GameInfo, Prepared
-from game.ui.tasks import TaskRunner
 
 from .conftest import PUZZLE, SOLUTION, Driver, prepared, start_board
 

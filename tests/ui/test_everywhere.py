@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.actions import Action
-from game.ui.everywhere import EVERYWHERE
+from game.session.everywhere import EVERYWHERE
+from game.ui.actions import CHORES
 from game.ui.scenes.board import BoardScene
 from game.ui.steps_view import steps_geometry
 
@@ -99,7 +99,7 @@ def test_the_step_card_lists_every_command_and_its_buttons_work(
     driver.settle()
     card = scene.panel_model().steps
     assert card is not None
-    assert [k.name for k in card.everywhere] == [a.value for a in EVERYWHERE]
+    assert [k.name for k in card.everywhere] == [a.value for a in CHORES]
     assert "Alt+2" in card.everywhere[1].tooltip
     rects = steps_geometry(scene.layout).everywhere
     driver.click(rects[0].center)
@@ -114,8 +114,8 @@ def test_every_command_has_a_key_and_a_known_technique() -> None:
     from game.ui.keymap import KeyMap
 
     keymap = KeyMap()
-    for action, what in EVERYWHERE.items():
+    for action, chore in CHORES.items():
         assert keymap.keys_for(action, 9) and keymap.keys_for(action, 16)
-        for name in what.techniques:
+        for name in EVERYWHERE[chore].techniques:
             get(name)
-    assert Action.EVERYWHERE_NAKED_SINGLES in EVERYWHERE
+    assert set(CHORES.values()) == set(EVERYWHERE)

@@ -48,9 +48,11 @@ import pytest
 
 from game.engine.logic.registry import Level
 from game.engine.rules import dead_end, is_solution
-from game.session import Game, GameStatus, Settings
-from game.ui import routes, scenes, seams, sources
-from game.ui import tasks as tasks_module
+from game.session import Game, GameStatus, Settings, sources
+from game.session import tasks as tasks_module
+from game.session.sources import Prepared, Request, generate
+from game.session.tasks import TaskRunner
+from game.ui import routes, scenes, seams
 from game.ui.actions import Action
 from game.ui.app import App
 from game.ui.context import AppContext
@@ -60,8 +62,6 @@ from game.ui.scenes import picker as picker_scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.card import CardScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.sources import Prepared, Request, generate
-from game.ui.tasks import TaskRunner
 
 from ..conftest import ROOT
 from .conftest import prepared

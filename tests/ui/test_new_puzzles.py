@@ -9,12 +9,12 @@ import pygame
 from game.engine.generator import available_levels
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
+from game.session.sources import Request, generate
 from game.session.supply import PuzzleKind, daily_level
 from game.ui import routes
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
-from game.ui.sources import Request, generate
 
 from .conftest import Driver
 

@@ -15,13 +15,14 @@ import pygame
 import pytest
 
 from game.session import GameStatus
+from game.session.keeper import CANNOT_READ, CANNOT_SAVE
 from game.session.savegame import load_saved
+from game.session.tasks import TaskRunner
 from game.ui import routes, seams
 from game.ui.actions import Action
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
-from game.ui.keeper import CANNOT_READ, CANNOT_SAVE
 from game.ui.scene_stack import Reset
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.lose import LoseScene
@@ -29,7 +30,6 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.notice import NoticeScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.win import WinScene
-from game.ui.tasks import TaskRunner
 
 from .conftest import SOLUTION, Driver, harmless_mistakes, prepared
 

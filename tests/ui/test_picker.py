@@ -17,10 +17,10 @@ import pygame
 import pytest
 
 from game.session import library
+from game.session.picker.words import Icon
 from game.ui import routes
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
-from game.ui.picker.words import Icon
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.menu import MenuScene

@@ -16,11 +16,11 @@ import pytest
 
 from game.engine.puzzle import Puzzle
 from game.session.library import Sketch, summarise
-from game.ui.picker.browser import LANES, Browser, Play
-from game.ui.picker.jobs import Jobs, Priority
-from game.ui.picker.listing import ListState, NumberPrefix
-from game.ui.picker.pages import Memory, summary_key
-from game.ui.picker.words import Icon
+from game.session.picker.browser import LANES, Browser, Play
+from game.session.picker.jobs import Jobs, Priority
+from game.session.picker.listing import ListState, NumberPrefix
+from game.session.picker.pages import Memory, summary_key
+from game.session.picker.words import Icon
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 NO_SOLUTION = "12345678." + "........9" + "." * 63

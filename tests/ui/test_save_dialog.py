@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game.engine.formats import open_puzzles
+from game.session.keeper import Keeper
 from game.session.savegame import load_saved
+from game.session.sources import GameInfo
 from game.ui import seams
-from game.ui.keeper import Keeper
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name, suggest_name
-from game.ui.sources import GameInfo
 
 from .conftest import PUZZLE, Driver, start_board
 

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.engine.logic import next_step
-from game.ui import hints, steps_flow
-from game.ui.hints import HintQuery
+from game.session import hints, steps_flow
+from game.session.hints import HintQuery
 from game.ui.scenes.board import BoardScene
 from game.ui.steps_view import steps_geometry
 from game.ui.widgets import Style
@@ -218,7 +218,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     make_driver: MakeDriver,
 ) -> None:
     from game.engine.puzzle import Puzzle
-    from game.ui.sources import GameInfo, Prepared
+    from game.session.sources import GameInfo, Prepared
 
     hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
     puzzle = Puzzle.from_string(hard)

@@ -22,10 +22,10 @@ import pygame
 from ...engine.shape import Shape
 from ...engine.symbols import symbol
 from ...session.library import Sketch
+from ...session.picker.lru import Lru
 from ..looks import region_tints
 from ..text import Text
 from ..theme import Colour, Palette, mix
-from .lru import Lru
 
 BUDGET = 24 * 1024 * 1024
 """Bytes of thumbnails kept (24 MiB: at 4K a preview is 5 MB, a row's picture 90 KB)."""

@@ -16,15 +16,15 @@ from dataclasses import dataclass
 import pygame
 
 from ...session.library import EntryKind
+from ...session.picker.browser import Browser
+from ...session.picker.lru import Lru
+from ...session.picker.words import Details, Icon, Row
 from ..text import Text
 from ..theme import Colour, Palette, mix
 from ..widgets import Style, draw_button, draw_card
-from .browser import Browser
 from .icons import draw_icon
 from .layout import PickerLayout
-from .lru import Lru
 from .thumbs import Thumbnails
-from .words import Details, Icon, Row
 
 THUMBS_PER_FRAME = 12
 """New row thumbnails drawn per frame at most (the preview's counts as one)."""

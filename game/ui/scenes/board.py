@@ -21,16 +21,19 @@ from collections.abc import Callable
 import pygame
 
 from ...session import BoardState, CheckResult, Game, GameStatus, Outcome
+from ...session.difficulty import Difficulty, Rater
+from ...session.everywhere import EVERYWHERE, EverywhereFlow
+from ...session.hint_flow import HintFlow, HintUpdate, Stage
+from ...session.sources import GameInfo
+from ...session.steps_flow import StepsFlow
+from ...session.typed import TypedMoveError, parse_typed_move
 from .. import routes
-from ..actions import Action, Command
+from ..actions import CHORES, Action, Command
 from ..animation import Animator
 from ..board_view import BoardView, draw_links
 from ..context import AppContext
-from ..difficulty import Difficulty, Rater
-from ..everywhere import EVERYWHERE, EverywhereFlow
 from ..feedback import feedback_for
 from ..gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
-from ..hint_flow import HintFlow, HintUpdate, Stage
 from ..layout import BoardLayout, board_layout
 from ..looks import CellLook, ViewState, cell_looks
 from ..panel_view import (
@@ -46,10 +49,7 @@ from ..panel_view import (
     pad_keys,
 )
 from ..scene_stack import Push, Scene, Transition
-from ..sources import GameInfo
-from ..steps_flow import StepsFlow
 from ..steps_view import NAV, CommandKey, StepsCard, steps_geometry
-from ..typed import TypedMoveError, parse_typed_move
 from ..widgets import Style
 from .lose import LoseScene
 from .pause import PauseScene
@@ -58,7 +58,7 @@ from .win import WinScene
 
 FRAME = 1 / 60
 
-EVERYWHERE_NAMES = tuple(action.value for action in EVERYWHERE)
+EVERYWHERE_NAMES = tuple(action.value for action in CHORES)
 """The step card's everywhere buttons are named after their actions."""
 
 
@@ -114,7 +114,7 @@ class BoardScene(Scene):
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: routes.help_overlay(self.ctx, self.game.size),
         }
-        for action in EVERYWHERE:
+        for action in CHORES:
             self.commands[action] = self._everywhere
         self._sync_view()
         self.rater = Rater(ctx.tasks, game.shape, game.givens, info.difficulty)
@@ -210,7 +210,7 @@ class BoardScene(Scene):
                 if rect.collidepoint(pos):
                     return name
         if self.steps.open:
-            geometry = steps_geometry(self.layout, len(EVERYWHERE))
+            geometry = steps_geometry(self.layout, len(CHORES))
             buttons = {
                 **geometry.nav,
                 **dict(zip(EVERYWHERE_NAMES, geometry.everywhere, strict=True)),
@@ -398,7 +398,7 @@ class BoardScene(Scene):
 
     def _everywhere(self, command: Command) -> None:
         if not self.game.is_over:
-            self.everywhere.run(self.game, command.action)
+            self.everywhere.run(self.game, CHORES[command.action])
 
     def _everywhere_update(self, update: HintUpdate) -> None:
         """An "everywhere" command's answer arrived (and was applied if it found any)."""
@@ -610,8 +610,10 @@ class BoardScene(Scene):
             return f"{label}  ·  {key}" if key else label
 
         everywhere = tuple(
-            CommandKey(action.value, what.label, Style.NORMAL, tip(action.label, action))
-            for action, what in EVERYWHERE.items()
+            CommandKey(
+                action.value, EVERYWHERE[chore].label, Style.NORMAL, tip(action.label, action)
+            )
+            for action, chore in CHORES.items()
         )
         tips = (
             ("step-previous", tip("Previous step", Action.PREVIOUS)),

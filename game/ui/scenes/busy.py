@@ -15,10 +15,10 @@ import pygame
 
 from ...engine.errors import PuzzleError
 from ...session.savegame import SaveError
+from ...session.tasks import Task
 from ..context import AppContext
 from ..gate import Intent
 from ..scene_stack import Pop, Replace, Transition
-from ..tasks import Task
 from ..widgets import Item, draw_spinner
 from .card import CardScene
 from .notice import NoticeScene

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...session import Game
+from ...session.sources import GameInfo
 from .. import routes
 from ..context import AppContext
 from ..scene_stack import Pop, Reset, Transition
-from ..sources import GameInfo
 from ..widgets import Item
 from .card import CardScene
 

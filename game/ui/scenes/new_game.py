@@ -15,13 +15,13 @@ import pygame
 
 from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
+from ...session.sources import CLASSIC_SIZES, JIGSAW_SIZES, VARIANTS, Request
 from .. import routes
 from ..actions import Action, Command
 from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
 from ..scene_stack import Pop, Scene, Transition
-from ..sources import CLASSIC_SIZES, JIGSAW_SIZES, VARIANTS, Request
 from ..widgets import Style, draw_button, draw_card, segments
 
 LEVELS = tuple(Level)

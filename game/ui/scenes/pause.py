@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...session import Game
+from ...session.sources import GameInfo
 from .. import routes
 from ..context import AppContext
 from ..gate import Intent, Window, WindowChange
 from ..panel_view import clock_text
 from ..scene_stack import Pop, Quit, Reset, Transition
-from ..sources import GameInfo
 from ..widgets import Item
 from .card import CardScene
 

@@ -21,15 +21,15 @@ from pathlib import Path
 import pygame
 
 from ...session.library import MarkSource
+from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
+from ...session.picker.jobs import Jobs
+from ...session.picker.listing import ListState
+from ...session.picker.pages import Memory
 from .. import routes
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..picker.browser import LANES, STAMP_EVERY, Browser, Play
-from ..picker.jobs import Jobs
 from ..picker.layout import PickerLayout, picker_layout
-from ..picker.listing import ListState
-from ..picker.pages import Memory
 from ..picker.view import PickerView, Pointing, scroll_thumb
 from ..scene_stack import Pop, Scene, Transition
 

@@ -27,13 +27,13 @@ import pygame
 
 from ...session import Game
 from ...session.filenames import ILLEGAL, SaveName, validate_save_name
+from ...session.keeper import Written, shown_path
 from ...session.savegame import EXTENSION
+from ...session.sources import GameInfo
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..keeper import Written, shown_path
 from ..scene_stack import Pop, Scene, Transition
-from ..sources import GameInfo
 from ..text_field import TextField, draw_field
 from ..widgets import ButtonColumn, Item, Style, draw_button, draw_card, draw_veil, segments
 

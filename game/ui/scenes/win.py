@@ -10,12 +10,12 @@ puzzle from a file is still being worked out, the line appears when it arrives.
 from __future__ import annotations
 
 from ...session import Game
+from ...session.difficulty import Difficulty, Rater
+from ...session.sources import GameInfo, Request
 from .. import routes
 from ..context import AppContext
-from ..difficulty import Difficulty, Rater
 from ..panel_view import clock_text
 from ..scene_stack import Reset, Transition
-from ..sources import GameInfo, Request
 from ..widgets import Item
 from .card import CardScene
 

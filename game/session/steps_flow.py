@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from ..session import BoardState, Game, Outcome
-from .hints import HintQuery, ask
-from .looks import HintMarks
+from .game import Game, Outcome
+from .hints import HintMarks, HintQuery, ask
+from .state import BoardState
 from .tasks import Task, TaskRunner
 
 POLL = 0.1

@@ -13,6 +13,7 @@ moment); its answer is applied only if the board is still the one it was found o
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -20,11 +21,22 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
-from ..session import BoardState, Game
-from .actions import Action
+from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
+from .state import BoardState
 from .tasks import TaskRunner
+
+
+class Chore(enum.StrEnum):
+    """The techniques a player can apply across the board at once."""
+
+    NAKED_SINGLES = "naked-singles"
+    HIDDEN_SINGLES = "hidden-singles"
+    LOCKED_CANDIDATES = "locked-candidates"
+    NAKED_PAIRS = "naked-pairs"
+    HIDDEN_PAIRS = "hidden-pairs"
+    NAKED_TRIPLES = "naked-triples"
 
 
 @dataclass(frozen=True)
@@ -36,17 +48,15 @@ class Everywhere:
     places: bool  # singles place digits; the others only remove notes
 
 
-EVERYWHERE: dict[Action, Everywhere] = {
-    Action.EVERYWHERE_NAKED_SINGLES: Everywhere("Naked singles", ("Naked Single",), True),
-    Action.EVERYWHERE_HIDDEN_SINGLES: Everywhere("Hidden singles", ("Hidden Single",), True),
+EVERYWHERE: dict[Chore, Everywhere] = {
+    Chore.NAKED_SINGLES: Everywhere("Naked singles", ("Naked Single",), True),
+    Chore.HIDDEN_SINGLES: Everywhere("Hidden singles", ("Hidden Single",), True),
     # Pointing and claiming are the two faces of one idea players call locked
     # candidates; one command for both reads better than two.
-    Action.EVERYWHERE_LOCKED_CANDIDATES: Everywhere(
-        "Locked candidates", ("Pointing", "Claiming"), False
-    ),
-    Action.EVERYWHERE_NAKED_PAIRS: Everywhere("Naked pairs", ("Naked Pair",), False),
-    Action.EVERYWHERE_HIDDEN_PAIRS: Everywhere("Hidden pairs", ("Hidden Pair",), False),
-    Action.EVERYWHERE_NAKED_TRIPLES: Everywhere("Naked triples", ("Naked Triple",), False),
+    Chore.LOCKED_CANDIDATES: Everywhere("Locked candidates", ("Pointing", "Claiming"), False),
+    Chore.NAKED_PAIRS: Everywhere("Naked pairs", ("Naked Pair",), False),
+    Chore.HIDDEN_PAIRS: Everywhere("Hidden pairs", ("Hidden Pair",), False),
+    Chore.NAKED_TRIPLES: Everywhere("Naked triples", ("Naked Triple",), False),
 }
 """The commands in the order the step panel lists them (simplest first)."""
 
@@ -123,9 +133,9 @@ class EverywhereFlow:
         self.tasks = tasks
         self.notify = notify
 
-    def run(self, game: Game, action: Action) -> None:
-        """Look for ``action``'s technique everywhere; the answer comes through ``notify``."""
-        what = EVERYWHERE[action]
+    def run(self, game: Game, chore: Chore) -> None:
+        """Look for ``chore``'s technique everywhere; the answer comes through ``notify``."""
+        what = EVERYWHERE[chore]
         query = HintQuery.of(game)
         state = game.state
         self.tasks.run(

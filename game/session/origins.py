@@ -10,7 +10,7 @@ only place that knows how one becomes the other, so they cannot drift apart.
 from __future__ import annotations
 
 from ..engine.shape import Shape
-from ..session.savegame import Origin
+from .savegame import Origin
 from .sources import GameInfo
 
 

@@ -26,7 +26,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ...engine.errors import PuzzleError
-from ...session.library import (
+from ..library import (
     Cancelled,
     Entry,
     EntryKind,

@@ -34,21 +34,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..session import Game, GameStatus, Settings
-from ..session.autosave import Autosaver, Resumed
-from ..session.export import export_puzzle
-from ..session.filenames import SaveName
-from ..session.paths import DataFolder
-from ..session.savegame import EXTENSION, Origin, now_text, write_game
-from ..session.stats import KindStats, Statistics
-from ..session.storage import MemoryStorage, StorageError, os_reason, write_atomic
-from ..session.userdata import UserData
-from ..session.writer import Writer
+from .autosave import Autosaver, Resumed
+from .export import export_puzzle
+from .filenames import SaveName
+from .game import Game, GameStatus
 from .origins import origin_of
+from .paths import DataFolder
+from .savegame import EXTENSION, Origin, now_text, write_game
+from .settings import Settings
 from .sources import GameInfo
+from .stats import KindStats, Statistics
+from .storage import MemoryStorage, StorageError, os_reason, write_atomic
+from .userdata import UserData
+from .writer import Writer
 
 if TYPE_CHECKING:
-    from .context import AppContext
+    from .current import Session
 
 CANNOT_SAVE = "Your progress can't be saved"
 """The title of a notice about a folder or file that cannot be written."""
@@ -138,9 +139,8 @@ class Keeper:
         self.saved_settings = dataclasses.replace(self.saved_settings, **changed)
         self.data.save_settings(self.saved_settings)
 
-    def frame(self, ctx: AppContext) -> None:
-        """Once per frame: notice a new game, autosave a changed one, pass messages on."""
-        session = ctx.session
+    def frame(self, session: Session) -> list[tuple[str, str]]:
+        """Once per frame: notice a new game, autosave a changed one; messages to show."""
         game = session.game
         if game is not self._game:
             self._leave()
@@ -156,28 +156,27 @@ class Keeper:
             if session.info is not None and session.info is not self._info:
                 self._track(session.info)  # the board learnt the puzzle's rating
             self.data.autosaver.update(game, self._origin, self._created)
-        for title, message in self.take_notices():
-            ctx.tell(title, message)
+        return self.take_notices()
 
     def game_over(self, game: Game, info: GameInfo) -> None:
         """The board saw ``game`` end: a finished grid counts now, a loss when it is left."""
         if game.status is GameStatus.WON:
             self._finish(game, info)
 
-    def suspend(self, ctx: AppContext) -> None:
+    def suspend(self, session: Session) -> None:
         """Pause, focus loss, minimise: save the game now, with the exact clock."""
-        game = ctx.session.game
+        game = session.game
         if game is not None and game is self._game and not game.is_over:
             self.data.autosaver.save(game, self._origin, self._created)
 
-    def quit(self, ctx: AppContext) -> None:
+    def quit(self, session: Session) -> None:
         """The game closes: count a loss on screen, save the game in progress, flush."""
-        self.frame(ctx)
+        self.frame(session)
         game = self._game
         if game is not None and game.status is GameStatus.LOST and self._info is not None:
             self._finish(game, self._info)
         else:
-            self.suspend(ctx)
+            self.suspend(session)
         self.data.close()
 
     # -- statistics ------------------------------------------------------------------

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from ..session import BoardState, Game, Outcome
-from .hints import HintQuery, ask
-from .looks import HintMarks
+from .game import Game, Outcome
+from .hints import HintMarks, HintQuery, ask
+from .state import BoardState
 from .tasks import Task, TaskRunner
 
 THINKING_AFTER = 0.15

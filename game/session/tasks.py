@@ -1,9 +1,10 @@
 """Background work off the frame loop: hints, puzzle generation, file reading.
 
-A job runs in a worker thread; when it ends, the runner wakes the event loop (by
-default with a pygame user event, which ``pygame.event.post`` allows from any
-thread) and the loop calls :meth:`TaskRunner.poll`, which runs the job's callback on
-the main thread.  Scenes therefore never touch results from another thread.
+A job runs in a worker thread; when it ends, the runner calls the ``wake`` it was
+given (the UI passes one that posts a pygame event, which ``pygame.event.post``
+allows from any thread) and the loop calls :meth:`TaskRunner.poll`, which runs the
+job's callback on the main thread.  Callers therefore never touch results from
+another thread.  Pure Python: the session's flows and tests use it without a window.
 
 Cancelling is cooperative (a job checks ``task.cancelled``, the generator through
 its progress callback) and the result of a cancelled job is dropped.  A child
@@ -13,16 +14,11 @@ generator already checks between attempts, so threads it is.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 import traceback
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
-
-import pygame
-
-from .gate import TASK_DONE
 
 T = TypeVar("T")
 
@@ -74,18 +70,14 @@ class Task(Generic[T]):
         return not self.finished.is_set() and not self.cancelled
 
 
-def post_task_done() -> None:
-    """Wake the event loop from a worker thread."""
-    if pygame.display.get_init():
-        # A full or closing queue is harmless: poll() also runs on the next wake-up.
-        with contextlib.suppress(pygame.error):
-            pygame.event.post(pygame.event.Event(TASK_DONE))
+def _nobody() -> None:
+    """The default wake-up: nothing to wake (tests poll, or wait with :meth:`wait_idle`)."""
 
 
 class TaskRunner:
     """Starts jobs in daemon threads and delivers their results on the main thread."""
 
-    def __init__(self, wake: Callable[[], None] = post_task_done) -> None:
+    def __init__(self, wake: Callable[[], None] = _nobody) -> None:
         self._wake = wake
         self._tasks: list[Task[Any]] = []
         self._lock = threading.Lock()

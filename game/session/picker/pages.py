@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ...engine.errors import PuzzleError
 from ...engine.formats import LineCollection, PuzzleFile
-from ...session.library import (
+from ..library import (
     Cancelled,
     Entry,
     EntryKind,

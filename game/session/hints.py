@@ -12,9 +12,26 @@ from dataclasses import dataclass
 
 from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint, find_hint
+from ..engine.logic.step import Step
 from ..engine.rules import candidates
 from ..engine.shape import Shape
-from ..session import Game
+from .game import Game
+
+
+@dataclass(frozen=True)
+class HintMarks:
+    """What a hint shows on the board: units only (the nudge) or the whole step.
+
+    ``position`` is the position the step was found in when it is not the board's
+    own (a step several moves ahead in step-through): the board then draws those
+    candidates, so the picture agrees with the explanation; ``ahead`` says how many
+    steps lie between the board and that position.
+    """
+
+    step: Step
+    full: bool  # False: the nudge (units tinted); True: marks, strikes and links
+    position: CandidateGrid | None = None
+    ahead: int = 0
 
 
 @dataclass(frozen=True)

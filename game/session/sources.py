@@ -17,13 +17,15 @@ from typing import TYPE_CHECKING
 from ..engine import solver
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
-from ..session import BoardState, Game, Settings
 from .difficulty import Difficulty
+from .game import Game
+from .settings import Settings
+from .state import BoardState
 from .tasks import Cancelled, Task
 
 if TYPE_CHECKING:
     from ..engine.generator import RatedPuzzle
-    from ..session.supply import Job, PuzzleSupply
+    from .supply import Job, PuzzleSupply
 
 VARIANTS = ("classic", "jigsaw")
 CLASSIC_SIZES = (4, 6, 9, 16)
@@ -128,7 +130,7 @@ def generate(
     same seed always gives the same puzzle.
     """
     from ..engine.generator import generate as make
-    from ..session.supply import PuzzleKind
+    from .supply import PuzzleKind
 
     if supply is None or request.seed is not None:
 
@@ -159,7 +161,7 @@ def daily(
     date: datetime.date, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
 ) -> Prepared:
     """The puzzle of the day: the same for every player on ``date``."""
-    from ..session.supply import daily_puzzle
+    from .supply import daily_puzzle
 
     if supply is None:
         made = _unless_cancelled(lambda: daily_puzzle(date))
@@ -241,8 +243,8 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
 
 def load_saved_game(path: str) -> Prepared:
     """The game saved at ``path``, history kept; SaveError says why it cannot be loaded."""
-    from ..session.savegame import load_saved
     from .origins import info_of
+    from .savegame import load_saved
 
     saved = load_saved(Path(path))
     game = saved.game
