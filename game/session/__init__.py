@@ -1,26 +1,42 @@
-"""The game session: what a player does to a puzzle, with undo, timer and counters.
+"""The session: the mid end between the engine and the screen.
 
-Pure Python (never imports pygame), so tests can play a whole game without a window.
+A game in progress with its moves, undo and redo, clock, counters, settings in
+force and outcome (:mod:`.game`, :mod:`.phase`); what a hint costs; what
+autosave keeps and what statistics count (:mod:`.keeper`); where puzzles come
+from (:mod:`.sources`, :mod:`.supply`); the hint, step-through and "apply
+everywhere" flows; and the picker's model (:mod:`.picker`).  Pure Python (never
+imports pygame or the UI; a test enforces it), so tests play whole games
+without a window.
+
 The one test for where data lives (from Simon Tatham's puzzles): would a player
-expect it to come back on undo?  Entries and notes do (:class:`BoardState`, kept in
-the :class:`History`); the clock, the selection, and the mistake and hint counters
-do not (they live on :class:`Game`).
+expect it to come back on undo?  Entries and notes do (:class:`BoardState`, kept
+in the :class:`History`); the clock, the selection, the counters and the phase do
+not (they live on :class:`Game`).
 """
 
-from .game import CheckResult, Game, GameStatus, Outcome
+from .game import CheckResult, Counters, Effect, Game, Offer, Solvability
 from .history import History
+from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .moves import Move, parse_move
+from .phase import Phase
 from .settings import Settings
 from .state import BoardState
 
 __all__ = [
     "BoardState",
     "CheckResult",
+    "Counters",
+    "Difficulty",
+    "Effect",
     "Game",
-    "GameStatus",
     "History",
     "Move",
-    "Outcome",
+    "Offer",
+    "Origin",
+    "Phase",
+    "PuzzleKind",
     "Settings",
+    "Solvability",
+    "Variant",
     "parse_move",
 ]

@@ -11,9 +11,11 @@ new autosave, whole.
 Lifecycle, for the UI:
 
 - each frame (or after each action): ``autosaver.update(game, origin)``; it
-  saves when the game changed, and also every :data:`CLOCK_STEP` seconds of play
-  so the clock is kept.  A game that is over is not "continued": updating with
-  one removes the autosave (so does :meth:`~Autosaver.clear`).
+  saves when the game changed (:attr:`~.game.Game.version`), and also every
+  :data:`CLOCK_STEP` seconds of play so the clock is kept.  A finished game is
+  saved like any other: the :class:`~.keeper.Keeper` decides when the file goes
+  (:meth:`~Autosaver.clear`, once the player leaves a finished game), so closing
+  the window while a card is up loses nothing.
 - on pause, focus loss and quit: ``autosaver.flush()`` waits (briefly) until the
   latest state is on disk.
 - at start: :func:`load_autosave` gives the game to offer under *Continue*, or
@@ -27,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game
-from .savegame import Origin, SavedGame, load_saved, now_text, snapshot
+from .kinds import Origin
+from .savegame import SavedGame, load_saved, now_text, snapshot
 from .settings import Settings
 from .storage import Storage
 from .writer import Writer
@@ -51,13 +54,14 @@ def load_autosave(storage: Storage, settings: Settings | None = None) -> Resumed
     """The unfinished game of the last run, if there is one; never raises.
 
     A corrupt autosave is set aside (renamed, kept) and the message says where.
-    A finished game is not offered, but its file is left alone.
+    A game that cannot be played on (solved, lost, abandoned) is not offered, but
+    its file is left alone; a game whose solution is shown is, since Undo revives it.
     """
     loaded = storage.load(
         AUTOSAVE, lambda text: load_saved(text, settings), "your game in progress"
     )
     saved = loaded.value
-    if saved is not None and saved.game.is_over:
+    if saved is not None and saved.game.phase.final:
         saved = None
     return Resumed(saved, loaded.message)
 
@@ -88,18 +92,15 @@ class Autosaver:
         return True
 
     def save(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
-        """Queue ``game`` as it is now (or the removal of the autosave if it is over)."""
+        """Queue ``game`` as it is now."""
         self._last = _signature(game, origin)
-        if game.is_over:
-            self.writer.put(self.name, None)
-            return
         if game is not self._game:
             self._game = game
             self._created = created or now_text()
         self.writer.put(self.name, snapshot(game, origin, self._created).text)
 
     def clear(self) -> None:
-        """Remove the autosave (the game ended); replaces any save still queued."""
+        """Remove the autosave (the player left a finished game); replaces any save queued."""
         self._last = None
         self._game = None
         self.writer.put(self.name, None)
@@ -116,28 +117,12 @@ class Autosaver:
 def _signature(game: Game, origin: Origin | None) -> tuple[object, ...]:
     """What decides whether a game changed since its last save (cheap to build).
 
-    The current state *object* changes with every move, undo and redo (two
-    different moves leading to equal boards still give two objects); holding it
-    here keeps it alive, so it is compared by identity.  The clock counts in
-    steps of :data:`CLOCK_STEP`.
+    The game's version changes with every move, undo, redo, counter, phase and
+    selection; the clock counts in steps of :data:`CLOCK_STEP`.
     """
-    history = game.history
-    return (
-        game,
-        history.current,
-        history.position,
-        len(history),
-        game.mistakes,
-        game.hints_used,
-        game.assisted,
-        game.gave_up,
-        game.selected,
-        game.status,
-        int(game.elapsed // CLOCK_STEP),
-        origin,
-    )
+    return (game, game.version, int(game.elapsed // CLOCK_STEP), origin)
 
 
 def _same(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:
-    """Whether two signatures match: game and state by identity, the rest by value."""
-    return a is not None and a[0] is b[0] and a[1] is b[1] and a[2:] == b[2:]
+    """Whether two signatures match: the game by identity, the rest by value."""
+    return a is not None and a[0] is b[0] and a[1:] == b[1:]

@@ -1,34 +1,149 @@
-"""The game in progress and what the player last asked for, shared by every screen.
+"""The mid end: the game in progress, where it came from, and what happens to it.
 
-At start-up the autosave's game is put here (for *Continue*); the
-:class:`~.keeper.Keeper` watches ``game`` once per frame to autosave it.
+Every screen reaches the game being played through one :class:`Session`.  It
+starts games (:meth:`Session.start`), watches the current one once per frame
+(:meth:`Session.frame`: autosave, and counting a game when it ends), and is told
+when the player pauses, leaves a finished game or quits; the
+:class:`~.keeper.Keeper` carries out what is kept and counted, by the rules in its
+module docstring.  The UI never decides any of this: it only calls these methods.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from typing import Any
 
 from .game import Game
-from .sources import GameInfo, Request
+from .keeper import Keeper
+from .kinds import Difficulty, Origin, PuzzleKind
+from .phase import Phase
+from .picker.pages import Memory
+from .savegame import SavedGame, now_text
+from .settings import Settings
+from .sources import Prepared
 
 
-@dataclass
 class Session:
-    """The game in progress (for Continue) and what the player last asked for.
+    """The game in progress (for Continue) and what the player last asked for."""
 
-    At start-up the seams put the autosaved game of the last run here; the
-    :class:`~.keeper.Keeper` watches ``game`` to autosave it.
-    """
+    def __init__(self, keeper: Keeper | None = None, settings: Settings | None = None) -> None:
+        self.keeper = keeper or Keeper.in_memory()
+        self.settings = (settings or self.keeper.settings).normalised()
+        self.game: Game | None = None
+        self.origin: Origin | None = None
+        self.created = ""
+        """When ``game`` was first started (kept in its saves)."""
+        self.last_kind = PuzzleKind()
+        """What New game asked for last (its choices start there)."""
+        self.browsing = Memory()
+        """What the picker remembers this run: where the player was, what it read."""
+        self.saves_first = True
+        """Open shows the saved games next: at start and after each Save as (then the
+        picker's own memory of where the player was takes over)."""
+        self._started: Game | None = None  # the game the keeper was told about
+        self._counted: Game | None = None
 
-    game: Game | None = None
-    info: GameInfo | None = None
-    created: str = ""
-    """When ``game`` was first started (kept in its saves), "" for a game begun now."""
-    last_request: Request = field(default_factory=Request)
-    saves_first: bool = True
-    """Open shows the saved games next: at start and after each Save as (then the
-    picker's own memory of where the player was takes over)."""
+    # -- reading --------------------------------------------------------------------
 
     @property
     def can_continue(self) -> bool:
-        return self.game is not None and not self.game.is_over
+        """Whether there is a game to go back to (one that can still be played)."""
+        game = self.game
+        return game is not None and not game.phase.final
+
+    # -- games coming and going -------------------------------------------------------
+
+    def resume_saved(self, saved: SavedGame) -> None:
+        """Offer the autosaved game of the last run under Continue (at start-up)."""
+        saved.game.use_settings(self.settings)
+        self.game, self.origin, self.created = saved.game, saved.origin, saved.created
+
+    def start(self, prepared: Prepared) -> Game:
+        """Play ``prepared``; the game it replaces is left (and counted, by the rules)."""
+        self._leave_current()
+        game = prepared.new_game(self.settings)
+        self.game, self.origin = game, prepared.origin
+        self.created = prepared.created or now_text()
+        if prepared.origin.kind.level is not None and prepared.origin.seed is not None:
+            self.last_kind = prepared.origin.kind
+        self._begin()
+        return game
+
+    def rated(self, game: Game, difficulty: Difficulty | None) -> None:
+        """The rater's verdict on ``game``'s puzzle arrived: the origin keeps it."""
+        origin = self.origin
+        if game is self.game and origin is not None and difficulty not in (None, origin.difficulty):
+            self.origin = origin.rated(difficulty)
+
+    def leave(self) -> None:
+        """The player left the board of a finished game (its card's Menu, New puzzle)."""
+        game = self.game
+        if game is not None and game.phase.final:
+            self.keeper.left(game)
+            self.game = None
+            self.origin = None
+
+    # -- settings ---------------------------------------------------------------------
+
+    def change_settings(self, **changes: Any) -> Settings:
+        """The player changed settings: in force at once (never retroactively), and kept."""
+        old = self.settings
+        new = dataclasses.replace(old, **changes).normalised()
+        if new != old:
+            self._use(new)
+            self.keeper.settings_changed(old, new)
+        return new
+
+    def override(self, **changes: Any) -> None:
+        """Change settings for this run only (command-line flags): nothing is written."""
+        self._use(dataclasses.replace(self.settings, **changes).normalised())
+
+    def _use(self, settings: Settings) -> None:
+        self.settings = settings
+        if self.game is not None:
+            self.game.use_settings(settings)
+
+    # -- every frame, and the window's events ----------------------------------------
+
+    def frame(self) -> list[tuple[str, str]]:
+        """Autosave a changed game, count one that ended; (title, message) notices to show."""
+        game, origin = self.game, self.origin
+        if game is not None and origin is not None:
+            if game is not self._started:
+                self._begin()
+            if game.phase in (Phase.SOLVED, Phase.LOST) and self._counted is not game:
+                self._counted = game
+                self.keeper.count(game, origin.kind)
+            self.keeper.changed(game, origin, self.created)
+        return self.keeper.take_notices()
+
+    def suspend(self) -> None:
+        """Pause, focus loss, minimise: the game is saved now, with the exact clock."""
+        game, origin = self.game, self.origin
+        if game is not None and origin is not None:
+            self.keeper.suspend(game, origin, self.created)
+
+    def quit(self) -> None:
+        """The game closes: save what is in progress and write everything (counts nothing)."""
+        self.frame()
+        self.suspend()
+        self.keeper.close()
+
+    # -- internals ------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        game, origin = self.game, self.origin
+        if game is None or origin is None:
+            return
+        self._started = game
+        self.keeper.started(game, origin, self.created)
+
+    def _leave_current(self) -> None:
+        """The current game is replaced: count it if the keeper's rules say so."""
+        game, origin = self.game, self.origin
+        if game is None or origin is None:
+            return
+        if not game.phase.final and len(game.history):
+            game.abandon()
+            self._counted = game
+            self.keeper.count(game, origin.kind)

@@ -12,25 +12,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..engine.logic.rating import rate
-from ..engine.logic.registry import Level
 from ..engine.shape import Shape
+from .kinds import Difficulty
 from .tasks import Task, TaskRunner
-
-
-@dataclass(frozen=True)
-class Difficulty:
-    """A puzzle's level and its score on the Sudoku Explainer scale."""
-
-    level: Level
-    score: float
-
-    def text(self) -> str:
-        """``Hard · 3.4``: how the header and the win card write it."""
-        return f"{self.level.label} · {self.score:.1f}"
-
 
 Key = tuple[Shape, tuple[int, ...]]
 

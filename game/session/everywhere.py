@@ -21,7 +21,7 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
-from .game import Game
+from .game import Game, deduction_of
 from .hint_flow import HintUpdate
 from .hints import HintQuery
 from .state import BoardState
@@ -136,6 +136,9 @@ class EverywhereFlow:
     def run(self, game: Game, chore: Chore) -> None:
         """Look for ``chore``'s technique everywhere; the answer comes through ``notify``."""
         what = EVERYWHERE[chore]
+        if game.solvability.no_help:
+            self.notify(HintUpdate(game.solvability.no_help))
+            return
         query = HintQuery.of(game)
         state = game.state
         self.tasks.run(
@@ -152,7 +155,7 @@ class EverywhereFlow:
         if found.step is None:
             self.notify(HintUpdate(found.message))
             return
-        outcome = game.apply_step(found.step)
-        if outcome.changed:
-            game.note_hint()
-        self.notify(HintUpdate(found.message, outcome))
+        effect = game.apply_step(found.step)
+        if effect.changed:
+            game.charge_hint(deduction_of(found.step))
+        self.notify(HintUpdate(found.message, effect))

@@ -1,13 +1,44 @@
-"""One game of one puzzle: every player action is a method here.
+"""One game of one puzzle: every player action is a method here, and every rule of play.
 
 The scenes only translate input into these calls and draw what they read back, so
-a test can play a whole game, win it or lose it, without a window.  Time comes in
-through :meth:`Game.tick` so tests step it exactly.
+a test can play a whole game, win it, lose it or give it up, without a window.
+Time comes in through :meth:`Game.tick` so tests step it exactly.
+
+Where data lives (Simon Tatham's test: would a player expect it back on undo?):
+entries and notes do, so they are :class:`~.state.BoardState` values in the
+:class:`~.history.History`; the clock, the selection, the counters, the phase and
+whether the solution was seen do not, so they live on the :class:`Game`.
+
+The rules decided here, each in one place:
+
+- **How a game ends**: :mod:`.phase` (the whole state machine).  A dead end is
+  not an ending: :meth:`Game.check`, a hint, or (with "mark wrong digits at once")
+  the move itself says so, with Undo offered.
+- **Mistakes and the limit**: a mistake is a digit placed that differs from the
+  unique solution (no solution, no mistakes).  A limit ends the game only at a
+  *new* mistake that reaches it, so lowering the limit mid-game, or opening a
+  save made without one, never ends a game retroactively; the ending then tells
+  the real numbers (:attr:`Game.ending`).
+- **What a hint costs**: :meth:`Game.charge_hint` counts one hint the first time
+  the player is shown a deduction; seeing the same deduction again (the second
+  and third press of Hint, browsing steps already shown, a step-through step
+  that Hint then offers) is free.  Pointing out a wrong digit or a note that
+  leaves out the answer is a check (:meth:`Game.count_check`), not a hint.
+- **Help that spoils a win**: revealing a cell or seeing the solution is recorded
+  for good; such a game can still be finished, but never counts as a clean win
+  (:attr:`Game.clean`).  Undo after Show solution brings the position back and
+  the board shows exactly the position in the history.
+- **Settings**: :meth:`Game.use_settings` puts new settings in force at once;
+  each move reads them as it is made (a move's effect is then fixed in its
+  :class:`~.moves.Move`, so replaying a save gives the same states).
+- **Refusals**: a move that does nothing says why (a given, the game is over, a
+  cell or digit out of range), so keys, clicks and typed moves all hear the same.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import solver
@@ -29,26 +60,70 @@ from .moves import (
     Solve,
     ToggleNote,
 )
+from .phase import Event, Phase, advance, allows
 from .settings import Settings
 from .state import BoardState
 
 
-class GameStatus(enum.Enum):
-    PLAYING = "playing"
-    WON = "won"  # complete and valid; ``Game.assisted`` says whether it counts
-    LOST = "lost"  # see ``Game.loss_reason``
+class Solvability(enum.Enum):
+    """How many solutions the puzzle has, which decides what help can mean."""
+
+    NONE = "none"
+    UNIQUE = "unique"
+    SEVERAL = "several"
+
+    @classmethod
+    def of_count(cls, count: int) -> Solvability:
+        """From a solution count capped at 2 (0, 1, or 2 meaning "two or more")."""
+        return cls.NONE if count == 0 else cls.UNIQUE if count == 1 else cls.SEVERAL
+
+    @property
+    def no_help(self) -> str:
+        """Why logic cannot help at all ("" when it can): a puzzle without a solution."""
+        if self is Solvability.NONE:
+            return "This puzzle has no solution, so there is no logical next step to show."
+        return ""
+
+    @property
+    def warning(self) -> str:
+        """What the board tells the player when the game opens ("" when all is well)."""
+        if self is Solvability.NONE:
+            return (
+                "This puzzle has no solution: its givens contradict each other "
+                "somewhere. Hints and Check can only point at broken rules."
+            )
+        if self is Solvability.SEVERAL:
+            return (
+                "This puzzle has more than one solution, so some cells can't be "
+                "decided by logic. Mistakes aren't counted, and hints stop where logic does."
+            )
+        return ""
+
+
+class Offer(enum.Enum):
+    """A key the status line suggests after a message; the UI names the key bound."""
+
+    UNDO = "undo"  # "Press Ctrl+Z to take it back."
+    HINT_AGAIN = "hint"  # "Press H again to see it."
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """What an action did, for the UI's feedback (flash, glow, status line)."""
+class Effect:
+    """What an action did, for the UI's feedback (flash, glow, status line).
+
+    ``flash`` lists cells to flash as wrong, already filtered by the settings
+    (a clash only with conflicts shown, a wrong digit only with "mark wrong
+    digits at once"), so the UI never decides what may be given away.
+    """
 
     changed: bool
     message: str = ""
+    error: bool = False  # the message is a refusal or a problem
     mistake: bool = False  # a digit that differs from the solution was placed
-    blocked: bool = False  # refused because it breaks a rule (setting)
+    flash: tuple[int, ...] = ()
     completed_units: tuple[int, ...] = ()  # units this action filled correctly
     cells: tuple[int, ...] = ()  # cells the action is about
+    offer: Offer | None = None
 
 
 @dataclass(frozen=True)
@@ -59,12 +134,22 @@ class CheckResult:
     message: str = ""
 
 
+@dataclass(frozen=True)
+class Counters:
+    """What a game counts that undo never touches (saved with the game)."""
+
+    mistakes: int = 0
+    hints: int = 0
+    checks: int = 0
+    reveals: int = 0
+
+
 class Game:
-    """A puzzle being played: history of board states plus the session around it.
+    """A puzzle being played: the history of board states plus the session around it.
 
     ``solution`` is the puzzle's unique solution, or None when it has several or
-    none (then mistakes are not counted, and Check tests the rules and whether the
-    position can still be completed).
+    none (then mistakes are not counted, and Check tests the rules and whether
+    the position can still be completed).
     """
 
     def __init__(
@@ -74,30 +159,59 @@ class Game:
         settings: Settings | None = None,
         initial: BoardState | None = None,
         solution: tuple[int, ...] | None = None,
-        unique: bool | None = None,
+        solvability: Solvability | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
         self.givens = puzzle.givens
         self.settings = settings or Settings()
-        if unique is None:
+        if solvability is None:
             found = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
-            unique = len(found) == 1
-            solution = found[0] if found else None
-        self.unique = unique
-        self.solution = solution
-        self.context = MoveContext(self.shape, self.givens, solution)
+            solvability = Solvability.of_count(len(found))
+            solution = found[0] if len(found) == 1 else None
+        self.solvability = solvability
+        self.solution = solution if solvability is Solvability.UNIQUE else None
+        self.context = MoveContext(self.shape, self.givens, self.solution)
         self.history = History(initial or BoardState.empty(self.shape.cells))
         self.elapsed = 0.0
-        self.paused = False
-        self.mistakes = 0
-        self.hints_used = 0
-        self.assisted = False  # Solve or Reveal was used: a finish is not a win
-        self.gave_up = False
+        self.counters = Counters()
+        self.solution_seen = False
         self.selected: int | None = None
-        self.status = GameStatus.PLAYING
-        self.loss_reason = ""
-        self._refresh_status()
+        self._phase = Phase.PLAYING
+        self._limit_note = ""  # the ending's words, fixed when the limit was reached
+        self._deductions: set[Hashable] = set()
+        self._version = 0
+
+    @classmethod
+    def restore(
+        cls,
+        puzzle: Puzzle,
+        history: History,
+        *,
+        settings: Settings | None = None,
+        elapsed: float = 0.0,
+        counters: Counters = Counters(),
+        solution_seen: bool = False,
+        phase: Phase = Phase.PLAYING,
+        selected: int | None = None,
+        solution: tuple[int, ...] | None = None,
+        solvability: Solvability | None = None,
+    ) -> Game:
+        """A game as it was saved: history, clock, counters and phase as given.
+
+        A saved PAUSED game comes back PLAYING (the pause card shows again if the
+        player pauses); a game whose history ends on the solution counts as SHOWN.
+        """
+        game = cls(puzzle, settings=settings, solution=solution, solvability=solvability)
+        game.history = history
+        game.elapsed = elapsed
+        game.counters = counters
+        game.solution_seen = solution_seen or phase is Phase.SHOWN
+        game.selected = selected
+        game._phase = Phase.PLAYING if phase is Phase.PAUSED else phase
+        if phase is Phase.LOST:
+            game._limit_note = game._limit_words()
+        return game
 
     # -- reading --------------------------------------------------------------------
 
@@ -113,6 +227,61 @@ class Game:
     @property
     def size(self) -> int:
         return self.shape.size
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (see :class:`~.phase.Phase`)."""
+        return self._phase.over
+
+    @property
+    def paused(self) -> bool:
+        return self._phase is Phase.PAUSED
+
+    @property
+    def unique(self) -> bool:
+        """Whether the puzzle has exactly one solution (uniqueness techniques are sound)."""
+        return self.solvability is Solvability.UNIQUE
+
+    @property
+    def mistakes(self) -> int:
+        return self.counters.mistakes
+
+    @property
+    def hints_used(self) -> int:
+        return self.counters.hints
+
+    @property
+    def clean(self) -> bool:
+        """Whether a finish would be the player's own: no cell revealed, no solution seen."""
+        return not self.solution_seen and not self.counters.reveals
+
+    @property
+    def counts_as_win(self) -> bool:
+        """Solved by the player's own hand (see :attr:`clean`)."""
+        return self._phase is Phase.SOLVED and self.clean
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever anything a save keeps changes (for autosave)."""
+        return self._version
+
+    @property
+    def ending(self) -> str:
+        """Why the game ended, in the player's words ("" while it goes on)."""
+        phase = self._phase
+        if phase is Phase.LOST:
+            return self._limit_note
+        if phase is Phase.SHOWN:
+            return "You gave up and the solution was shown."
+        if phase is Phase.SOLVED:
+            return "Solved." if self.clean else "Solved with help."
+        if phase is Phase.ABANDONED:
+            return "Left unfinished for another game."
+        return ""
 
     def is_given(self, cell: int) -> bool:
         return bool(self.givens[cell])
@@ -133,172 +302,242 @@ class Game:
         return max(0, self.size - sum(1 for d in self.grid if d == digit))
 
     def can_undo(self) -> bool:
-        return self.history.can_undo() and not self._final_loss()
+        return self.history.can_undo() and self._undo_refusal() == ""
 
     def can_redo(self) -> bool:
-        return self.history.can_redo() and not self._final_loss()
+        return self.history.can_redo() and self._undo_refusal() == ""
 
-    @property
-    def is_over(self) -> bool:
-        return self.status is not GameStatus.PLAYING
+    def can_show_solution(self) -> bool:
+        return self.solution is not None and allows(self._phase, Event.SHOW_SOLUTION)
 
-    @property
-    def counts_as_win(self) -> bool:
-        """Won by the player's own hand (not by Solve or revealed cells)."""
-        return self.status is GameStatus.WON and not self.assisted
+    def from_solution(self) -> frozenset[int]:
+        """Cells the solution filled, while the board shows it (for the board's green)."""
+        if not isinstance(self.history.last_move, Solve):
+            return frozenset()
+        before, now = self.history.previous.entries, self.state.entries
+        return frozenset(c for c, d in enumerate(now) if d and d != before[c])
 
-    # -- selection and time (not undoable) ------------------------------------------
+    def legal_candidates(self) -> tuple[int, ...]:
+        """Per cell, the digits its peers do not hold (0 for filled cells)."""
+        return candidates(self.shape, self.grid)
+
+    # -- selection, time and settings (not undoable) --------------------------------
 
     def select(self, cell: int | None) -> None:
-        self.selected = cell
+        if cell != self.selected:
+            self.selected = cell
+            self._version += 1
 
     def move_selection(self, rows: int, columns: int) -> None:
         """Move the selection, wrapping around the edges; selects r1c1 if none."""
         n = self.size
         if self.selected is None:
-            self.selected = 0
+            self.select(0)
             return
         row, column = divmod(self.selected, n)
-        self.selected = ((row + rows) % n) * n + (column + columns) % n
+        self.select(((row + rows) % n) * n + (column + columns) % n)
 
     def tick(self, seconds: float) -> None:
-        """Advance the clock while the game is on and not paused."""
-        if self.status is GameStatus.PLAYING and not self.paused:
+        """Advance the clock while the game is played (not paused, not over)."""
+        if self._phase is Phase.PLAYING:
             self.elapsed += seconds
 
     def pause(self) -> None:
-        self.paused = True
+        if allows(self._phase, Event.PAUSE):
+            self._advance(Event.PAUSE)
 
     def resume(self) -> None:
-        self.paused = False
+        if allows(self._phase, Event.RESUME):
+            self._advance(Event.RESUME)
+
+    def use_settings(self, settings: Settings) -> None:
+        """Put ``settings`` in force for this game from now on (never retroactively)."""
+        if settings != self.settings:
+            self.settings = settings
+            self._version += 1
+
+    def abandon(self) -> None:
+        """The player started another game over this unfinished one."""
+        if allows(self._phase, Event.ABANDON):
+            self._advance(Event.ABANDON)
 
     # -- moves ----------------------------------------------------------------------
 
-    def place(self, cell: int, digit: int) -> Outcome:
+    def place(self, cell: int, digit: int) -> Effect:
         """Put ``digit`` in ``cell`` (replacing an entry; placing the same digit erases)."""
-        if not self._playable(cell) or not 1 <= digit <= self.size:
-            return Outcome(False)
+        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
+        if refusal:
+            return refusal
         if self.state.entries[cell] == digit:
             return self.erase(cell)
         if self.settings.block_rule_breaking:
             clash = next((p for p in self.shape.peers[cell] if self.grid[p] == digit), None)
             if clash is not None:
-                return Outcome(
+                return Effect(
                     False,
                     f"{symbol(digit)} is already in {cell_name(clash, self.size)}, "
                     f"a peer of {cell_name(cell, self.size)}.",
-                    blocked=True,
+                    error=True,
+                    flash=(cell, clash),
                     cells=(clash,),
                 )
         mistake = self.solution is not None and self.solution[cell] != digit
+        before = self.grid
+        self._push(Place(cell, digit, prune=self.settings.auto_remove_notes))
         if mistake:
-            self.mistakes += 1
-        before = self.grid
-        outcome = self._do(Place(cell, digit, prune=self.settings.auto_remove_notes))
-        return Outcome(
-            outcome.changed,
-            outcome.message,
+            self._count(mistakes=1)
+        effect = self._placed(cell, digit, mistake)
+        completed = self._completed(before, (cell,))
+        if mistake and self._limit_reached():
+            self._limit_note = self._limit_words()
+            self._advance(Event.LIMIT_REACHED)
+        else:
+            self._settle()
+        return Effect(
+            True,
+            effect.message,
+            error=effect.error,
             mistake=mistake,
-            completed_units=self._completed(before, (cell,)),
+            flash=effect.flash,
+            completed_units=completed,
             cells=(cell,),
+            offer=effect.offer,
         )
 
-    def erase(self, cell: int) -> Outcome:
-        if not self._playable(cell):
-            return Outcome(False)
-        return self._do(Erase(cell), cells=(cell,))
+    def erase(self, cell: int) -> Effect:
+        refusal = self._refuse_cell(cell)
+        if refusal:
+            return refusal
+        if not self._do(Erase(cell)):
+            return Effect(False, f"{cell_name(cell, self.size)} is already empty.")
+        return Effect(True, cells=(cell,))
 
-    def toggle_note(self, cell: int, digit: int) -> Outcome:
-        if not self._playable(cell) or not 1 <= digit <= self.size:
-            return Outcome(False)
+    def toggle_note(self, cell: int, digit: int) -> Effect:
+        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
+        if refusal:
+            return refusal
         if self.state.entries[cell]:
-            return Outcome(False, "Notes go in empty cells; erase the digit first.")
-        return self._do(ToggleNote(cell, digit), cells=(cell,))
+            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
+        self._do(ToggleNote(cell, digit))
+        return Effect(True, cells=(cell,))
 
-    def fill_notes(self) -> Outcome:
-        if self.is_over:
-            return Outcome(False)
-        return self._do(FillNotes(), message="Notes filled with every legal digit.")
+    def fill_notes(self) -> Effect:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(FillNotes()):
+            return Effect(False, "Every empty cell already has all its legal digits as notes.")
+        return Effect(True, "Notes filled with every legal digit.")
 
-    def clear_notes(self) -> Outcome:
-        if self.is_over:
-            return Outcome(False)
-        return self._do(ClearNotes(), message="All notes cleared.")
+    def clear_notes(self) -> Effect:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(ClearNotes()):
+            return Effect(False, "There are no notes to clear.")
+        return Effect(True, "All notes cleared.")
 
-    def apply_step(self, step: Step) -> Outcome:
+    def apply_step(self, step: Step) -> Effect:
         """Apply a hint's deduction as one undoable move."""
-        if self.is_over or not (step.placements or step.eliminations):
-            return Outcome(False)
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not (step.placements or step.eliminations):
+            return Effect(False)
         before = self.grid
-        outcome = self._do(ApplyStep(step.technique, step.placements, step.eliminations))
+        if not self._do(ApplyStep(step.technique, step.placements, step.eliminations)):
+            return Effect(False, "That step changes nothing on the board any more.")
         cells = tuple(c for c, _ in step.placements)
-        return Outcome(
-            outcome.changed,
-            outcome.message,
-            completed_units=self._completed(before, cells),
-            cells=cells,
-        )
+        return Effect(True, completed_units=self._completed(before, cells), cells=cells)
 
-    def reveal(self, cell: int) -> Outcome:
-        """Put the solution's digit in ``cell``; the game no longer counts as a win."""
-        if not self._playable(cell) or self.solution is None:
-            return Outcome(False)
-        self.assisted = True
+    def reveal(self, cell: int) -> Effect:
+        """Put the solution's digit in ``cell``; the game no longer counts as a clean win."""
+        refusal = self._refuse_cell(cell)
+        if refusal:
+            return refusal
+        if self.solution is None:
+            return Effect(False, "Without a single solution there is no digit to reveal.")
         before = self.grid
-        outcome = self._do(Reveal(cell), cells=(cell,))
-        return Outcome(
-            outcome.changed, completed_units=self._completed(before, (cell,)), cells=(cell,)
-        )
+        if not self._do(Reveal(cell)):
+            return Effect(False)
+        self._count(reveals=1)
+        return Effect(True, completed_units=self._completed(before, (cell,)), cells=(cell,))
 
-    def solve(self) -> Outcome:
-        """Give up: fill the grid from the solution and end the game as lost."""
-        if self.status is not GameStatus.PLAYING or self.solution is None:
-            return Outcome(False, "" if self.solution else "This puzzle has no single solution.")
-        self.assisted = True
-        self.gave_up = True
-        return self._do(Solve())
+    def show_solution(self) -> Effect:
+        """Fill the grid from the solution (an undoable move, recorded for good)."""
+        if self.solution is None:
+            return Effect(False, "This puzzle has no single solution to show.", error=True)
+        if not allows(self._phase, Event.SHOW_SOLUTION):
+            return self._refuse_over() or Effect(False)
+        self.solution_seen = True
+        before = self.grid
+        self._push(Solve())
+        self._advance(Event.SHOW_SOLUTION)
+        cells = tuple(c for c in range(self.shape.cells) if not before[c])
+        return Effect(True, cells=cells)
 
-    def restart(self) -> Outcome:
+    def restart(self) -> Effect:
         """Back to the givens (undoable); counters and clock keep running."""
-        if self._final_loss():
-            return Outcome(False)
-        return self._do(Restart(), message="Restarted.")
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(Restart()):
+            return Effect(False, "The board is already as it started.")
+        return Effect(True, "Restarted.")
 
-    def undo(self) -> Outcome:
-        if not self.can_undo():
-            return Outcome(False, "Nothing to undo.")
+    def undo(self) -> Effect:
+        refusal = self._undo_refusal()
+        if refusal:
+            return Effect(False, refusal, error=True)
         move = self.history.undo()
-        if isinstance(move, Solve):
-            self.gave_up = False
-        self._refresh_status()
-        return Outcome(True, "Undone.")
+        if move is None:
+            return Effect(False, "Nothing to undo.")
+        self._version += 1
+        if isinstance(move, Solve) and self._phase is Phase.SHOWN:
+            self._advance(Event.HIDE_SOLUTION)
+        return Effect(True, "Undone.")
 
-    def redo(self) -> Outcome:
-        if not self.can_redo():
-            return Outcome(False, "Nothing to redo.")
+    def redo(self) -> Effect:
+        refusal = self._undo_refusal()
+        if refusal:
+            return Effect(False, refusal, error=True)
         move = self.history.redo()
+        if move is None:
+            return Effect(False, "Nothing to redo.")
+        self._version += 1
         if isinstance(move, Solve):
-            self.gave_up = True
-        self._refresh_status()
-        return Outcome(True, "Redone.")
+            self._advance(Event.SHOW_SOLUTION)
+        else:
+            self._settle()
+        return Effect(True, "Redone.")
 
-    def note_hint(self) -> None:
-        """Count one hint asked for (the UI calls this once per hint shown)."""
-        self.hints_used += 1
+    # -- help: what it costs ----------------------------------------------------------
 
-    def recheck(self) -> None:
-        """Work out the status again after the history or counters were restored.
+    def charge_hint(self, deduction: Hashable) -> bool:
+        """Count one hint if the player has not been shown ``deduction`` before.
 
-        Loading a saved game replays its moves straight into the history and sets
-        the counters as they were saved (replaying through :meth:`place` would
-        count the mistakes twice); this brings ``status`` up to date afterwards.
+        ``deduction`` identifies what was shown (for a step: its technique,
+        placements and eliminations; see :func:`deduction_of`), so the same step
+        seen again, from Hint or from step-through, is free.  Whether it counted.
         """
-        self._refresh_status()
+        if deduction in self._deductions:
+            return False
+        self._deductions.add(deduction)
+        self._count(hints=1)
+        return True
+
+    def count_check(self) -> None:
+        """Count one check (Check, or a hint that pointed at the player's mistake)."""
+        self._count(checks=1)
 
     # -- checks ---------------------------------------------------------------------
 
     def check(self) -> CheckResult:
-        """Wrong entries against the solution, or, without one, whether it can still finish."""
+        """Wrong entries against the solution, or, without one, whether it can still finish.
+
+        Slow without a solution (the solver decides): run it off the frame loop then.
+        """
+        self.count_check()
         grid = self.grid
         if self.solution is not None:
             wrong = self.wrong_entries()
@@ -307,6 +546,9 @@ class Game:
                 return CheckResult(
                     wrong, f"{count} entr{'y is' if count == 1 else 'ies are'} not right."
                 )
+            reason = dead_end(self.shape, grid)
+            if reason is not None:  # right digits, but notes or a lost cause elsewhere
+                return CheckResult(message=f"All digits are right, but {reason}.")
             return CheckResult(message="All correct so far.")
         clashes = conflicting_cells(self.shape, grid)
         if clashes:
@@ -315,29 +557,117 @@ class Game:
             return CheckResult(message="No rule is broken, but this position cannot be completed.")
         return CheckResult(message="No rule is broken, and the position can still be completed.")
 
-    def legal_candidates(self) -> tuple[int, ...]:
-        """Per cell, the digits its peers do not hold (0 for filled cells)."""
-        return candidates(self.shape, self.grid)
-
     # -- internals ------------------------------------------------------------------
 
-    def _playable(self, cell: int) -> bool:
-        return self.status is GameStatus.PLAYING and not self.givens[cell]
+    def _refuse_over(self) -> Effect | None:
+        """Why nothing can change now (None while the game is played)."""
+        phase = self._phase
+        if phase is Phase.PLAYING:
+            return None
+        if phase is Phase.SHOWN:
+            message = "The solution is shown; undo to play on from where you were."
+        elif phase is Phase.PAUSED:
+            message = "The game is paused."
+        else:
+            message = f"The game is over. {self.ending}"
+        return Effect(False, message, error=True)
 
-    def _final_loss(self) -> bool:
-        """Lost to the mistake limit: undo cannot take mistakes back."""
+    def _refuse_cell(self, cell: int) -> Effect | None:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not 0 <= cell < self.shape.cells:
+            return Effect(False, f"There is no cell {cell} in a {self.size}×{self.size} grid.")
+        if self.givens[cell]:
+            name = cell_name(cell, self.size)
+            return Effect(False, f"{name} holds a given; it cannot change.", error=True)
+        return None
+
+    def _refuse_digit(self, digit: int) -> Effect | None:
+        if 1 <= digit <= self.size:
+            return None
+        return Effect(
+            False, f"{digit} is not a digit of a {self.size}×{self.size} grid.", error=True
+        )
+
+    def _undo_refusal(self) -> str:
+        phase = self._phase
+        if phase is Phase.LOST:
+            return "The game was lost to the mistake limit; Restart plays it again."
+        if phase is Phase.SOLVED:
+            return "The puzzle is solved."
+        if phase is Phase.PAUSED:
+            return "The game is paused."
+        if phase is Phase.ABANDONED:
+            return "This game was left for another one."
+        return ""
+
+    def _limit_reached(self) -> bool:
         limit = self.settings.mistake_limit
-        return bool(limit) and self.mistakes >= limit
+        return bool(limit) and self.counters.mistakes >= limit
 
-    def _do(self, move: Move, message: str = "", cells: tuple[int, ...] = ()) -> Outcome:
+    def _limit_words(self) -> str:
+        mistakes, limit = self.counters.mistakes, self.settings.mistake_limit
+        made = f"You made {mistakes} mistake{'s' if mistakes != 1 else ''}"
+        if not limit:
+            return f"{made}."
+        return f"{made}; the limit is {limit}."
+
+    def _placed(self, cell: int, digit: int, mistake: bool) -> Effect:
+        """What the player hears of a digit just placed (flash, message), by the settings."""
+        settings = self.settings
+        clashes = [p for p in self.shape.peers[cell] if self.grid[p] == digit]
+        if clashes and settings.show_conflicts:
+            return Effect(True, flash=(cell, *clashes))
+        if mistake and settings.show_mistakes:
+            return Effect(True, "That digit is not right.", error=True, flash=(cell,))
+        if settings.show_mistakes:
+            reason = dead_end(self.shape, self.grid)
+            if reason is not None:
+                return Effect(
+                    True,
+                    f"This can't be finished from here: {reason}.",
+                    error=True,
+                    offer=Offer.UNDO,
+                )
+        return Effect(True)
+
+    def _count(self, **added: int) -> None:
+        values = {
+            name: getattr(self.counters, name) + added.get(name, 0)
+            for name in ("mistakes", "hints", "checks", "reveals")
+        }
+        self.counters = Counters(**values)
+        self._version += 1
+
+    def _push(self, move: Move) -> bool:
         state = move.apply(self.state, self.context)
         if state == self.state:
-            return Outcome(False)
+            return False
         self.history.push(move, state)
-        self._refresh_status()
-        return Outcome(True, message, cells=cells)
+        self._version += 1
+        return True
 
-    def _completed(self, before: tuple[int, ...], cells: tuple[int, ...]) -> tuple[int, ...]:
+    def _do(self, move: Move) -> bool:
+        """Apply ``move`` if it changes the board, then see whether that solved the grid."""
+        if not self._push(move):
+            return False
+        self._settle()
+        return True
+
+    def _settle(self) -> None:
+        """After a move while playing: a complete, right grid ends the game as solved."""
+        if self._phase is not Phase.PLAYING:
+            return
+        grid = self.grid
+        if all(grid) and is_solution(self.shape, grid, self.givens):
+            self._advance(Event.COMPLETE)
+
+    def _advance(self, event: Event) -> None:
+        self._phase = advance(self._phase, event)
+        self._version += 1
+
+    def _completed(self, before: tuple[int, ...], cells: Sequence[int]) -> tuple[int, ...]:
         """Units that the last action completed without breaking a rule."""
         grid = self.grid
         done = []
@@ -351,22 +681,7 @@ class Game:
                     done.append(unit)
         return tuple(done)
 
-    def _refresh_status(self) -> None:
-        grid = self.grid
-        if self._final_loss():
-            self.status = GameStatus.LOST
-            self.loss_reason = f"You made {self.mistakes} mistakes, the limit you set."
-        elif self.gave_up:
-            self.status = GameStatus.LOST
-            self.loss_reason = "You gave up and the solution was shown."
-        elif all(grid) and is_solution(self.shape, grid, self.givens):
-            self.status = GameStatus.WON
-            self.loss_reason = ""
-        else:
-            reason = dead_end(self.shape, grid)
-            if reason is None:
-                self.status = GameStatus.PLAYING
-                self.loss_reason = ""
-            else:
-                self.status = GameStatus.LOST
-                self.loss_reason = f"This Sudoku can't be solved from here: {reason}."
+
+def deduction_of(step: Step) -> Hashable:
+    """What identifies a deduction for :meth:`Game.charge_hint`: the same step seen twice."""
+    return (step.technique, frozenset(step.placements), frozenset(step.eliminations))

@@ -2,8 +2,11 @@
 
 The flow owns the background job that finds the hint and the stage the player is
 at; the board scene asks it what to show (:meth:`HintFlow.marks`, ``message``)
-and tells it when the board changed.  It calls the game only to count a hint once
-and to apply the step, both through the game's own methods.
+and tells it when the board changed.  What a hint costs is the game's rule
+(:meth:`~.game.Game.charge_hint`): the flow reports each deduction it shows, and
+a pointer at the player's own mistake as a check.  Time comes in through
+:meth:`HintFlow.update`, so "Thinking…" appears after exactly
+:data:`THINKING_AFTER` seconds of waiting in tests too.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .game import Game, Outcome
+from .game import Effect, Game, Offer, Solvability, deduction_of
 from .hints import HintMarks, HintQuery, ask
 from .state import BoardState
 from .tasks import Task, TaskRunner
@@ -34,7 +37,8 @@ class HintUpdate:
     """What a press or a delivered answer means for the screen."""
 
     message: str = ""
-    outcome: Outcome | None = None  # the third press applied the step
+    effect: Effect | None = None  # the third press applied the step
+    offer: Offer | None = None  # e.g. "press Hint again to see it"
 
 
 class HintFlow:
@@ -48,6 +52,7 @@ class HintFlow:
         self._task: Task[Hint] | None = None
         self._asked_for: BoardState | None = None
         self._game: Game | None = None
+        self._waited = 0.0  # seconds the current question has been running
 
     # -- reading --------------------------------------------------------------------
 
@@ -60,13 +65,17 @@ class HintFlow:
 
     def thinking(self) -> bool:
         """Whether the job has run long enough to say so."""
-        task = self._task
-        return self.stage is Stage.ASKING and task is not None and task.elapsed >= THINKING_AFTER
+        return self.stage is Stage.ASKING and self._waited >= THINKING_AFTER
+
+    def update(self, dt: float) -> None:
+        """Time passes (the board's frame time)."""
+        if self.stage is Stage.ASKING:
+            self._waited += dt
 
     def wake_in(self) -> float | None:
-        task = self._task
-        if self.stage is Stage.ASKING and task is not None and task.elapsed < THINKING_AFTER:
-            return THINKING_AFTER - task.elapsed
+        """When "Thinking…" is due, if a question is running (None: no need to wake)."""
+        if self.stage is Stage.ASKING and self._waited < THINKING_AFTER:
+            return THINKING_AFTER - self._waited
         return None
 
     @property
@@ -107,6 +116,9 @@ class HintFlow:
     def press(self, game: Game) -> HintUpdate:
         """One press of Hint; what to tell the player."""
         if self.stage is Stage.IDLE:
+            refusal = game.solvability.no_help
+            if refusal:  # logic on a puzzle without a solution walks into a dead end
+                return HintUpdate(refusal)
             self._ask(game)
             return HintUpdate()
         if self.stage is Stage.ASKING:
@@ -129,13 +141,13 @@ class HintFlow:
         if step is None:
             return HintUpdate()
         if step.placements or step.eliminations:
-            return HintUpdate(outcome=game.apply_step(step))
+            return HintUpdate(effect=game.apply_step(step))
         if answer.kind == "mistake":
             # The deduction is "these are wrong": erase them (each undoable).
             cells = tuple(m.cell for m in step.marks)
             changed = [game.erase(cell) for cell in cells]
             if any(o.changed for o in changed):
-                return HintUpdate(outcome=Outcome(True, "Wrong entries erased.", cells=cells))
+                return HintUpdate(effect=Effect(True, "Wrong entries erased.", cells=cells))
         return HintUpdate()
 
     def reset(self) -> None:
@@ -155,6 +167,7 @@ class HintFlow:
 
     def _ask(self, game: Game) -> None:
         self.stage = Stage.ASKING
+        self._waited = 0.0
         self._asked_for = game.state
         self._game = game
         query = HintQuery.of(game)
@@ -169,17 +182,34 @@ class HintFlow:
             self._ask(game)
             return
         self.answer = answer
+        if answer.kind == "step" and answer.step is not None:
+            game.charge_hint(deduction_of(answer.step))
+        elif answer.kind in ("mistake", "notes"):
+            game.count_check()  # pointing at the player's own slip is a check
         if answer.kind in ("step", "mistake", "notes"):
-            game.note_hint()
             self.stage = Stage.NUDGE
-            self.notify(HintUpdate(f"{_nudge(answer, game)}  Press H again to see it."))
+            self.notify(HintUpdate(_nudge(answer, game), offer=Offer.HINT_AGAIN))
         else:
             self.stage = Stage.IDLE
-            self.notify(HintUpdate(answer.message))
+            self.notify(HintUpdate(_no_step(answer, game)))
 
     def _failed(self, error: BaseException) -> None:
         self.reset()
         self.notify(HintUpdate(f"No hint: {error}"))
+
+
+def _no_step(answer: Hint, game: Game) -> str:
+    """Why there is no hint, in the puzzle's terms when it has no single solution."""
+    if answer.kind != "stuck":
+        return answer.message
+    if game.solvability is Solvability.NONE:
+        return "This puzzle has no solution, so there is no next step to find."
+    if game.solvability is Solvability.SEVERAL:
+        return (
+            "This puzzle has more than one solution: no logical step decides "
+            "any more cells from here."
+        )
+    return answer.message
 
 
 def _nudge(answer: Hint, game: Game) -> str:

@@ -32,6 +32,16 @@ class History:
         return self._position
 
     @property
+    def last_move(self) -> Move | None:
+        """The move that led to the current state (None at the start)."""
+        return self._moves[self._position - 1] if self._position else None
+
+    @property
+    def previous(self) -> BoardState:
+        """The state before the last move (the current one at the start)."""
+        return self._states[max(0, self._position - 1)]
+
+    @property
     def moves(self) -> tuple[Move, ...]:
         """Every move, including those undone and still redoable."""
         return tuple(self._moves)

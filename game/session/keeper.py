@@ -1,25 +1,24 @@
-"""The UI's side of everything kept between runs: when to save, count and tell.
+"""What is kept between runs, and when: autosave, statistics and saves by name.
 
 :class:`~game.session.userdata.UserData` knows *how* to keep settings, the game in
-progress, statistics and saved games.  The :class:`Keeper` decides *when*, from
-what the UI does: it watches the session's game once per frame (so every way a
-game starts or changes, whatever the scene, is seen in one place), and it is
-called through the seams' hooks when settings change, a game ends, the window
-loses focus or the game quits.
-
-Rules it carries out, as a player would expect them:
+progress, statistics and saved games.  The :class:`Keeper` carries out the rules
+of *when*, as the :class:`~.current.Session` reports what happens to its games.
+The rules, as a player would expect them:
 
 - **Autosave.** The game in progress is saved after every change (the
   :class:`~game.session.autosave.Autosaver` makes that a comparison when nothing
   changed), at once with the exact clock on pause, focus loss and minimise, and
-  flushed to disk on quit.
-- **Results.** A win (or a finish with revealed cells) counts when it happens.
-  A loss (a dead end, Solve, the mistake limit) counts when the player leaves it:
-  the lose card offers Undo, and a game undone and then won is a win.
-- **Abandoned games.** Starting another game while one is unfinished counts the
-  old one as played (it ends the streak), but only if the player made a move in
-  it: a puzzle merely looked at is not a game played.  Quitting abandons nothing:
-  the game waits under *Continue*.
+  flushed to disk on quit.  A finished game stays saved while its card is up: the
+  file goes only when the player leaves the finished game (:meth:`Keeper.left`),
+  so closing the window at any moment loses nothing.
+- **What statistics count.** A game counts once.  A solved game counts when it
+  is solved: a win if it is the player's own (no revealed cell, no solution
+  seen), played otherwise.  A game lost to the mistake limit counts as played
+  when it is lost (that loss is final).  A game left unfinished for another one
+  (including one whose solution was shown, which Undo could still revive) counts
+  as played, ending the streak, but only if the player made a move in it: a
+  puzzle merely looked at is not a game played.  Quitting counts nothing: the
+  game waits under *Continue*.
 - **Settings.** Every change is written, except choices made for this run only
   (``--windowed``): the file keeps the saved value of a setting until the player
   changes that setting.
@@ -32,24 +31,19 @@ import os
 import weakref
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .autosave import Autosaver, Resumed
 from .export import export_puzzle
 from .filenames import SaveName
-from .game import Game, GameStatus
-from .origins import origin_of
+from .game import Game, Solvability
+from .kinds import Origin, PuzzleKind
 from .paths import DataFolder
-from .savegame import EXTENSION, Origin, now_text, write_game
+from .savegame import EXTENSION, write_game
 from .settings import Settings
-from .sources import GameInfo
 from .stats import KindStats, Statistics
 from .storage import MemoryStorage, StorageError, os_reason, write_atomic
 from .userdata import UserData
 from .writer import Writer
-
-if TYPE_CHECKING:
-    from .current import Session
 
 CANNOT_SAVE = "Your progress can't be saved"
 """The title of a notice about a folder or file that cannot be written."""
@@ -60,7 +54,7 @@ CANNOT_READ = "A file could not be read"
 
 @dataclass(frozen=True)
 class Result:
-    """What one finished game did to its kind's statistics (for the win card)."""
+    """What one counted game did to its kind's statistics (for the win card)."""
 
     before: KindStats
     after: KindStats
@@ -83,15 +77,11 @@ class Written:
 
 
 class Keeper:
-    """Connects the UI to :class:`UserData`; see the module docstring for the rules."""
+    """Connects the session to :class:`UserData`; see the module docstring for the rules."""
 
     def __init__(self, data: UserData) -> None:
         self.data = data
         self.saved_settings = data.settings  # what the file holds (run-only choices aside)
-        self._game: Game | None = None
-        self._info: GameInfo | None = None
-        self._origin: Origin | None = None
-        self._created = ""
         self._results: weakref.WeakKeyDictionary[Game, Result] = weakref.WeakKeyDictionary()
 
     @classmethod
@@ -125,7 +115,7 @@ class Keeper:
         """Whether anything written now will still be there next run."""
         return self.data.folder.persistent
 
-    # -- hooks -----------------------------------------------------------------------
+    # -- what the session reports ----------------------------------------------------
 
     def settings_changed(self, old: Settings, new: Settings) -> None:
         """Write the settings the player changed, keeping run-only choices out of the file."""
@@ -139,44 +129,40 @@ class Keeper:
         self.saved_settings = dataclasses.replace(self.saved_settings, **changed)
         self.data.save_settings(self.saved_settings)
 
-    def frame(self, session: Session) -> list[tuple[str, str]]:
-        """Once per frame: notice a new game, autosave a changed one; messages to show."""
-        game = session.game
-        if game is not self._game:
-            self._leave()
-            # A game begun now gets its start time here, so saves by name and the
-            # autosave agree on it.
-            session.created = session.created or now_text()
-            self._game, self._created = game, session.created
-            self._info = None
-            if game is not None and session.info is not None:
-                self._track(session.info)
-                self.data.start_game(game, self._origin, self._created)
-        if game is not None:
-            if session.info is not None and session.info is not self._info:
-                self._track(session.info)  # the board learnt the puzzle's rating
-            self.data.autosaver.update(game, self._origin, self._created)
-        return self.take_notices()
+    def started(self, game: Game, origin: Origin, created: str) -> None:
+        """A game begins (new, opened or continued): mark its puzzle, autosave it now.
 
-    def game_over(self, game: Game, info: GameInfo) -> None:
-        """The board saw ``game`` end: a finished grid counts now, a loss when it is left."""
-        if game.status is GameStatus.WON:
-            self._finish(game, info)
+        A puzzle without a solution is not marked "in progress": it can never be
+        finished, and the picker already says "No solution" of it.
+        """
+        if game.solvability is Solvability.NONE:
+            self.data.autosaver.save(game, origin, created)
+            return
+        self.data.start_game(game, origin, created)
 
-    def suspend(self, session: Session) -> None:
+    def changed(self, game: Game, origin: Origin, created: str) -> None:
+        """Once per frame: autosave ``game`` if anything a save keeps changed."""
+        self.data.autosaver.update(game, origin, created)
+
+    def suspend(self, game: Game, origin: Origin, created: str) -> None:
         """Pause, focus loss, minimise: save the game now, with the exact clock."""
-        game = session.game
-        if game is not None and game is self._game and not game.is_over:
-            self.data.autosaver.save(game, self._origin, self._created)
+        self.data.autosaver.save(game, origin, created)
 
-    def quit(self, session: Session) -> None:
-        """The game closes: count a loss on screen, save the game in progress, flush."""
-        self.frame(session)
-        game = self._game
-        if game is not None and game.status is GameStatus.LOST and self._info is not None:
-            self._finish(game, self._info)
-        else:
-            self.suspend(session)
+    def count(self, game: Game, kind: PuzzleKind) -> bool:
+        """Count ``game`` in ``kind``'s statistics, once; whether it counted now."""
+        before = self.stats.kind(kind)
+        if not self.data.record_game(game, kind):
+            return False
+        self._results[game] = Result(before, self.stats.kind(kind), game.counts_as_win)
+        return True
+
+    def left(self, game: Game) -> None:
+        """The player left ``game``: a finished game's autosave goes (nothing to continue)."""
+        if game.phase.final:
+            self.data.autosaver.clear()
+
+    def close(self) -> None:
+        """The game closes: write everything still queued."""
         self.data.close()
 
     # -- statistics ------------------------------------------------------------------
@@ -208,13 +194,12 @@ class Keeper:
             return ""
         return self.data.folder.message or "Games can't be saved: the data folder is not usable."
 
-    def save_as(self, game: Game, info: GameInfo, name: SaveName) -> Written:
+    def save_as(self, game: Game, origin: Origin, name: SaveName, created: str = "") -> Written:
         """Write ``game`` (with its history) where ``name`` says, replacing any file there."""
         if not name.ok or name.path is None:
             return Written(False, name.message or self.why_not_saving())
-        created = self._created if game is self._game else ""
         try:
-            write_game(name.path, game, origin_of(info), created or None)
+            write_game(name.path, game, origin, created or None)
         except StorageError as error:
             return Written(False, str(error))
         return Written(True, f"Saved {_where(name.path)}", name.path)
@@ -241,26 +226,6 @@ class Keeper:
             title = CANNOT_READ if message.startswith("Could not read") else CANNOT_SAVE
             notices.append((title, message))
         return notices
-
-    # -- internals -------------------------------------------------------------------
-
-    def _track(self, info: GameInfo) -> None:
-        self._info = info
-        self._origin = origin_of(info)
-
-    def _finish(self, game: Game, info: GameInfo) -> None:
-        key = info.key
-        before = self.stats.kind(key)
-        if self.data.finish_game(game, key):
-            self._results[game] = Result(before, self.stats.kind(key), game.counts_as_win)
-
-    def _leave(self) -> None:
-        """The session moved on from the tracked game: count it if the rules say so."""
-        game, info = self._game, self._info
-        if game is None or info is None:
-            return
-        if game.status is GameStatus.LOST or (not game.is_over and len(game.history)):
-            self._finish(game, info)
 
 
 def _where(path: Path) -> str:

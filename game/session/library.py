@@ -15,6 +15,7 @@ thousand of them alive just to draw thumbnails.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import errno
 import os
@@ -27,9 +28,10 @@ from typing import Protocol
 from ..engine import solver
 from ..engine.errors import PuzzleError
 from ..engine.formats import PuzzleFile, open_puzzles
+from ..engine.formats.native import KIND as NATIVE
 from ..engine.logic.rating import rate
 from ..engine.logic.registry import Level
-from ..engine.puzzle import Puzzle
+from ..engine.puzzle import Puzzle, PuzzleRecord
 from ..engine.shape import Shape
 from .stats import puzzle_id
 
@@ -187,19 +189,34 @@ class Sketch:
     """A puzzle reduced to what a thumbnail, a cache key and a later check need.
 
     ``givens`` and ``regions`` are one byte per cell (``regions`` None for classic
-    boxes); ``ident`` is the statistics' puzzle id, the same in every file.
+    boxes); ``ident`` is the statistics' puzzle id, the same in every file.  A saved
+    game carries its own progress: ``entries`` (the player's digits, drawn in the
+    preview) and ``progress`` ("In progress · 12:04", "Solved · 3:34"), which the
+    picker shows instead of the puzzle's mark in the statistics: the mark belongs
+    to the puzzle, the progress to this save.
     """
 
     size: int
     givens: bytes
     regions: bytes | None
     ident: str
+    entries: bytes | None = None
+    progress: str = ""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Sketch:
         shape = puzzle.shape
         regions = bytes(shape.regions) if shape.is_jigsaw else None
         return cls(shape.size, bytes(puzzle.givens), regions, puzzle_id(puzzle))
+
+    @classmethod
+    def of_record(cls, record: PuzzleRecord, saved: bool) -> Sketch:
+        """The record's puzzle; a saved game's (``saved``) with its own progress."""
+        sketch = cls.of(record.puzzle)
+        if not saved:
+            return sketch
+        entries = bytes(record.entries) if record.entries is not None else None
+        return dataclasses.replace(sketch, entries=entries, progress=save_progress(record))
 
     @property
     def variant(self) -> str:
@@ -276,6 +293,28 @@ DOCUMENTS = frozenset(_WRITING + _PICTURES + _OTHERS)
 """Extensions of files that sit beside puzzles (a README, a picture) but are none."""
 
 
+_PHASE_WORDS = {
+    "playing": "In progress",
+    "paused": "In progress",
+    "won": "Solved",
+    "solved": "Solved",
+    "shown": "Solution shown",
+    "lost": "Lost",
+    "abandoned": "Left unfinished",
+}
+"""A save's ``phase`` (or, in older saves, ``status``) as the picker says it."""
+
+
+def save_progress(record: PuzzleRecord) -> str:
+    """``In progress · 12:04``: how far the saved game was, from what the save says."""
+    words = _PHASE_WORDS.get(record.extra.get("status", ""), "Saved game")
+    elapsed = record.extra.get("elapsed", "")
+    if elapsed.isdigit():
+        seconds = int(elapsed)
+        words += f" · {seconds // 60:02d}:{seconds % 60:02d}"
+    return words
+
+
 def summarise(path: str, cancelled: Cancelled = _never) -> Summary:
     """Read enough of the file at ``path`` to list it; never raises but :class:`Stopped`.
 
@@ -283,11 +322,12 @@ def summarise(path: str, cancelled: Cancelled = _never) -> Summary:
     file" rather than what the parser stumbled on ("found 672 cells"), which
     only makes sense for a file meant to hold puzzles; that stays in ``detail``.
     """
+    document = os.path.splitext(path)[1].lower() in DOCUMENTS
     try:
         opened = open_indexed(path, cancelled)
         count = opened.count
     except PuzzleError as error:
-        if os.path.splitext(path)[1].lower() in DOCUMENTS:
+        if document:
             return Summary(problem="not a puzzle file", detail=str(error))
         return Summary(problem=error.reason, detail=str(error))
     except OSError as error:  # the formats report I/O errors, but a race can slip through
@@ -295,10 +335,12 @@ def summarise(path: str, cancelled: Cancelled = _never) -> Summary:
     if count == 0:
         return Summary(opened.kind, opened.title, 0, problem="there are no puzzles in this file")
     try:
-        first: Sketch | None = Sketch.of(opened.record(0).puzzle)
+        first: Sketch | None = Sketch.of_record(opened.record(0), opened.kind == NATIVE)
         reason = detail = ""
     except PuzzleError as error:
         first, reason, detail = None, error.reason, str(error)
+        if document:  # a README that looked like puzzles at first: same words as any
+            reason = "not a puzzle file"
     except OSError as error:
         first, reason, detail = None, f"cannot be read ({error.strerror})", ""
     if first is None and count == 1:
@@ -323,7 +365,8 @@ def read_rows(opened: PuzzleFile, start: int, stop: int) -> tuple[PuzzleRow, ...
     for index in range(start, min(stop, opened.count)):
         try:
             record = opened.record(index)
-            rows.append(PuzzleRow(index, Sketch.of(record.puzzle), record.title))
+            sketch = Sketch.of_record(record, opened.kind == NATIVE)
+            rows.append(PuzzleRow(index, sketch, record.title))
         except PuzzleError as error:
             rows.append(PuzzleRow(index, None, problem=error.reason, detail=str(error)))
         except OSError as error:

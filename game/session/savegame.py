@@ -14,13 +14,13 @@ The format (JSON, UTF-8, version 1)::
       "version": 1,
       "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222..."},
       "origin": {"path": "/home/ana/hard.txt", "index": 4, "title": "", "level": "hard",
-                 "score": 3.4, "seed": 1234},
+                 "rated": "hard", "score": 3.4, "seed": 1234},
       "start": {"entries": "...", "notes": {}},
       "moves": ["place r1c3 4", "note r1c4 6", "fill-notes", "step Naked Single: r2c2=7"],
       "position": 3,
       "current": {"entries": "..4......", "notes": {"r1c4": "6"}},
-      "elapsed": 312.5, "mistakes": 1, "hints_used": 0,
-      "assisted": false, "gave_up": false, "selected": "r1c4",
+      "elapsed": 312.5, "mistakes": 1, "hints_used": 0, "checks": 2, "reveals": 0,
+      "solution_seen": false, "phase": "playing", "selected": "r1c4",
       "status": "playing", "created": "2025-01-31T20:15:02Z", "saved": "2025-01-31T20:20:14Z"
     }
 
@@ -29,6 +29,10 @@ The format (JSON, UTF-8, version 1)::
   puzzle file carried before the first move.
 - ``current`` and ``status`` are written for readers that do not replay moves
   (the picker, through :mod:`game.engine.formats.native`); this loader ignores them.
+- ``phase`` is the game's :class:`~.phase.Phase`; saves written before it existed
+  say ``gave_up`` (the solution was shown) and ``assisted`` (help was used), which
+  are read as the phase and counters they meant.  ``origin.level`` is the level
+  the puzzle was made at; ``rated`` and ``score`` the rater's verdict.
 - ``origin`` and the timestamps are metadata: an unreadable one is dropped, never
   fatal.  Everything that decides the game is checked, and a bad file raises
   :class:`SaveError` saying exactly what is wrong (``moves[12]: unknown move
@@ -71,8 +75,11 @@ from ..engine.formats.native import (
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
-from .game import Game
+from .game import Counters, Game
+from .history import History
+from .kinds import Difficulty, Origin, PuzzleKind
 from .moves import Move, MoveError, parse_move
+from .phase import Phase
 from .settings import Settings
 from .state import BoardState
 from .storage import StorageError, os_reason, read_text, write_atomic
@@ -103,22 +110,6 @@ class SaveError(ValueError):
 
 
 @dataclass(frozen=True)
-class Origin:
-    """Where a game's puzzle came from, for titles, statistics and "New puzzle".
-
-    ``path`` and ``index`` for a puzzle read from a file; ``level``, ``score`` and
-    ``seed`` for a generated one (all optional).
-    """
-
-    path: str = ""
-    index: int = 0
-    title: str = ""
-    level: Level | None = None
-    score: float | None = None
-    seed: int | None = None
-
-
-@dataclass(frozen=True)
 class SavedGame:
     """A loaded save: the game ready to play, where it came from, and when."""
 
@@ -141,12 +132,10 @@ class Snapshot:
     moves: tuple[Move, ...]
     position: int
     current: BoardState
-    status: str
+    phase: Phase
     elapsed: float
-    mistakes: int
-    hints_used: int
-    assisted: bool
-    gave_up: bool
+    counters: Counters
+    solution_seen: bool
     selected: int | None
     origin: Origin
     created: str
@@ -167,14 +156,17 @@ class Snapshot:
         data["moves"] = [move.text(size) for move in self.moves]
         data["position"] = self.position
         data["current"] = position_fields(self.current.entries, self.current.notes, size)
+        counters = self.counters
         data.update(
             elapsed=self.elapsed,
-            mistakes=self.mistakes,
-            hints_used=self.hints_used,
-            assisted=self.assisted,
-            gave_up=self.gave_up,
+            mistakes=counters.mistakes,
+            hints_used=counters.hints,
+            checks=counters.checks,
+            reveals=counters.reveals,
+            solution_seen=self.solution_seen,
+            phase=self.phase.value,
             selected=None if self.selected is None else cell_name(self.selected, size),
-            status=self.status,
+            status=self.phase.value,
             created=self.created,
             saved=saved or now_text(),
         )
@@ -194,14 +186,12 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         moves=history.moves,
         position=history.position,
         current=game.state,
-        status=game.status.value,
+        phase=game.phase,
         elapsed=game.elapsed,
-        mistakes=game.mistakes,
-        hints_used=game.hints_used,
-        assisted=game.assisted,
-        gave_up=game.gave_up,
+        counters=game.counters,
+        solution_seen=game.solution_seen,
         selected=game.selected,
-        origin=origin or Origin(),
+        origin=origin or Origin(PuzzleKind.of(game.shape, None)),
         created=created or now_text(),
     )
 
@@ -245,10 +235,12 @@ def _origin_fields(origin: Origin) -> dict[str, Any]:
         fields["index"] = origin.index
     if origin.title:
         fields["title"] = origin.title
-    if origin.level is not None:
-        fields["level"] = origin.level.name.lower()
-    if origin.score is not None and math.isfinite(origin.score):
-        fields["score"] = origin.score
+    if origin.kind.level is not None:
+        fields["level"] = origin.kind.level.name.lower()
+    difficulty = origin.difficulty
+    if difficulty is not None and math.isfinite(difficulty.score):
+        fields["rated"] = difficulty.level.name.lower()
+        fields["score"] = difficulty.score
     if origin.seed is not None:
         fields["seed"] = origin.seed
     return fields
@@ -358,18 +350,54 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
             f"'position' is {snippet(position)}; expected a whole number from 0 to {len(moves)}"
         )
     selected = data.get("selected")
-    game = Game(puzzle, settings=settings, initial=start)
-    _replay(game, moves, position)
-    game.elapsed = _seconds(data.get("elapsed"))
-    game.mistakes = _counter(data, "mistakes")
-    game.hints_used = _counter(data, "hints_used")
-    game.assisted = _flag(data, "assisted")
-    game.gave_up = _flag(data, "gave_up")
-    game.selected = None if selected is None else _selected(selected, size)
-    game.recheck()
-    return SavedGame(
-        game, _origin(data.get("origin")), _stamp(data, "created"), _stamp(data, "saved")
+    counters = Counters(
+        mistakes=_counter(data, "mistakes"),
+        hints=_counter(data, "hints_used"),
+        checks=_counter(data, "checks"),
+        # ``assisted`` (before counters): a cell was revealed or the solution shown.
+        reveals=_counter(data, "reveals") or int(_flag(data, "assisted")),
     )
+    gave_up = _flag(data, "gave_up")
+    phase = _phase(data, gave_up)
+    solution_seen = _flag(data, "solution_seen") or gave_up or phase is Phase.SHOWN
+    game = Game(puzzle, settings=settings, initial=start)
+    history = _replay(game, moves, position)
+    game = Game.restore(
+        puzzle,
+        history,
+        settings=settings,
+        elapsed=_seconds(data.get("elapsed")),
+        counters=counters,
+        solution_seen=solution_seen,
+        phase=phase,
+        selected=None if selected is None else _selected(selected, size),
+        solution=game.solution,
+        solvability=game.solvability,
+    )
+    origin = _origin(data.get("origin"), puzzle)
+    return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
+
+
+_OLD_STATUS = {"won": Phase.SOLVED}
+"""Saves before ``phase`` wrote ``status`` "playing", "won" or "lost"; a loss then
+was a dead end, Solve (``gave_up``) or the mistake limit, and only the last two
+still end a game."""
+
+
+def _phase(data: dict[str, Any], gave_up: bool) -> Phase:
+    value = data.get("phase")
+    if value is None:
+        status = data.get("status")
+        if gave_up:
+            return Phase.SHOWN
+        if status == "lost" and _counter(data, "mistakes"):
+            return Phase.LOST
+        return _OLD_STATUS.get(status if isinstance(status, str) else "", Phase.PLAYING)
+    try:
+        return Phase(value)
+    except ValueError:
+        names = ", ".join(phase.value for phase in Phase)
+        raise SaveError(f"'phase' is {snippet(value)}; expected one of {names}") from None
 
 
 def _moves(value: object, size: int) -> list[Move]:
@@ -388,19 +416,20 @@ def _moves(value: object, size: int) -> list[Move]:
     return moves
 
 
-def _replay(game: Game, moves: list[Move], position: int) -> None:
-    """Apply every move into the history, then step back to ``position``.
+def _replay(game: Game, moves: list[Move], position: int) -> History:
+    """Every move applied into a history, stepped back to ``position``.
 
     Straight into the history, not through the game's actions: those would count
     mistakes again and refuse moves the settings now forbid.
     """
-    history = game.history
+    history = History(game.history.initial)
     state = history.current
     for move in moves:
         state = move.apply(state, game.context)
         history.push(move, state)
     for _ in range(len(moves) - position):
         history.undo()
+    return history
 
 
 def _seconds(value: object) -> float:
@@ -431,21 +460,24 @@ def _selected(value: object, size: int) -> int:
         raise SaveError(str(error)) from None
 
 
-def _origin(value: object) -> Origin:
+def _origin(value: object, puzzle: Puzzle) -> Origin:
     """Where the puzzle came from; metadata, so a bad field is dropped, not fatal."""
     if not isinstance(value, dict):
-        return Origin()
+        return Origin(PuzzleKind.of(puzzle.shape, None))
     path = value.get("path")
     index = value.get("index")
     title = value.get("title")
     seed = value.get("seed")
+    level = _level(value.get("level"))
+    rated = _level(value.get("rated")) or level
+    score = finite_number(value.get("score"))
     return Origin(
+        PuzzleKind.of(puzzle.shape, level),
         path=path if isinstance(path, str) else "",
         index=index if _is_count(index) else 0,
         title=title if isinstance(title, str) else "",
-        level=_level(value.get("level")),
-        score=finite_number(value.get("score")),
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+        difficulty=Difficulty(rated, score) if rated is not None and score is not None else None,
     )
 
 

@@ -9,11 +9,27 @@ file from another version, or a hand-edited one, never stops the game.
 from __future__ import annotations
 
 import dataclasses
+import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-THEMES = ("light", "dark")
-INPUT_MODES = ("cell-first", "digit-first")
+
+class Theme(enum.StrEnum):
+    """The board's colours."""
+
+    LIGHT = "light"
+    DARK = "dark"
+
+
+class InputMode(enum.StrEnum):
+    """Which comes first when entering a digit: the cell (usual) or the digit."""
+
+    CELL_FIRST = "cell-first"
+    DIGIT_FIRST = "digit-first"  # pick a digit on the pad, then click cells
+
+
+THEMES = tuple(Theme)
+INPUT_MODES = tuple(InputMode)
 MISTAKE_LIMITS = (0, 3, 5)
 
 
@@ -21,9 +37,9 @@ MISTAKE_LIMITS = (0, 3, 5)
 class Settings:
     """Every choice a player can make in the Settings scene."""
 
-    theme: str = "light"
+    theme: Theme = Theme.LIGHT
     fullscreen: bool = True
-    input_mode: str = "cell-first"  # digit-first: pick a digit, then click cells
+    input_mode: InputMode = InputMode.CELL_FIRST
     auto_remove_notes: bool = True  # placing a digit clears it from the peers' notes
     block_rule_breaking: bool = False  # refuse a digit its row, column or region holds
     show_conflicts: bool = True  # mark digits that repeat in a unit
@@ -38,6 +54,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        data["theme"] = str(self.theme)
+        data["input_mode"] = str(self.input_mode)
         data["key_bindings"] = {k: list(v) for k, v in self.key_bindings.items()}
         return data
 
@@ -70,10 +88,12 @@ class Settings:
         """This with every out-of-range choice replaced by its default."""
         defaults = Settings()
         changes: dict[str, Any] = {}
-        if self.theme not in THEMES:
-            changes["theme"] = defaults.theme
-        if self.input_mode not in INPUT_MODES:
-            changes["input_mode"] = defaults.input_mode
+        # Strings from a file (or a caller) become the enums; unknown ones the default.
+        if not isinstance(self.theme, Theme):
+            changes["theme"] = Theme(self.theme) if self.theme in THEMES else defaults.theme
+        if not isinstance(self.input_mode, InputMode):
+            mode = self.input_mode
+            changes["input_mode"] = InputMode(mode) if mode in INPUT_MODES else defaults.input_mode
         if self.mistake_limit not in MISTAKE_LIMITS:
             changes["mistake_limit"] = defaults.mistake_limit
         return dataclasses.replace(self, **changes) if changes else self

@@ -8,6 +8,7 @@ take a :class:`~.tasks.Task` so they can stop early when the player cancels.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,10 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import solver
-from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
-from .difficulty import Difficulty
-from .game import Game
+from .game import Game, Solvability
+from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .settings import Settings
 from .state import BoardState
 from .tasks import Cancelled, Task
@@ -27,69 +27,8 @@ if TYPE_CHECKING:
     from ..engine.generator import RatedPuzzle
     from .supply import Job, PuzzleSupply
 
-VARIANTS = ("classic", "jigsaw")
 CLASSIC_SIZES = (4, 6, 9, 16)
 JIGSAW_SIZES = (6, 9)
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the player chose or opened, for the panel header and "New puzzle"."""
-
-    variant: str
-    size: int
-    level: Level | None = None
-    path: str = ""  # the file the puzzle came from ("" when generated)
-    index: int = 0  # its position in that file
-    title: str = ""
-    seed: int | None = None
-    difficulty: Difficulty | None = None  # the rater's verdict, once known
-
-    @property
-    def heading(self) -> str:
-        """The big words of the panel header: the puzzle's title, else its level.
-
-        Generated puzzles have no title, so their level heads the panel; the daily
-        puzzle and puzzles from files are named by their title.
-        """
-        if self.title:
-            return self.title
-        if self.level is not None:
-            return self.level.label
-        return Path(self.path).stem or "Puzzle"
-
-    @property
-    def kind(self) -> str:
-        """``Classic 9×9``."""
-        return f"{self.variant.capitalize()} {self.size}×{self.size}"
-
-    @property
-    def label(self) -> str:
-        """``Hard · Classic 9×9`` or ``Jigsaw 9×9 · janko_93.txt``."""
-        kind = f"{self.variant.capitalize()} {self.size}×{self.size}"
-        if self.level is not None:
-            return f"{self.level.label} · {kind}"
-        name = self.title or Path(self.path).name
-        return f"{kind} · {name}" if name else kind
-
-    @property
-    def key(self) -> tuple[str, int, int]:
-        """What best times are kept per: variant, size and level (0 for files)."""
-        return (self.variant, self.size, int(self.level) if self.level else 0)
-
-
-@dataclass(frozen=True)
-class Request:
-    """A new game as chosen in the New game scene."""
-
-    variant: str = "classic"
-    size: int = 9
-    level: Level = Level.MEDIUM
-    seed: int | None = None
-
-    def describe(self) -> str:
-        kind = f"{self.variant} {self.size}×{self.size}"
-        return f"{self.level.label} {kind}"
 
 
 @dataclass(frozen=True)
@@ -98,8 +37,8 @@ class Prepared:
 
     puzzle: Puzzle
     solution: tuple[int, ...] | None
-    unique: bool
-    info: GameInfo
+    solvability: Solvability
+    origin: Origin
     initial: BoardState | None = None
     game: Game | None = None
     """A saved game, loaded with its history: played as it is instead of a new one."""
@@ -107,21 +46,33 @@ class Prepared:
     """When the saved game was first started ("" for a new game)."""
 
     def new_game(self, settings: Settings) -> Game:
+        """The game to play: the saved one with ``settings`` in force, or a fresh one."""
         if self.game is not None:
-            self.game.settings = settings
-            self.game.recheck()  # the mistake limit may differ from the save's
+            self.game.use_settings(settings)
             return self.game
         return Game(
             self.puzzle,
             settings=settings,
             initial=self.initial,
             solution=self.solution,
-            unique=self.unique,
+            solvability=self.solvability,
         )
+
+    @classmethod
+    def again(cls, game: Game, origin: Origin) -> Prepared:
+        """``game``'s puzzle from the start as a new game (Play again, Restart after a loss)."""
+        return cls(game.puzzle, game.solution, game.solvability, origin)
+
+
+PrepareJob = Callable[["Task[Prepared]"], Prepared]
+"""A background job that prepares a puzzle (generate, daily, load_file)."""
 
 
 def generate(
-    request: Request, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+    kind: PuzzleKind,
+    task: Task[Prepared] | None = None,
+    supply: PuzzleSupply | None = None,
+    seed: int | None = None,
 ) -> Prepared:
     """A fresh puzzle at the requested level (slow: run it as a background job).
 
@@ -130,9 +81,10 @@ def generate(
     same seed always gives the same puzzle.
     """
     from ..engine.generator import generate as make
-    from .supply import PuzzleKind
+    from ..engine.logic.registry import Level
 
-    if supply is None or request.seed is not None:
+    level = kind.level if kind.level is not None else Level.MEDIUM
+    if supply is None or seed is not None:
 
         def progress(fraction: float) -> bool:
             if task is not None:
@@ -140,21 +92,16 @@ def generate(
             return task is None or not task.cancelled
 
         made = _unless_cancelled(
-            lambda: make(
-                request.variant, request.size, request.level, seed=request.seed, progress=progress
-            )
+            lambda: make(kind.variant, kind.size, level, seed=seed, progress=progress)
         )
     else:
-        job = supply.request(PuzzleKind(request.variant, request.size, request.level))
-        made = _await(job, task)
-    info = GameInfo(
-        request.variant,
-        request.size,
-        made.level,
+        made = _await(supply.request(kind), task)
+    origin = Origin(
+        PuzzleKind(kind.variant, kind.size, made.level),
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, True, info)
+    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
 
 
 def daily(
@@ -167,15 +114,13 @@ def daily(
         made = _unless_cancelled(lambda: daily_puzzle(date))
     else:
         made = _await(supply.daily(date), task)
-    info = GameInfo(
-        "classic",
-        9,
-        made.level,
+    origin = Origin(
+        PuzzleKind(Variant.CLASSIC, 9, made.level),
         title=f"Daily puzzle · {date.day} {date:%b}",
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, True, info)
+    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
 
 
 def _await(job: Job, task: Task[Prepared] | None) -> RatedPuzzle:
@@ -226,30 +171,35 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         task.check()
     puzzle = record.puzzle
     found = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
-    unique = len(found) == 1
+    solvability = Solvability.of_count(len(found))
     initial = None
     if record.has_progress:
         cells = puzzle.shape.cells
         initial = BoardState(record.entries or (0,) * cells, record.notes or (0,) * cells)
-    info = GameInfo(
-        puzzle.shape.variant,
-        puzzle.size,
+    origin = Origin(
+        PuzzleKind.of(puzzle.shape, None),
         path=str(path),
         index=index,
         title=record.title or opened.title or "",
     )
-    return Prepared(puzzle, found[0] if found else None, unique, info, initial)
+    solution = found[0] if solvability is Solvability.UNIQUE else None
+    return Prepared(puzzle, solution, solvability, origin, initial)
 
 
 def load_saved_game(path: str) -> Prepared:
     """The game saved at ``path``, history kept; SaveError says why it cannot be loaded."""
-    from .origins import info_of
     from .savegame import load_saved
 
     saved = load_saved(Path(path))
     game = saved.game
-    info = info_of(saved.origin, game.shape, Path(path).stem)
-    return Prepared(game.puzzle, game.solution, game.unique, info, game=game, created=saved.created)
+    origin = saved.origin
+    if not (origin.title or origin.path or origin.kind.level):
+        # A save that says nothing of its origin (an old one, or another program's):
+        # its file name reads better than "Puzzle".
+        origin = dataclasses.replace(origin, title=Path(path).stem)
+    return Prepared(
+        game.puzzle, game.solution, game.solvability, origin, game=game, created=saved.created
+    )
 
 
 def _looks_saved(path: str) -> bool:

@@ -1,7 +1,7 @@
 """Statistics: how a player does per kind of puzzle, and which puzzles they solved.
 
-Per kind (:class:`StatsKey`: variant, size, level; level 0 for puzzles from files
-with no rating) a :class:`KindStats` counts games played and won, the best and
+Per kind (a :class:`~.kinds.PuzzleKind`: variant, size, level; no level for
+puzzles from files) a :class:`KindStats` counts games played and won, the best and
 average winning time, and the current and best winning streak.  Only a game won
 by the player's own hand is a win (``Game.counts_as_win``); an assisted finish,
 giving up, a loss or an abandoned game counts as played and ends the streak.
@@ -16,8 +16,9 @@ that does not make sense is dropped and the rest kept, because losing one line o
 statistics is better than losing all of them; only a file that is not JSON at all
 is set aside as corrupt.
 
-API: ``stats = load_stats(storage).value``; ``stats.record(game, key, puzzle)``
-when a game ends (again for the same game object does nothing);
+API: ``stats = load_stats(storage).value``; ``stats.record(game, kind)``
+when a game is counted (again for the same game object does nothing; *when* a
+game counts is the :class:`~.keeper.Keeper`'s rule);
 ``stats.started(puzzle)`` when one begins; ``stats.kind(key)``,
 ``stats.mark(puzzle_id(puzzle))``; ``stats.to_json()`` for writing.
 """
@@ -29,12 +30,14 @@ import json
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, TypeGuard
 
 from ..engine.formats.native import finite_number
+from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import grid_string
 from .game import Game
+from .kinds import PuzzleKind, Variant
 from .storage import Loaded, Storage, parse_json
 
 STATS = "stats.json"
@@ -46,14 +49,6 @@ VERSION = 1
 IN_PROGRESS = "in progress"
 SOLVED = "solved"
 _STATUSES = (IN_PROGRESS, SOLVED)
-
-
-class StatsKey(NamedTuple):
-    """A kind of puzzle; equal to the UI's ``GameInfo.key`` tuple."""
-
-    variant: str
-    size: int
-    level: int  # Level value, 0 when the puzzle has no rating (from a file)
 
 
 @dataclass(frozen=True)
@@ -111,15 +106,15 @@ def puzzle_id(puzzle: Puzzle) -> str:
 class Statistics:
     """Every kind's totals and every puzzle's mark; see the module docstring."""
 
-    kinds: dict[StatsKey, KindStats] = field(default_factory=dict)
+    kinds: dict[PuzzleKind, KindStats] = field(default_factory=dict)
     puzzles: dict[str, PuzzleMark] = field(default_factory=dict)
     _recorded: weakref.WeakSet[Game] = field(
         default_factory=weakref.WeakSet, init=False, repr=False, compare=False
     )
 
-    def kind(self, key: tuple[str, int, int]) -> KindStats:
-        """The totals for ``key`` (all zero if never played)."""
-        return self.kinds.get(StatsKey(*key), KindStats())
+    def kind(self, kind: PuzzleKind) -> KindStats:
+        """The totals for ``kind`` (all zero if never played)."""
+        return self.kinds.get(kind, KindStats())
 
     def mark(self, puzzle: Puzzle | str) -> PuzzleMark | None:
         """The picker's mark for a puzzle (or its id), None if never played."""
@@ -131,7 +126,7 @@ class Statistics:
         if ident not in self.puzzles:
             self.puzzles[ident] = PuzzleMark(IN_PROGRESS)
 
-    def record(self, game: Game, key: tuple[str, int, int]) -> bool:
+    def record(self, game: Game, kind: PuzzleKind) -> bool:
         """Count ``game`` (finished, or abandoned if still playing); False if already counted.
 
         A win by the player's own hand is a win; anything else counts as played
@@ -142,8 +137,7 @@ class Statistics:
             return False
         self._recorded.add(game)
         won = game.counts_as_win
-        key = StatsKey(*key)
-        self.kinds[key] = self.kind(key).after(won, game.elapsed)
+        self.kinds[kind] = self.kind(kind).after(won, game.elapsed)
         ident = puzzle_id(game.puzzle)
         before = self.puzzles.get(ident)
         if won:
@@ -155,15 +149,15 @@ class Statistics:
             del self.puzzles[ident]
         return True
 
-    def __iter__(self) -> Iterator[tuple[StatsKey, KindStats]]:
-        """Kinds in a stable order: variant, size, level."""
-        return iter(sorted(self.kinds.items()))
+    def __iter__(self) -> Iterator[tuple[PuzzleKind, KindStats]]:
+        """Kinds in a stable order: variant, size, level (puzzles from files first)."""
+        return iter(sorted(self.kinds.items(), key=lambda item: _order(item[0])))
 
     # -- JSON ------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         kinds = [
-            {"variant": k.variant, "size": k.size, "level": k.level, **_kind_fields(v)}
+            {"variant": k.variant.value, "size": k.size, **_level_field(k), **_kind_fields(v)}
             for k, v in self
         ]
         puzzles = {
@@ -208,6 +202,15 @@ def load_stats(storage: Storage) -> Loaded[Statistics]:
     return Loaded(loaded.value or Statistics(), loaded.message)
 
 
+def _order(kind: PuzzleKind) -> tuple[str, int, int]:
+    return (kind.variant.value, kind.size, int(kind.level or 0))
+
+
+def _level_field(kind: PuzzleKind) -> dict[str, int]:
+    """The file keeps levels as numbers, 0 for a puzzle from a file (no level)."""
+    return {"level": int(kind.level or 0)}
+
+
 def _kind_fields(stats: KindStats) -> dict[str, Any]:
     return {
         "played": stats.played,
@@ -219,13 +222,13 @@ def _kind_fields(stats: KindStats) -> dict[str, Any]:
     }
 
 
-def _read_kind(entry: object) -> tuple[StatsKey, KindStats] | None:
+def _read_kind(entry: object) -> tuple[PuzzleKind, KindStats] | None:
     if not isinstance(entry, dict):
         return None
     variant = entry.get("variant")
     size, level = entry.get("size"), entry.get("level")
     counts = [entry.get(name, 0) for name in ("played", "won", "streak", "best_streak")]
-    if not isinstance(variant, str) or not variant or len(variant) > 40:
+    if variant not in tuple(Variant):
         return None
     if not (_count(size) and _count(level) and all(_count(value) for value in counts)):
         return None
@@ -239,7 +242,9 @@ def _read_kind(entry: object) -> tuple[StatsKey, KindStats] | None:
         return None
     if (best_time is None) != (won == 0):
         return None
-    key = StatsKey(variant, size, level)
+    if level and level not in tuple(Level):
+        return None
+    key = PuzzleKind(Variant(variant), size, Level(level) if level else None)
     return key, KindStats(played, won, total, best_time, streak, best_streak)
 
 

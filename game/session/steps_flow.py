@@ -22,10 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from .game import Game, Outcome
+from .game import Effect, Game, deduction_of
 from .hints import HintMarks, HintQuery, ask
 from .state import BoardState
 from .tasks import Task, TaskRunner
@@ -43,6 +44,9 @@ class PathJob:
     """
 
     steps: list[Step] = field(default_factory=list)
+    positions: list[CandidateGrid] = field(default_factory=list)
+    """The position each step was found in (``positions[i]`` before ``steps[i]``);
+    the worker appends the position before the step."""
     problem: Hint | None = None  # a mistake or a wrong note, shown instead of a path
     message: str = ""  # why there is no path (solved, or no technique applies)
     solved: bool = False  # the path ends with the grid full
@@ -58,6 +62,7 @@ def work_out(query: HintQuery, job: PathJob, task: Task[PathJob] | None = None) 
         grid = query.position()
         step: Step | None = hint.step
         while step is not None:
+            job.positions.append(grid)
             job.steps.append(step)
             grid = grid.apply(step.placements, step.eliminations)
             if grid.is_solved():
@@ -99,7 +104,7 @@ class StepsFlow:
         self._task: Task[PathJob] | None = None
         self._states: dict[BoardState, int] = {}  # board states along the path
         self._game: Game | None = None
-        self._seen: set[int] = set()  # steps counted as hints
+        self._seen: set[int] = set()  # -1 once a problem was counted as a check
         self._known = (0, False)  # (steps, finished) when last polled
 
     # -- reading --------------------------------------------------------------------
@@ -124,9 +129,20 @@ class StepsFlow:
         return None
 
     def marks(self) -> HintMarks | None:
-        """The shown step, drawn like the hint's whole deduction."""
+        """The shown step, drawn like the hint's whole deduction, on its own position.
+
+        A step ahead of the board was found in the position after the steps before
+        it; the board draws those candidates (and says so), so the picture agrees
+        with the explanation.
+        """
         step = self.shown()
-        return HintMarks(step, full=True) if step is not None else None
+        if step is None:
+            return None
+        job = self.job
+        ahead = self.index - self.base
+        if job is None or job.problem is not None or ahead <= 0:
+            return HintMarks(step, full=True)
+        return HintMarks(step, full=True, position=job.positions[self.index], ahead=ahead)
 
     def view(self, keeps_notes: bool) -> StepsView:
         job = self.job
@@ -252,7 +268,7 @@ class StepsFlow:
         self.index -= 1
         return True
 
-    def apply(self, game: Game) -> Outcome | None:
+    def apply(self, game: Game) -> Effect | None:
         """Apply the shown step (and any skipped before it), each as one undoable move.
 
         Applying a step ahead of the board applies the steps in between too, so the
@@ -265,22 +281,22 @@ class StepsFlow:
             return self._erase_mistake(game, job.problem)
         if self.index >= len(job.steps):
             return None
-        outcomes = []
+        effects = []
         for position in range(self.base, self.index + 1):
-            outcome = game.apply_step(job.steps[position])
-            if not outcome.changed:
+            effect = game.apply_step(job.steps[position])
+            if not effect.changed:
                 break
-            outcomes.append(outcome)
+            effects.append(effect)
             self._states[game.state] = position + 1
             self.base = position + 1
         self.index = self.base
         self._count_shown()
-        if not outcomes:
-            return Outcome(False, "That step changes nothing on the board any more.")
-        return Outcome(
+        if not effects:
+            return Effect(False, "That step changes nothing on the board any more.")
+        return Effect(
             True,
-            cells=tuple(c for o in outcomes for c in o.cells),
-            completed_units=tuple(dict.fromkeys(u for o in outcomes for u in o.completed_units)),
+            cells=tuple(c for o in effects for c in o.cells),
+            completed_units=tuple(dict.fromkeys(u for o in effects for u in o.completed_units)),
         )
 
     def board_changed(self, game: Game) -> None:
@@ -291,7 +307,7 @@ class StepsFlow:
         if position is not None:
             self.base = self.index = position
             self._count_shown()
-        elif self.open and not game.is_over:
+        elif self.open and not game.over:
             self._work_out(game)
         else:
             self.forget()
@@ -316,6 +332,10 @@ class StepsFlow:
         job = PathJob()
         self.job = job
         self._states = {game.state: 0}
+        refusal = game.solvability.no_help
+        if refusal:  # no path to walk: say so rather than walk into a dead end
+            job.message, job.finished = refusal, True
+            return
         query = HintQuery.of(game)
         self._task = self.tasks.run(
             lambda task: work_out(query, job, task), self._done, self._failed, "steps"
@@ -335,21 +355,24 @@ class StepsFlow:
         self.notify()
 
     def _count_shown(self) -> None:
-        """Count a step as a hint the first time it is shown (the hint button's rule)."""
+        """Tell the game what is shown: a step is charged as a hint the first time the
+        player sees that deduction (the game's rule), a problem counts as a check."""
         job, game = self.job, self._game
         if not self.open or job is None or game is None:
             return
-        key = -1 if job.problem is not None else self.index
-        if key in self._seen or (key >= 0 and key >= len(job.steps)):
+        if job.problem is not None:
+            if -1 not in self._seen:
+                self._seen.add(-1)
+                game.count_check()
             return
-        self._seen.add(key)
-        game.note_hint()
+        if self.index < len(job.steps):
+            game.charge_hint(deduction_of(job.steps[self.index]))
 
-    def _erase_mistake(self, game: Game, problem: Hint) -> Outcome | None:
+    def _erase_mistake(self, game: Game, problem: Hint) -> Effect | None:
         if problem.kind != "mistake" or problem.step is None:
             return None
         cells = tuple(m.cell for m in problem.step.marks)
         changed = [game.erase(cell) for cell in cells]
         if any(o.changed for o in changed):
-            return Outcome(True, "Wrong entries erased.", cells=cells)
+            return Effect(True, "Wrong entries erased.", cells=cells)
         return None

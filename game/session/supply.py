@@ -25,11 +25,11 @@ from __future__ import annotations
 import datetime
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..engine.generation.symmetry import Symmetry
 from ..engine.generator import RatedPuzzle, available_levels, generate
 from ..engine.logic.registry import Level
+from .kinds import PuzzleKind, Variant
 
 DAILY_LEVELS: tuple[Level, ...] = (
     Level.EASY,  # Monday
@@ -46,23 +46,19 @@ READY_KINDS = 8
 """At most this many kinds keep a puzzle ready (the oldest are dropped first)."""
 
 
-@dataclass(frozen=True)
-class PuzzleKind:
-    """What New game asks for: variant, size, level and clue symmetry (None: the default)."""
-
-    variant: str = "classic"
-    size: int = 9
-    level: Level = Level.MEDIUM
-    symmetry: Symmetry | None = None
-
-
 Maker = Callable[[PuzzleKind, Callable[[float], bool]], RatedPuzzle]
 """Makes one puzzle of a kind, reporting progress; the supply's only link to the generator."""
 
 
 def generate_kind(kind: PuzzleKind, progress: Callable[[float], bool]) -> RatedPuzzle:
     """The default :data:`Maker`: :func:`~game.engine.generator.generate` without a seed."""
-    return generate(kind.variant, kind.size, kind.level, symmetry=kind.symmetry, progress=progress)
+    return generate(kind.variant, kind.size, _level(kind), progress=progress)
+
+
+def _level(kind: PuzzleKind) -> Level:
+    if kind.level is None:
+        raise ValueError(f"a {kind.grid} puzzle is made at a level; none was given")
+    return kind.level
 
 
 class Job:
@@ -161,9 +157,7 @@ class PuzzleSupply:
             :func:`~game.engine.generator.available_levels`).
         """
         if kind.level not in available_levels(kind.variant, kind.size):
-            raise ValueError(
-                f"no {kind.level.label} {kind.variant} {kind.size}x{kind.size} puzzles"
-            )
+            raise ValueError(f"no {kind.label} puzzles are made")
         with self._lock:
             self._check_open()
             ready = self._ready.pop(kind, None)
@@ -191,7 +185,7 @@ class PuzzleSupply:
             self._check_open()
             job = self._daily.get(date)
             if job is None or (job.done and job.cancelled):
-                job = Job(PuzzleKind("classic", 9, daily_level(date), Symmetry.ROTATIONAL))
+                job = Job(PuzzleKind(Variant.CLASSIC, 9, daily_level(date)))
                 self._daily[date] = job
                 self._start(job, lambda: daily_puzzle(date, job.report))
             return job

@@ -20,7 +20,7 @@ Use from the UI::
     if data.resumed.saved: offer "Continue" (data.resumed.saved.game)
     data.save_settings(new_settings)                         # on every change
     data.autosaver.update(game, origin)                      # every frame
-    data.finish_game(game, key)                              # won, lost, abandoned
+    data.record_game(game, kind)                             # once; the keeper says when
     data.save_as(game, validate_save_name(text, data.saves_folder()), origin)
     data.close()                                             # at quit
 """
@@ -34,8 +34,9 @@ from pathlib import Path
 from .autosave import Autosaver, Resumed, load_autosave
 from .filenames import SaveName
 from .game import Game
+from .kinds import Origin, PuzzleKind
 from .paths import DataFolder, open_data_folder, saves_dir
-from .savegame import Origin, write_game
+from .savegame import write_game
 from .settings import Settings
 from .stats import STATS, Statistics, load_stats
 from .storage import FileStorage, MemoryStorage, Storage, StorageError, parse_json
@@ -95,15 +96,11 @@ class UserData:
         self._write_stats()
         self.autosaver.save(game, origin, created)
 
-    def finish_game(self, game: Game, key: tuple[str, int, int]) -> bool:
-        """A game ended or was abandoned: count it once and drop the autosave.
-
-        Returns False (and changes nothing) if this game was already counted.
-        """
-        if not self.stats.record(game, key):
+    def record_game(self, game: Game, kind: PuzzleKind) -> bool:
+        """Count ``game`` in the statistics and write them; False if it was counted before."""
+        if not self.stats.record(game, kind):
             return False
         self._write_stats()
-        self.autosaver.clear()
         return True
 
     def saves_folder(self) -> Path | None:

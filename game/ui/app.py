@@ -28,9 +28,10 @@ from ..session import Settings
 from . import routes, seams
 from .actions import Action, Command
 from .context import AppContext
+from .destinations import Notice, OpenFile, Picker
 from .display import Display
 from .gate import Dropped, Intent, Window, WindowChange, translate
-from .scene_stack import Scene, SceneStack, Transition
+from .scene_stack import Go, Scene, SceneStack, Transition
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class App:
         self.display = display
         self.events = events or PygameEvents()
         self.clock = clock or MonotonicClock()
-        self.stack = SceneStack()
+        self.stack = SceneStack(routes.router(ctx))
         self.frames = 0
         ctx.size = display.size
         ctx.listen(self._settings_changed)
@@ -171,10 +172,10 @@ class App:
         self.stack.apply(self.stack.top.update(dt))
         if self.stack.quit:
             return False
-        for hook in self.ctx.hooks.on_frame:
-            hook(self.ctx)
+        for title, message in self.ctx.session.frame():
+            self.ctx.tell(title, message)
         if self.ctx.notices:
-            self.apply(routes.notice(self.ctx, *self.ctx.notices.pop(0)))
+            self.apply(Go(Notice(*self.ctx.notices.pop(0))))
         if self.stack.needs_draw():
             self.display.present(self.stack.draw(self.display.surface))
             self.frames += 1
@@ -200,8 +201,7 @@ class App:
             if intent.change is Window.TASK_DONE:
                 return  # the poll after the events delivers it
             if intent.change in (Window.FOCUS_LOST, Window.MINIMISED):
-                for hook in self.ctx.hooks.on_suspend:
-                    hook(self.ctx)
+                self.ctx.session.suspend()
         if isinstance(intent, Dropped):
             self.apply(routes.dropped(self.ctx, intent.path, self.stack.top))
             return
@@ -224,8 +224,7 @@ class App:
                 if not self.step(events, self.clock.tick()):
                     break
         finally:
-            for hook in self.ctx.hooks.on_quit:
-                hook(self.ctx)
+            self.ctx.session.quit()
             self.ctx.tasks.cancel_all()
         return 0
 
@@ -272,12 +271,8 @@ def run_game(argv: Sequence[str]) -> int:
         return 1
     app = App(ctx, display)
     if options.path:
-        start = (
-            routes.picker(ctx, options.path)
-            if os.path.isdir(options.path)
-            else routes.open_file(ctx, options.path)
-        )
-        app.apply(start)
+        path = options.path
+        app.apply(Go(Picker(path) if os.path.isdir(path) else OpenFile(path)))
     try:
         return app.run()
     finally:

@@ -66,7 +66,6 @@ class ViewState:
     checked: frozenset[int] = frozenset()  # wrong entries found by the last Check
     hint: HintMarks | None = None
     hidden: frozenset[int] = frozenset()  # cells the Solve animation has not filled yet
-    show_solution: bool = False
     flash: dict[int, int] = field(default_factory=dict)  # cell -> level
     glow: dict[int, int] = field(default_factory=dict)  # cell -> level
 
@@ -77,7 +76,6 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     settings = game.settings
     grid = game.grid
     notes = game.state.notes
-    solution = game.solution
     selected = game.selected
     focus_digit = grid[selected] if selected is not None else 0
     if view.digit_first and view.active_digit:
@@ -95,16 +93,14 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         wrong |= game.wrong_entries()
     tints = region_tints(shape) if shape.is_jigsaw else None
     hint = _hint_parts(shape, view.hint)
+    solved_for_them = game.from_solution()
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
         given = bool(game.givens[cell])
-        from_solution = False
+        from_solution = cell in solved_for_them
         if cell in view.hidden:
             digit = 0
-        elif view.show_solution and solution is not None and solution[cell] != digit:
-            digit = solution[cell]
-            from_solution = True
         if cell == selected:
             fill = Fill.SELECTED
         elif focus_digit and digit == focus_digit and not from_solution:

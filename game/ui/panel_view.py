@@ -61,6 +61,7 @@ class PanelModel:
     hover: str | int | None
     card: HintCard | None = None
     steps: StepsCard | None = None  # stepping through the solution: the pad gives way
+    tooltip: str = ""  # what the hovered button does and its key, drawn beside it
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -176,7 +177,7 @@ class PanelView:
             self._header = header
         body = (
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
-            (model.notes_mode, model.hover, model.card, model.steps),
+            (model.notes_mode, model.hover, model.card, model.steps, model.tooltip),
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
@@ -309,20 +310,40 @@ def _draw_status(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
     rect = layout.status
-    # Hovering a button shows what it does and its key here, where the eye expects
-    # messages, instead of a floating tooltip over the other buttons.
-    tip = next((k.tooltip for k in model.actions if k.name == model.hover), "")
-    message = tip or model.status
+    _draw_tooltip(surface, text, p, layout, model)
+    message = model.status
     if not message or rect.h <= 0:
         return
-    size = max(11, round(layout.unit * 0.23))
+    size = max(12, round(layout.unit * 0.23))
     limit = max(1, rect.h // round(size * 1.3))
     lines = wrap_lines(text, message, size, rect.w, limit)
-    colour = p.error if model.status_error and not tip else p.text_dim
+    colour = p.error if model.status_error else p.text_dim
     if layout.landscape:
         draw_lines(surface, text, lines, rect.topleft, size, colour)
     else:
         draw_lines(surface, text, lines, rect.topleft, size, colour, centred=True, width=rect.w)
+
+
+def _draw_tooltip(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
+) -> None:
+    """The hovered button's tooltip: a small label just above the button.
+
+    Above, not in the status line: the status line keeps the answer to the last
+    click while the pointer rests on the button that gave it.
+    """
+    button = layout.actions.get(str(model.hover))
+    if not model.tooltip or button is None or model.hover == "menu":
+        return
+    size = max(12, round(layout.unit * 0.2))
+    image = text.render(model.tooltip, size, p.text, False)
+    pad = max(3, size // 3)
+    box = image.get_rect().inflate(2 * pad, pad)
+    box.midbottom = (button.centerx, button.y - max(2, pad // 2))
+    box.clamp_ip(layout.panel)
+    pygame.draw.rect(surface, p.surface_alt, box, border_radius=max(3, pad))
+    pygame.draw.rect(surface, p.border, box, 1, border_radius=max(3, pad))
+    surface.blit(image, image.get_rect(center=box.center))
 
 
 def _draw_card(

@@ -1,145 +1,129 @@
-"""Navigation between scenes, in one place.
+"""Navigation between scenes, in one place: destinations become scenes.
 
-Scenes name where to go (``routes.menu(ctx)``) instead of importing each other,
-which keeps the scene modules free of import cycles and makes the map of the game
-readable here.  Imports are inside the functions for that reason.
+Scenes name where to go with :mod:`.destinations` values (``Go(Menu())``) and never
+import this module, so the scene modules form no import cycle with it; the app
+gives :func:`router` to its scene stack.  Reading :func:`resolve` is reading the
+map of the game.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+import os
+from pathlib import Path
 
-from ..session import Game
-from ..session.sources import GameInfo, Prepared, Request
+from ..session import sources
 from .context import AppContext
-from .scene_stack import Push, Reset, Scene, Transition
+from .destinations import (
+    ChooseNewGame,
+    Daily,
+    Destination,
+    Generate,
+    Help,
+    Menu,
+    Notice,
+    OpenFile,
+    OpenPuzzle,
+    Picker,
+    Play,
+    PlayAgain,
+    Resume,
+    SaveAs,
+    SettingsPage,
+    Statistics,
+)
+from .scene_stack import Push, Reset, Router, Scene, Transition
+from .scenes.board import BoardScene
+from .scenes.busy import BusyScene
+from .scenes.help import HelpScene
+from .scenes.menu import MenuScene
+from .scenes.new_game import NewGameScene
+from .scenes.notice import NoticeScene
+from .scenes.picker import PickerScene
+from .scenes.save_dialog import SaveDialogScene
+from .scenes.settings import SettingsScene
+from .scenes.statistics import StatisticsScene
+
+
+def router(ctx: AppContext) -> Router:
+    """The function a scene stack calls to go somewhere."""
+    return lambda destination: resolve(ctx, destination)
+
+
+def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
+    """The transition that takes the player to ``destination`` (None: nowhere to go)."""
+    session = ctx.session
+    match destination:
+        case Menu(leave_game):
+            if leave_game:
+                session.leave()
+            return Reset((menu(ctx),))
+        case Resume():
+            return resume(ctx)
+        case Play(prepared):
+            return board(ctx, prepared)
+        case PlayAgain():
+            game, origin = session.game, session.origin
+            if game is None or origin is None:
+                return None
+            return board(ctx, sources.Prepared.again(game, origin))
+        case ChooseNewGame():
+            return Push(NewGameScene(ctx))
+        case Generate(kind, seed):
+            session.last_kind = kind
+            return _busy(
+                ctx,
+                f"Making {kind.described()} puzzle…",
+                lambda task: sources.generate(kind, task, ctx.supply, seed),
+            )
+        case Daily(date):
+            day = date or datetime.date.today()
+            return _busy(
+                ctx, "Making today's puzzle…", lambda task: sources.daily(day, task, ctx.supply)
+            )
+        case OpenFile(path, index):
+            return _busy(
+                ctx,
+                f"Opening {Path(path).name}…",
+                lambda task: sources.load_file(path, index, task),
+            )
+        case Picker(folder):
+            return Push(PickerScene(ctx, folder))
+        case OpenPuzzle(near):
+            return open_puzzle(ctx, near)
+        case SaveAs(report):
+            game, origin = session.game, session.origin
+            if game is None or origin is None:
+                return None
+            return Push(SaveDialogScene(ctx, game, origin, report))
+        case Statistics():
+            return Push(StatisticsScene(ctx))
+        case SettingsPage():
+            return Push(SettingsScene(ctx))
+        case Help(size):
+            return Push(HelpScene(ctx, size))
+        case Notice(title, message):
+            return Push(NoticeScene(ctx, title, message))
+    raise ValueError(f"nowhere to go for {destination!r}")
 
 
 def menu(ctx: AppContext) -> Scene:
-    from .scenes.menu import MenuScene
-
     return MenuScene(ctx)
 
 
-def board(ctx: AppContext, prepared: Prepared) -> Transition:
+def board(ctx: AppContext, prepared: sources.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
-    from .scenes.board import BoardScene
-
-    game = prepared.new_game(ctx.settings)
-    ctx.session.game = game
-    ctx.session.info = prepared.info
-    ctx.session.created = prepared.created
-    return Reset((menu(ctx), BoardScene(ctx, game, prepared.info)))
+    game = ctx.session.start(prepared)
+    return Reset((menu(ctx), BoardScene(ctx, game, prepared.origin)))
 
 
 def resume(ctx: AppContext) -> Transition | None:
     """Back to the game in progress (Continue), if there is one."""
-    from .scenes.board import BoardScene
-
-    game, info = ctx.session.game, ctx.session.info
-    if game is None or info is None:
+    session = ctx.session
+    game, origin = session.game, session.origin
+    if game is None or origin is None or not session.can_continue:
         return None
-    return Reset((menu(ctx), BoardScene(ctx, game, info)))
-
-
-def replay(ctx: AppContext, info: GameInfo) -> Transition | None:
-    """The same puzzle again from the start, with fresh counters."""
-    game = ctx.session.game
-    if game is None:
-        return None
-    prepared = Prepared(game.puzzle, game.solution, game.unique, info)
-    return board(ctx, prepared)
-
-
-def choose_new_game(ctx: AppContext) -> Transition:
-    from .scenes.new_game import NewGameScene
-
-    return Push(NewGameScene(ctx))
-
-
-def generate(ctx: AppContext, request: Request) -> Transition:
-    """Make a puzzle in the background, with a spinner and Cancel."""
-    from ..session import sources
-    from .scenes.busy import BusyScene
-
-    ctx.session.last_request = request
-    return Push(
-        BusyScene(
-            ctx,
-            f"Making a {request.describe()} puzzle…",
-            lambda task: sources.generate(request, task, ctx.supply),
-            lambda prepared: board(ctx, prepared),
-        )
-    )
-
-
-def daily(ctx: AppContext, date: datetime.date | None = None) -> Transition:
-    """Today's puzzle (the same for every player), made in the background."""
-    from ..session import sources
-    from .scenes.busy import BusyScene
-
-    day = date or datetime.date.today()
-    return Push(
-        BusyScene(
-            ctx,
-            "Making today's puzzle…",
-            lambda task: sources.daily(day, task, ctx.supply),
-            lambda prepared: board(ctx, prepared),
-        )
-    )
-
-
-def open_file(ctx: AppContext, path: str, index: int = 0) -> Transition:
-    """Read a puzzle file in the background and play its puzzle ``index``."""
-    from pathlib import Path
-
-    from ..session import sources
-    from .scenes.busy import BusyScene
-
-    return Push(
-        BusyScene(
-            ctx,
-            f"Opening {Path(path).name}…",
-            lambda task: sources.load_file(path, index, task),
-            lambda prepared: board(ctx, prepared),
-        )
-    )
-
-
-def picker(ctx: AppContext, folder: str | None = None) -> Transition:
-    """The puzzle picker (registered by its module), or a note saying how to open files."""
-    from .scenes.notice import NoticeScene
-
-    factory = ctx.hooks.picker
-    if factory is not None:
-        return Push(factory(ctx, folder))
-    return Push(
-        NoticeScene(
-            ctx,
-            "Open a puzzle",
-            "Browsing folders of puzzles comes with the puzzle picker, which is not part "
-            "of this build yet. To play a puzzle file, start the game with its path:\n"
-            "python main.py path/to/puzzle.txt",
-        )
-    )
-
-
-def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
-    """A file or folder dropped on the window: play the file, browse the folder.
-
-    A scene with a ``browse(path)`` method (the picker) shows the folder itself
-    instead of stacking a second picker on top.
-    """
-    import os
-
-    if not os.path.isdir(path):
-        return open_file(ctx, path)
-    browse = getattr(top, "browse", None)
-    if callable(browse):
-        browse(path)
-        return None
-    return picker(ctx, path)
+    return Reset((menu(ctx), BoardScene(ctx, game, origin)))
 
 
 def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
@@ -150,39 +134,26 @@ def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
     the picker's own choice: where the player was last, first the bundled puzzles.
     """
     session = ctx.session
-    folder = ctx.keeper.saves_folder() if session.saves_first and ctx.keeper.has_saves() else None
+    keeper = session.keeper
+    folder = keeper.saves_folder() if session.saves_first and keeper.has_saves() else None
     session.saves_first = False
-    return picker(ctx, str(folder) if folder is not None else near)
+    return Push(PickerScene(ctx, str(folder) if folder is not None else near))
 
 
-def save_dialog(
-    ctx: AppContext, game: Game, info: GameInfo, report: Callable[[str], None]
-) -> Transition:
-    """Ctrl+S: name the game (or its puzzle, for export) and save it; ``report`` says where."""
-    from .scenes.save_dialog import SaveDialogScene
+def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
+    """A file or folder dropped on the window: play the file, browse the folder.
 
-    return Push(SaveDialogScene(ctx, game, info, report))
-
-
-def statistics(ctx: AppContext) -> Transition:
-    from .scenes.statistics import StatisticsScene
-
-    return Push(StatisticsScene(ctx))
-
-
-def settings(ctx: AppContext) -> Transition:
-    from .scenes.settings import SettingsScene
-
-    return Push(SettingsScene(ctx))
+    The picker on top shows a dropped folder itself instead of stacking a second
+    picker on it.
+    """
+    if not os.path.isdir(path):
+        return resolve(ctx, OpenFile(path))
+    if isinstance(top, PickerScene):
+        top.browse(path)
+        return None
+    return resolve(ctx, Picker(path))
 
 
-def help_overlay(ctx: AppContext, size: int = 9) -> Transition:
-    from .scenes.help import HelpScene
-
-    return Push(HelpScene(ctx, size))
-
-
-def notice(ctx: AppContext, title: str, message: str) -> Transition:
-    from .scenes.notice import NoticeScene
-
-    return Push(NoticeScene(ctx, title, message))
+def _busy(ctx: AppContext, title: str, job: sources.PrepareJob) -> Transition:
+    """A background job that prepares a puzzle, with progress and Cancel, then the board."""
+    return Push(BusyScene(ctx, title, job, lambda prepared: board(ctx, prepared)))

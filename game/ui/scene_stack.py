@@ -10,7 +10,8 @@ Lifecycle of a :class:`Scene`:
 
 While on top, a scene receives every intent through ``handle(intent)`` and the
 time that passed through ``update(dt)``; both may return a :class:`Transition`
-(push, pop, replace, reset, quit) that the stack applies.  ``draw(surface)`` paints
+(push, pop, replace, reset, quit, or go to a destination, which the app's router
+turns into one of the others) that the stack applies.  ``draw(surface)`` paints
 and never changes state.  A scene sets ``dirty`` when its picture changed and says
 through ``wake_in()`` when it next needs a frame (an animation, the timer's next
 second), so an idle game sleeps in ``pygame.event.wait``.
@@ -21,11 +22,12 @@ scenes under them are drawn first.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from .destinations import Destination
 from .gate import InputContext, Intent
 
 
@@ -123,12 +125,24 @@ class Quit(Transition):
     pass
 
 
+@dataclass(frozen=True)
+class Go(Transition):
+    """Go to a :mod:`.destinations` value; the app's router builds what it needs."""
+
+    to: Destination
+
+
+Router = Callable[[Destination], "Transition | None"]
+"""Turns a destination into the transition that gets there (see :mod:`.routes`)."""
+
+
 class SceneStack:
     """The scenes, bottom first; only the top one gets input and time."""
 
-    def __init__(self) -> None:
+    def __init__(self, router: Router | None = None) -> None:
         self.scenes: list[Scene] = []
         self.quit = False
+        self.router = router
 
     @property
     def top(self) -> Scene:
@@ -179,6 +193,10 @@ class SceneStack:
                 self.reset(scenes)
             case Quit():
                 self.quit = True
+            case Go(destination):
+                if self.router is None:
+                    raise RuntimeError(f"no router to go to {destination!r}")
+                self.apply(self.router(destination))
 
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: from the topmost opaque one up."""

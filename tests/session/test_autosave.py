@@ -6,9 +6,10 @@ import threading
 from pathlib import Path
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, GameStatus
+from game.session import Game, Phase
 from game.session.autosave import AUTOSAVE, CLOCK_STEP, Autosaver, load_autosave
-from game.session.savegame import Origin, load_saved, save_game
+from game.session.kinds import Origin, PuzzleKind
+from game.session.savegame import load_saved, save_game
 from game.session.storage import FileStorage, MemoryStorage, StorageError
 from game.session.writer import Writer
 
@@ -77,7 +78,7 @@ def test_the_latest_version_wins_and_the_caller_never_waits() -> None:
     same_game(game, load_saved(storage.texts[-1]).game)
 
 
-def test_a_finished_game_removes_the_autosave(tmp_path: Path) -> None:
+def test_a_finished_game_stays_saved_until_it_is_cleared(tmp_path: Path) -> None:
     autosaver = Autosaver(Writer(FileStorage(tmp_path), threaded=False))
     game = new_game(SMALL)
     autosaver.update(game)
@@ -86,8 +87,10 @@ def test_a_finished_game_removes_the_autosave(tmp_path: Path) -> None:
     for cell, digit in enumerate(game.solution):
         if not game.is_given(cell):
             game.place(cell, digit)
-    assert game.status is GameStatus.WON
+    assert game.phase is Phase.SOLVED
     autosaver.update(game)
+    assert load_saved(tmp_path / AUTOSAVE).game.phase is Phase.SOLVED  # the card may be up
+    autosaver.clear()  # the player left the finished game
     assert not (tmp_path / AUTOSAVE).exists()
     autosaver.clear()  # again: nothing to remove, no error
     assert autosaver.take_message() == ""
@@ -98,7 +101,7 @@ def test_continue_offers_the_unfinished_game_with_its_origin(tmp_path: Path) -> 
     autosaver = Autosaver(storage)
     game = new_game()
     game.place(2, 4)
-    autosaver.update(game, Origin(title="Tuesday"))
+    autosaver.update(game, Origin(PuzzleKind.of(game.shape, None), title="Tuesday"))
     assert autosaver.flush()
     resumed = load_autosave(storage)
     assert resumed.message == "" and resumed.saved is not None
@@ -109,11 +112,26 @@ def test_continue_offers_the_unfinished_game_with_its_origin(tmp_path: Path) -> 
 def test_nothing_to_continue_without_a_file_or_with_a_finished_game(tmp_path: Path) -> None:
     storage = FileStorage(tmp_path)
     assert load_autosave(storage).saved is None
-    game = new_game()
-    game.solve()
+    game = new_game(SMALL)
+    assert game.solution is not None
+    for cell, digit in enumerate(game.solution):
+        if not game.is_given(cell):
+            game.place(cell, digit)
     storage.write(AUTOSAVE, save_game(game))
     assert load_autosave(storage).saved is None
     assert (tmp_path / AUTOSAVE).exists()  # not offered, but not deleted either
+
+
+def test_a_game_whose_solution_is_shown_is_offered_since_undo_revives_it(tmp_path: Path) -> None:
+    storage = FileStorage(tmp_path)
+    game = new_game()
+    game.place(2, 4)
+    game.show_solution()
+    storage.write(AUTOSAVE, save_game(game))
+    resumed = load_autosave(storage).saved
+    assert resumed is not None and resumed.game.phase is Phase.SHOWN
+    assert resumed.game.undo().changed
+    assert resumed.game.phase is Phase.PLAYING and resumed.game.solution_seen
 
 
 def test_a_corrupt_autosave_is_set_aside_with_a_message(tmp_path: Path) -> None:

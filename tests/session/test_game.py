@@ -6,7 +6,7 @@ import pytest
 
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
-from game.session import Game, GameStatus, Settings
+from game.session import Game, Phase, Settings
 from game.session.moves import parse_move
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -28,7 +28,7 @@ def test_playing_every_solution_digit_wins() -> None:
     for cell, char in enumerate(SOLUTION):
         if not game.is_given(cell):
             game.place(cell, int(char))
-    assert game.status is GameStatus.WON
+    assert game.phase is Phase.SOLVED
     assert game.counts_as_win
     assert game.mistakes == 0
 
@@ -60,8 +60,8 @@ def test_placing_clears_the_digit_from_peer_notes_and_undo_restores_them() -> No
 
 def test_mistakes_are_counted_and_survive_undo() -> None:
     game = new_game()
-    outcome = game.place(2, 1)  # r1c3 should be 4
-    assert outcome.mistake
+    effect = game.place(2, 1)  # r1c3 should be 4
+    assert effect.mistake
     game.undo()
     assert game.mistakes == 1
 
@@ -72,39 +72,45 @@ def test_the_mistake_limit_ends_the_game_for_good() -> None:
         game.place(2, digit)  # r1c3 should be 4
         if digit < 3:
             game.undo()
-    assert game.status is GameStatus.LOST
-    assert "3 mistakes" in game.loss_reason
+    assert game.phase is Phase.LOST
+    assert game.ending == "You made 3 mistakes; the limit is 3."
     assert not game.can_undo()
 
 
-def test_a_dead_end_loses_and_undo_brings_the_game_back() -> None:
+def test_a_dead_end_is_not_an_ending() -> None:
     game = new_game()
     # r1c3 must hold 1, 2 or 4 (peers hold the rest); fill r1c3's row peers so none fits.
     grid = Puzzle.from_string(PUZZLE).givens
     assert grid[2] == 0
     game.place(3, 1)
     game.place(5, 2)
-    game.place(6, 4)
-    assert game.status is GameStatus.LOST
-    assert "can't be solved from here" in game.loss_reason
-    game.undo()
-    assert game.status is GameStatus.PLAYING
+    effect = game.place(6, 4)
+    assert game.phase is Phase.PLAYING
+    assert effect.message == ""  # not told unless the player asked to see mistakes
+    assert "r1c3" in game.check().message or game.check().wrong
 
 
-def test_solve_is_giving_up() -> None:
+def test_solve_shows_the_solution_and_undo_plays_on_but_never_cleanly() -> None:
     game = new_game()
-    game.solve()
-    assert game.status is GameStatus.LOST
+    game.show_solution()
+    assert game.phase is Phase.SHOWN
+    assert all(game.grid)
     assert not game.counts_as_win
     game.undo()
-    assert game.status is GameStatus.PLAYING
+    assert game.phase is Phase.PLAYING
+    assert not any(game.state.entries)  # the board is exactly the history's position
+    for cell, char in enumerate(SOLUTION):
+        if not game.is_given(cell):
+            game.place(cell, int(char))
+    assert game.phase is Phase.SOLVED
+    assert not game.counts_as_win  # the solution was seen: never a clean win
 
 
 def test_block_rule_breaking_refuses_a_clash() -> None:
     game = new_game(block_rule_breaking=True)
-    outcome = game.place(2, 5)  # 5 is given in r1c1
-    assert outcome.blocked and not outcome.changed
-    assert "r1c1" in outcome.message
+    effect = game.place(2, 5)  # 5 is given in r1c1
+    assert effect.error and not effect.changed
+    assert "r1c1" in effect.message
 
 
 def test_check_reports_wrong_entries() -> None:

@@ -19,14 +19,12 @@ def observable(game: Game) -> tuple[object, ...]:
         game.history.position,
         len(game.history),
         game.history.moves,
-        game.mistakes,
-        game.hints_used,
+        game.counters,
         game.elapsed,
-        game.assisted,
-        game.gave_up,
+        game.solution_seen,
         game.selected,
-        game.status,
-        game.loss_reason,
+        game.phase,
+        game.ending,
     )
 
 
@@ -52,10 +50,10 @@ def test_undo_keeps_the_counters_and_the_clock(
     puzzle: str, chosen: Settings, moves: list[Action]
 ) -> None:
     game = play(puzzle, chosen, moves)
-    counters = (game.mistakes, game.hints_used, game.elapsed, game.assisted)
+    counters = (game.counters, game.elapsed, game.solution_seen)
     while game.can_undo():
         game.undo()
-        assert (game.mistakes, game.hints_used, game.elapsed, game.assisted) == counters
+        assert (game.counters, game.elapsed, game.solution_seen) == counters
     assert game.history.position == 0 or not game.can_undo()
 
 
@@ -71,7 +69,7 @@ def test_a_new_move_clears_the_redo_list(
         return
     for offset in range(game.shape.cells):
         cell = (seed + offset) % game.shape.cells
-        if game.is_given(cell) or game.is_over:
+        if game.is_given(cell) or game.over:
             continue
         if game.toggle_note(cell, 1 + seed % game.size).changed:
             assert not game.can_redo()

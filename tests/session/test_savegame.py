@@ -14,11 +14,11 @@ from game.engine.formats import open_puzzles, parse_text
 from game.engine.formats.native import KIND
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Game, GameStatus, Settings
+from game.session import Game, Phase, Settings
 from game.session.export import export_puzzle
+from game.session.kinds import Difficulty, Origin, PuzzleKind
 from game.session.savegame import (
     VERSION,
-    Origin,
     SaveError,
     game_to_dict,
     load_game,
@@ -42,7 +42,7 @@ def played() -> Game:
     game.toggle_note(3, 2)
     game.place(3, 9)  # wrong: r1c4 is 6
     game.undo()
-    game.note_hint()
+    game.charge_hint("a step")
     game.select(3)
     game.tick(42.5)
     return game
@@ -52,7 +52,10 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     saved = load_saved(DATA / "v1-game.sudoku")
     game = saved.game
     assert saved.origin == Origin(
-        path="puzzles/wikipedia.txt", index=2, title="Wikipedia", level=Level.EASY
+        PuzzleKind.of(game.shape, Level.EASY),
+        path="puzzles/wikipedia.txt",
+        index=2,
+        title="Wikipedia",
     )
     assert (saved.created, saved.saved) == ("2025-01-31T20:15:02Z", "2025-01-31T20:16:37Z")
     assert game.history.initial.entries[2] == 1  # the file's own progress before move 1
@@ -60,7 +63,7 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     assert game.state.entries[3] == 0 and game.state.notes[3] == 0
     assert (game.history.position, len(game.history)) == (6, 7)
     assert (game.mistakes, game.hints_used, game.elapsed) == (1, 2, 95.25)
-    assert game.selected == 3 and game.status is GameStatus.PLAYING
+    assert game.selected == 3 and game.phase is Phase.PLAYING
     game.redo()  # the redo list survived: fill-notes
     assert game.state.notes[3] == 0b000100010  # 2 and 6
     game.undo()
@@ -90,15 +93,23 @@ def test_jigsaw_and_file_progress_round_trip() -> None:
 
 
 def test_origin_and_created_survive_and_bad_metadata_is_dropped() -> None:
-    origin = Origin(path="a b/ü.txt", index=7, title="Ünïcode", level=Level.HARD, score=3.5, seed=9)
-    text = save_game(classic(), origin, created="2024-05-01T10:00:00Z")
+    game = classic()
+    origin = Origin(
+        PuzzleKind.of(game.shape, Level.HARD),
+        path="a b/ü.txt",
+        index=7,
+        title="Ünïcode",
+        seed=9,
+        difficulty=Difficulty(Level.EXPERT, 5.5),
+    )
+    text = save_game(game, origin, created="2024-05-01T10:00:00Z")
     saved = load_saved(text)
     assert saved.origin == origin and saved.created == "2024-05-01T10:00:00Z"
     data = json.loads(text)
     data["origin"] = {"path": 3, "index": -1, "level": "legendary", "score": "x", "seed": True}
     data["created"] = 12
     saved = load_saved(json.dumps(data))
-    assert saved.origin == Origin() and saved.created == ""
+    assert saved.origin == Origin(PuzzleKind.of(game.shape, None)) and saved.created == ""
 
 
 def test_save_text_is_json_with_the_documented_fields() -> None:
@@ -107,7 +118,8 @@ def test_save_text_is_json_with_the_documented_fields() -> None:
     assert data["moves"] == ["place r1c3 4", "note r1c4 2", "place r1c4 9"]
     assert data["position"] == 2
     assert data["current"]["notes"] == {"r1c4": "2"}
-    assert data["selected"] == "r1c4" and data["status"] == "playing"
+    assert data["selected"] == "r1c4" and data["status"] == data["phase"] == "playing"
+    assert (data["hints_used"], data["checks"], data["reveals"]) == (1, 0, 0)
     assert data["saved"].endswith("Z")
 
 
@@ -169,11 +181,25 @@ def test_a_byte_order_mark_is_tolerated() -> None:
     assert load_game(text.encode("utf-8")).mistakes == 1
 
 
-def test_the_mistake_limit_of_the_loading_settings_applies() -> None:
+def test_a_mistake_limit_never_ends_a_loaded_game_retroactively() -> None:
     text = mutate(mistakes=3)
-    assert load_game(text).status is GameStatus.PLAYING
+    assert load_game(text).phase is Phase.PLAYING
     loaded = load_game(text, Settings(mistake_limit=3))
-    assert loaded.status is GameStatus.LOST and not loaded.can_undo()
+    assert loaded.phase is Phase.PLAYING  # already past the limit: it goes on...
+    loaded.place(5, 1)  # ...until the next mistake (r1c6 is 8)
+    assert loaded.phase is Phase.LOST and not loaded.can_undo()
+    assert loaded.ending == "You made 4 mistakes; the limit is 3."
+
+
+def test_saves_written_before_phases_read_as_what_they_meant() -> None:
+    gave_up = json.loads(mutate(gave_up=True))
+    del gave_up["phase"], gave_up["solution_seen"]
+    game = load_game(json.dumps(gave_up))
+    assert game.phase is Phase.SHOWN and game.solution_seen
+    dead_end = json.loads(mutate(status="lost"))
+    del dead_end["phase"]
+    dead_end["mistakes"] = 0
+    assert load_game(json.dumps(dead_end)).phase is Phase.PLAYING  # a dead end is no ending
 
 
 @pytest.mark.parametrize(
@@ -190,7 +216,7 @@ def test_odd_file_names_save_and_load(tmp_path: Path, name: str) -> None:
     path = tmp_path / "sub folder ü" / name
     path.parent.mkdir()
     game = played()
-    write_game(path, game, Origin(title=name))
+    write_game(path, game, Origin(PuzzleKind.of(game.shape), title=name))
     assert [p.name for p in path.parent.iterdir()] == [name]  # no temporary file left
     saved = load_saved(path)
     same_game(game, saved.game)
@@ -200,7 +226,7 @@ def test_odd_file_names_save_and_load(tmp_path: Path, name: str) -> None:
 def test_the_engine_reads_a_save_as_a_puzzle_record(tmp_path: Path) -> None:
     game = played()
     path = tmp_path / "game.sudoku"
-    write_game(path, game, Origin(title="Evening", level=Level.MEDIUM))
+    write_game(path, game, Origin(PuzzleKind.of(game.shape, Level.MEDIUM), title="Evening"))
     opened = open_puzzles(path)
     assert opened.kind == KIND and opened.count == 1
     record = opened.record(0)
@@ -260,7 +286,7 @@ def test_the_readme_example_loads_as_described() -> None:
     example = section.split("```json", 1)[1].split("```", 1)[0]
     saved = load_saved(example)
     game = saved.game
-    assert game.status is GameStatus.PLAYING and game.can_redo() and game.mistakes == 1
+    assert game.phase is Phase.PLAYING and game.can_redo() and game.mistakes == 1
     written = json.loads(example)["current"]
     assert json.loads(save_game(game))["current"] == written
     [record] = parse_text(example)

@@ -13,7 +13,8 @@ from game.engine.errors import PuzzleError
 from game.engine.formats import parse_text
 from game.engine.puzzle import PuzzleRecord
 from game.session import Settings
-from game.session.savegame import Origin, SaveError, load_game, load_saved, save_game
+from game.session.kinds import Origin, PuzzleKind
+from game.session.savegame import SaveError, load_game, load_saved, save_game
 
 from .games import PUZZLES, Action, actions, play, same_game
 from .games import settings as any_settings
@@ -39,7 +40,7 @@ def test_save_then_load_gives_the_same_game(
     puzzle: str, chosen: Settings, moves: list[Action]
 ) -> None:
     game = play(puzzle, chosen, moves)
-    origin = Origin(path="p.txt", index=3, title="t", seed=5)
+    origin = Origin(PuzzleKind.of(game.shape, None), path="p.txt", index=3, title="t", seed=5)
     text = save_game(game, origin, created="2025-01-01T00:00:00Z")
     saved = load_saved(text, chosen)
     same_game(game, saved.game)
@@ -114,6 +115,10 @@ KEYS = st.sampled_from(
         "hints_used",
         "assisted",
         "gave_up",
+        "checks",
+        "reveals",
+        "solution_seen",
+        "phase",
         "selected",
         "origin",
         "level",

@@ -7,8 +7,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Game
+from game.session.kinds import PuzzleKind, Variant
 from game.session.stats import (
     IN_PROGRESS,
     SOLVED,
@@ -16,7 +18,6 @@ from game.session.stats import (
     KindStats,
     PuzzleMark,
     Statistics,
-    StatsKey,
     load_stats,
     parse_stats,
     puzzle_id,
@@ -25,14 +26,14 @@ from game.session.storage import MemoryStorage
 
 from .games import CLASSIC, JIGSAW, JIGSAW_LAYOUT, SMALL
 
-KEY = ("classic", 4, 1)
+KEY = PuzzleKind(Variant.CLASSIC, 4, Level.EASY)
 
 
 def finished(won: bool = True, seconds: float = 60.0, *, assisted: bool = False) -> Game:
     game = Game(Puzzle.from_string(SMALL))
     game.tick(seconds)
     if not won:
-        game.solve()
+        game.show_solution()
         return game
     assert game.solution is not None
     for cell, digit in enumerate(game.solution):
@@ -59,7 +60,7 @@ def test_an_assisted_finish_is_played_not_won() -> None:
     stats = Statistics()
     stats.record(finished(), KEY)
     game = finished(assisted=True)
-    assert game.assisted
+    assert not game.clean
     stats.record(game, KEY)
     assert stats.kind(KEY) == KindStats(2, 1, 60.0, 60.0, 0, 1)
 
@@ -86,7 +87,7 @@ def test_puzzle_marks_follow_the_games() -> None:
     assert stats.mark(game.puzzle) == PuzzleMark(SOLVED, 70.0)
     other = Game(Puzzle.from_string(CLASSIC))
     stats.started(other.puzzle)
-    stats.record(other, ("classic", 9, 0))  # abandoned
+    stats.record(other, PuzzleKind(Variant.CLASSIC, 9, None))  # abandoned
     assert stats.mark(other.puzzle) is None
 
 
@@ -106,11 +107,11 @@ def test_puzzle_ids_are_stable_and_tell_layouts_apart() -> None:
 def test_round_trip_through_the_file() -> None:
     stats = Statistics()
     stats.record(finished(seconds=12.5), KEY)
-    stats.record(finished(False), ("jigsaw", 9, 3))
+    stats.record(finished(False), PuzzleKind(Variant.JIGSAW, 9, Level.HARD))
     storage = MemoryStorage(files={STATS: stats.to_json()})
     loaded = load_stats(storage)
     assert loaded.message == "" and loaded.value == stats
-    assert [key for key, _ in loaded.value] == [StatsKey("classic", 4, 1), ("jigsaw", 9, 3)]
+    assert [key for key, _ in loaded.value] == [KEY, PuzzleKind(Variant.JIGSAW, 9, Level.HARD)]
 
 
 def test_bad_entries_are_dropped_and_the_rest_kept() -> None:
@@ -140,7 +141,7 @@ def test_bad_entries_are_dropped_and_the_rest_kept() -> None:
         }
     )
     stats = parse_stats(text)
-    assert list(stats.kinds) == [StatsKey("classic", 9, 2)]
+    assert list(stats.kinds) == [PuzzleKind(Variant.CLASSIC, 9, Level.MEDIUM)]
     assert stats.puzzles == {"abc": PuzzleMark(SOLVED, 5.0)}
 
 

@@ -149,7 +149,7 @@ def test_a_failure_reaches_the_reader_of_the_job() -> None:
 
 
 def test_kinds_the_generator_does_not_offer_are_refused_at_once() -> None:
-    with PuzzleSupply(Maker()) as supply, pytest.raises(ValueError, match="Hard classic 4x4"):
+    with PuzzleSupply(Maker()) as supply, pytest.raises(ValueError, match="Hard · Classic 4×4"):
         supply.request(PuzzleKind("classic", 4, Level.HARD))
 
 

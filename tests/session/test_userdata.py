@@ -14,11 +14,14 @@ from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
 from game.session.autosave import AUTOSAVE
 from game.session.filenames import validate_save_name
-from game.session.savegame import Origin, load_saved
+from game.session.kinds import Origin, PuzzleKind, Variant
+from game.session.savegame import load_saved
 from game.session.storage import MemoryStorage
 from game.session.userdata import SETTINGS, load_settings, open_user_data, parse_settings
 
 from .games import CLASSIC, same_game
+
+FILES = PuzzleKind(Variant.CLASSIC, 9, None)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
@@ -106,7 +109,7 @@ def test_an_unusable_folder_runs_in_memory_with_one_message(tmp_path: Path) -> N
 def test_a_game_lives_on_through_autosave_and_ends_in_the_statistics(tmp_path: Path) -> None:
     data = open_user_data(tmp_path, threaded=False)
     game = Game(Puzzle.from_string(CLASSIC))
-    origin = Origin(path="set.txt", index=1)
+    origin = Origin(FILES, path="set.txt", index=1)
     data.start_game(game, origin)
     game.place(2, 4)
     data.autosaver.update(game, origin)
@@ -117,13 +120,14 @@ def test_a_game_lives_on_through_autosave_and_ends_in_the_statistics(tmp_path: P
     continued = again.resumed.saved.game
     same_game(game, continued)
     assert again.stats.mark(game.puzzle) is not None
-    assert again.finish_game(continued, ("classic", 9, 0))
-    assert not again.finish_game(continued, ("classic", 9, 0))
+    assert again.record_game(continued, FILES)
+    assert not again.record_game(continued, FILES)
+    again.autosaver.clear()  # the keeper's rule: when the player leaves the finished game
     again.close()
     assert not (tmp_path / AUTOSAVE).exists()
     third = open_user_data(tmp_path, threaded=False)
     assert third.resumed.saved is None
-    assert third.stats.kind(("classic", 9, 0)).played == 1
+    assert third.stats.kind(FILES).played == 1
     assert third.stats.mark(game.puzzle) is None  # abandoned: no longer in progress
 
 

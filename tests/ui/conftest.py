@@ -13,11 +13,11 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
-from game.session import Settings
-from game.session.keeper import Keeper
-from game.session.sources import GameInfo, Prepared
+from game.session import Settings, Solvability
+from game.session.kinds import Origin, PuzzleKind
+from game.session.sources import Prepared
 from game.session.tasks import TaskRunner
-from game.ui import routes, seams
+from game.ui import routes
 from game.ui.app import App
 from game.ui.context import AppContext
 from game.ui.display import Display
@@ -92,8 +92,8 @@ def prepared(
         grid = found
     else:
         grid = tuple(int(c) for c in solution)
-    info = GameInfo(puzzle.shape.variant, puzzle.size, level)
-    return Prepared(puzzle, grid, True, info)
+    origin = Origin(PuzzleKind.of(puzzle.shape, level))
+    return Prepared(puzzle, grid, Solvability.UNIQUE, origin)
 
 
 MakeDriver = Callable[..., Driver]
@@ -106,7 +106,6 @@ def make_driver() -> MakeDriver:
         values = {"fullscreen": False, **settings}
         chosen = Settings(**values)  # type: ignore[arg-type]
         ctx = AppContext(chosen, tasks=TaskRunner(wake=lambda: None), size=display.size)
-        seams.connect(ctx, Keeper.in_memory(chosen))  # statistics and saves, in memory
         driver = Driver(App(ctx, display))
         driver.step()
         return driver

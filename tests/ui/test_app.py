@@ -89,14 +89,15 @@ def test_settings_rows_cover_every_field() -> None:
     assert {row.field for row in ROWS} == {f.name for f in fields(Settings)}
 
 
-def test_settings_change_reaches_the_game_and_the_seam(driver: Driver) -> None:
+def test_settings_change_reaches_the_game_the_scenes_and_the_keeper(driver: Driver) -> None:
     seen = []
-    driver.ctx.hooks.on_settings_changed.append(lambda old, new: seen.append(new))
+    driver.ctx.listen(lambda old, new: seen.append(new))
     start_board(driver)
     driver.ctx.change_settings(mistake_limit=3)
     assert seen and seen[-1].mistake_limit == 3
     assert driver.ctx.session.game is not None
     assert driver.ctx.session.game.settings.mistake_limit == 3
+    assert driver.ctx.keeper.saved_settings.mistake_limit == 3
 
 
 def test_f11_toggles_full_screen_and_relayouts(driver: Driver) -> None:
@@ -118,21 +119,12 @@ def test_resizing_relayouts_the_board(driver: Driver) -> None:
     assert not scene.layout.landscape
 
 
-def test_picker_hook_or_a_clear_message(driver: Driver) -> None:
-    driver.app.apply(driver.top.choose("open"))  # type: ignore[attr-defined]
-    assert isinstance(driver.top, NoticeScene)
-    assert "python main.py" in driver.top.body
-    driver.key(pygame.K_RETURN)
+def test_ctrl_o_on_the_menu_opens_the_picker(driver: Driver) -> None:
+    from game.ui.scenes.picker import PickerScene
+
     assert isinstance(driver.top, MenuScene)
-    made = []
-
-    def picker(ctx: object, folder: str | None) -> NoticeScene:
-        made.append(folder)
-        return NoticeScene(driver.ctx, "Picker", folder or "")
-
-    driver.ctx.hooks.picker = picker
-    driver.app.apply(driver.top.choose("open"))  # type: ignore[attr-defined]
-    assert made == [None]
+    driver.key(pygame.K_o, pygame.KMOD_LCTRL)
+    assert isinstance(driver.top, PickerScene)
 
 
 def test_ctrl_s_opens_the_save_dialog(driver: Driver) -> None:
@@ -148,19 +140,20 @@ def test_ctrl_s_opens_the_save_dialog(driver: Driver) -> None:
 def test_opening_a_file_reads_it_in_the_background(driver: Driver, tmp_path: object) -> None:
     from pathlib import Path
 
-    from game.ui import routes
+    from game.ui.destinations import OpenFile
+    from game.ui.scene_stack import Go
 
     path = Path(str(tmp_path)) / "one.txt"
     path.write_text(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
     )
-    driver.app.apply(routes.open_file(driver.ctx, str(path)))
+    driver.app.apply(Go(OpenFile(str(path))))
     driver.settle()
     assert isinstance(driver.top, BoardScene)
-    assert driver.top.info.heading == "one"
+    assert driver.top.play.origin.heading == "one"
     bad = Path(str(tmp_path)) / "bad.txt"
     bad.write_text("not a sudoku\n")
-    driver.app.apply(routes.open_file(driver.ctx, str(bad)))
+    driver.app.apply(Go(OpenFile(str(bad))))
     driver.settle()
     assert isinstance(driver.top, NoticeScene)
     assert "bad.txt" in driver.top.body
@@ -188,10 +181,11 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
 
 
 def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
-    from game.session.sources import Request
-    from game.ui import routes
+    from game.session.kinds import PuzzleKind
+    from game.ui.destinations import Generate
+    from game.ui.scene_stack import Go
 
-    driver.app.apply(routes.generate(driver.ctx, Request("classic", 9)))
+    driver.app.apply(Go(Generate(PuzzleKind("classic", 9))))
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, MenuScene)
     driver.ctx.tasks.wait_idle(30)

@@ -9,9 +9,11 @@ from game.engine import solver
 from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
+from game.session import Solvability
 from game.session.hint_flow import Stage
 from game.session.hints import HintMarks
-from game.session.sources import GameInfo, Prepared
+from game.session.kinds import Origin, PuzzleKind
+from game.session.sources import Prepared
 from game.ui.looks import Fill, region_tints
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.typed_move import TypedMoveScene
@@ -32,6 +34,11 @@ def scene(driver: Driver) -> BoardScene:
 
 def centre(scene: BoardScene, cell: int) -> tuple[int, int]:
     return scene.layout.board.cell_rect(cell).center
+
+
+def status(scene: BoardScene) -> str:
+    """The status line as the player reads it (keys named as bound)."""
+    return scene.panel_model().status
 
 
 def test_click_selects_and_highlights_peers_and_same_digits(
@@ -98,7 +105,7 @@ def test_shift_digit_and_notes_mode_toggle_notes(driver: Driver, scene: BoardSce
     driver.key(pygame.K_1, SHIFT, "!")
     assert scene.game.state.notes[2] == 0b1
     driver.key(pygame.K_n, 0, "n")
-    assert scene.notes_mode
+    assert scene.play.notes_mode
     driver.key(pygame.K_2)
     assert scene.game.state.notes[2] == 0b11
     assert scene.looks()[2].notes == 0b11
@@ -109,15 +116,17 @@ def test_notes_mode_click_on_a_notes_spot_toggles_that_note(
     driver: Driver, scene: BoardScene
 ) -> None:
     driver.click(scene.layout.actions["notes"].center)
-    assert scene.notes_mode
+    assert scene.play.notes_mode
     spot = scene.layout.board.note_rect(2, 7)
+    driver.click(spot.center)  # the click that selects the cell never changes it
+    assert scene.game.selected == 2 and scene.game.state.notes[2] == 0
     driver.click(spot.center)
     assert scene.game.state.notes[2] == 1 << 6
 
 
 def test_right_click_notes_the_last_digit(driver: Driver, scene: BoardScene) -> None:
     driver.click(centre(scene, 2), button=3)
-    assert scene.status.startswith("Pick a digit")
+    assert status(scene).startswith("Pick a digit")
     scene.game.select(3)
     driver.key(pygame.K_6)
     driver.click(centre(scene, 2), button=3)
@@ -130,7 +139,7 @@ def test_digit_first_mode(make_driver: MakeDriver) -> None:
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.click(scene.layout.pad[3].center)
-    assert scene.view.active_digit == 4
+    assert scene.play.active_digit == 4
     assert scene.panel_model().pad[3].style is Style.TOGGLED
     driver.click(centre(scene, 2))
     driver.click(centre(scene, 3))
@@ -157,11 +166,11 @@ def test_check_marks_wrong_entries_with_their_own_cue(driver: Driver, scene: Boa
     assert not scene.looks()[cell].wrong  # mistakes are not shown until Check
     driver.key(pygame.K_c, 0, "c")
     assert scene.looks()[cell].wrong
-    assert "not right" in scene.status
+    assert "not right" in status(scene)
     driver.key(pygame.K_0 + int(SOLUTION[cell]))  # correcting it clears the mark
     assert not scene.looks()[cell].wrong
     driver.key(pygame.K_c, 0, "c")
-    assert scene.status == "All correct so far."
+    assert status(scene) == "All correct so far."
 
 
 def test_fill_notes_is_one_undoable_step(driver: Driver, scene: BoardScene) -> None:
@@ -188,20 +197,20 @@ def test_completing_a_unit_makes_it_glow(driver: Driver, scene: BoardScene) -> N
 def test_hint_three_presses(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert scene.hints.stage is Stage.NUDGE
+    assert scene.play.hints.stage is Stage.NUDGE
     assert scene.game.hints_used == 1
-    assert "Press H again" in scene.status
+    assert "Press H again" in status(scene)
     nudge = scene.view.hint
     assert nudge is not None and not nudge.full
     driver.key(pygame.K_h, 0, "h")
-    assert scene.hints.stage is Stage.SHOWN
+    assert scene.play.hints.stage is Stage.SHOWN
     assert scene.panel_model().card is not None
-    step = scene.hints.answer.step if scene.hints.answer else None
+    step = scene.play.hints.answer.step if scene.play.hints.answer else None
     assert step is not None and step.placements
     cell, digit = step.placements[0]
     assert scene.looks()[cell].target == digit
     driver.key(pygame.K_h, 0, "h")
-    assert scene.hints.stage is Stage.IDLE
+    assert scene.play.hints.stage is Stage.IDLE
     assert scene.game.state.entries[cell] == digit
     assert scene.game.hints_used == 1
     driver.key(pygame.K_z, pygame.KMOD_LCTRL)  # the step is one undoable move
@@ -214,7 +223,7 @@ def test_hint_points_at_a_mistake_first_and_can_erase_it(driver: Driver, scene: 
     driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert scene.hints.answer is not None and scene.hints.answer.kind == "mistake"
+    assert scene.play.hints.answer is not None and scene.play.hints.answer.kind == "mistake"
     driver.key(pygame.K_h, 0, "h")
     assert scene.looks()[cell].role is Role.WRONG
     driver.key(pygame.K_h, 0, "h")
@@ -225,7 +234,7 @@ def test_esc_dismisses_a_hint_before_pausing(driver: Driver, scene: BoardScene) 
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
     driver.key(pygame.K_ESCAPE)
-    assert scene.hints.stage is Stage.IDLE
+    assert scene.play.hints.stage is Stage.IDLE
     assert isinstance(driver.top, BoardScene)
 
 
@@ -234,7 +243,7 @@ def test_a_move_drops_a_stale_hint(driver: Driver, scene: BoardScene) -> None:
     driver.settle()
     scene.game.select(2)
     driver.key(pygame.K_4)
-    assert scene.hints.stage is Stage.IDLE
+    assert scene.play.hints.stage is Stage.IDLE
 
 
 def test_hint_marks_draw_roles_strikes_and_targets(scene: BoardScene) -> None:
@@ -262,7 +271,7 @@ def test_typed_move(driver: Driver, scene: BoardScene) -> None:
     driver.text("1 3 x")
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, TypedMoveScene)
-    assert scene.status_error and "not a digit" in scene.status
+    assert scene.play.status.error and "not a digit" in status(scene)
     for _ in range(5):
         driver.key(pygame.K_BACKSPACE)
     driver.text("(1,3,4)")
@@ -314,8 +323,8 @@ def test_jigsaw_regions_get_alternating_tints() -> None:
 def test_every_size_and_jigsaw_plays(driver: Driver, text: str, regions: str | None) -> None:
     puzzle = Puzzle.from_string(text, regions)
     found = solver.solve(puzzle.shape, puzzle.givens)
-    info = GameInfo(puzzle.shape.variant, puzzle.size)
-    start_board(driver, Prepared(puzzle, found, True, info))
+    origin = Origin(PuzzleKind.of(puzzle.shape, None))
+    start_board(driver, Prepared(puzzle, found, Solvability.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     assert len(scene.looks()) == len(text)
@@ -347,27 +356,27 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     start = time.perf_counter()
     driver.key(pygame.K_h, 0, "h")
     assert time.perf_counter() - start < 0.1  # the frame did not wait for the answer
-    assert scene.hints.stage is Stage.ASKING
-    assert scene.status != "Thinking…"
+    assert scene.play.hints.stage is Stage.ASKING
+    assert status(scene) != "Thinking…"
     wait = scene.wake_in()
     assert wait is not None and wait <= 0.15
-    time.sleep(0.16)
-    driver.step(dt=0.16)
-    assert scene.status == "Thinking…"
+    driver.step(dt=0.16)  # time comes in as dt: no test sleeps
+    assert status(scene) == "Thinking…"
     release.set()
     driver.settle()
-    assert scene.hints.stage is Stage.NUDGE
+    assert scene.play.hints.stage is Stage.NUDGE
 
 
 def test_check_without_a_single_solution_runs_in_the_background(driver: Driver) -> None:
     puzzle = Puzzle.from_string("1" + "." * 15)  # many solutions
-    start_board(driver, Prepared(puzzle, None, False, GameInfo("classic", 4)))
+    origin = Origin(PuzzleKind.of(puzzle.shape, None))
+    start_board(driver, Prepared(puzzle, None, Solvability.SEVERAL, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.key(pygame.K_c, 0, "c")
-    assert scene.status in (
+    assert status(scene) in (
         "Checking…",
         "No rule is broken, and the position can still be completed.",
     )
     driver.settle()
-    assert "can still be completed" in scene.status
+    assert "can still be completed" in status(scene)

@@ -6,8 +6,10 @@ import pygame
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session.difficulty import Difficulty, Rater, rate_givens
-from game.session.sources import GameInfo, Prepared
+from game.session import Solvability
+from game.session.difficulty import Rater, rate_givens
+from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
+from game.session.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.win import WinScene
@@ -20,22 +22,26 @@ def test_a_file_puzzle_is_rated_in_the_background_and_the_header_shows_it(
 ) -> None:
     puzzle = Puzzle.from_string(PUZZLE)
     solution = tuple(int(c) for c in SOLUTION)
-    start_board(driver, Prepared(puzzle, solution, True, GameInfo("classic", 9, title="Wiki")))
+    origin = Origin(PuzzleKind(Variant.CLASSIC, 9, None), title="Wiki")
+    start_board(driver, Prepared(puzzle, solution, Solvability.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.settle()
-    difficulty = scene.info.difficulty
+    session_origin = driver.ctx.session.origin  # Continue and Play again keep it
+    assert session_origin is not None
+    difficulty = session_origin.difficulty
     assert difficulty is not None and difficulty.level is Level.EASY
     assert scene.panel_model().subtitle == f"Classic 9×9 · Easy · {difficulty.score:.1f}"
-    assert driver.ctx.session.info is scene.info  # Continue and Play again keep it
 
 
 def test_a_generated_puzzle_shows_its_known_score(driver: Driver) -> None:
-    info = GameInfo("classic", 9, Level.EASY, difficulty=Difficulty(Level.EASY, 1.5))
-    start_board(driver, Prepared(Puzzle.from_string(PUZZLE), None, True, info))
+    origin = Origin(
+        PuzzleKind(Variant.CLASSIC, 9, Level.EASY), difficulty=Difficulty(Level.EASY, 1.5)
+    )
+    start_board(driver, Prepared(Puzzle.from_string(PUZZLE), None, Solvability.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
-    assert scene.rater.done
+    assert scene.play.rater.done
     assert scene.panel_model().subtitle == "Classic 9×9 · score 1.5"
 
 

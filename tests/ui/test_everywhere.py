@@ -44,7 +44,7 @@ def test_naked_singles_everywhere_places_the_known_four_as_one_move(
     entries = scene.game.state.entries
     placed = {c: d for c, d in enumerate(entries) if d}
     assert placed == {cell("r5c5"): 5, cell("r7c6"): 7, cell("r7c9"): 4, cell("r8c8"): 3}
-    assert scene.status == "Naked singles everywhere: 4 digits placed."
+    assert scene.panel_model().status == "Naked singles everywhere: 4 digits placed."
     assert scene.game.hints_used == 1
     driver.key(pygame.K_z, CTRL)
     assert scene.game.state == before
@@ -64,7 +64,7 @@ def test_hidden_pairs_everywhere_removes_the_known_notes(driver: Driver, scene: 
     expected = {("r4c6", 7), ("r7c1", 3), ("r7c3", 3), ("r7c3", 4), ("r7c3", 5)}
     expected |= {("r7c3", 7), ("r9c4", 3), ("r9c4", 5)}
     assert removed == {(cell(name), d) for name, d in expected}
-    assert scene.status == "Hidden pairs everywhere: 8 notes removed."
+    assert scene.panel_model().status == "Hidden pairs everywhere: 8 notes removed."
     driver.key(pygame.K_z, CTRL)  # one undo step brings every note back
     assert scene.game.state == filled
 
@@ -73,13 +73,13 @@ def test_nothing_to_apply_is_said(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_f, 0, "f")
     state = scene.game.state
     press(driver, 4)  # naked pairs: none in this position
-    assert scene.status == "No naked pairs anywhere on the board."
+    assert scene.panel_model().status == "No naked pairs anywhere on the board."
     assert scene.game.state == state and scene.game.hints_used == 0
 
 
 def test_techniques_on_notes_ask_for_notes_first(driver: Driver, scene: BoardScene) -> None:
     press(driver, 3)
-    assert "fill them in first" in scene.status
+    assert "fill them in first" in scene.panel_model().status
     assert not any(scene.game.state.notes)
 
 
@@ -89,7 +89,7 @@ def test_a_wrong_entry_stops_it(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_0 + digit)
     state = scene.game.state
     press(driver, 1)
-    assert "not right" in scene.status and scene.game.state == state
+    assert "not right" in scene.panel_model().status and scene.game.state == state
 
 
 def test_the_step_card_lists_every_command_and_its_buttons_work(
@@ -104,9 +104,9 @@ def test_the_step_card_lists_every_command_and_its_buttons_work(
     rects = steps_geometry(scene.layout).everywhere
     driver.click(rects[0].center)
     driver.settle()
-    assert scene.status.startswith("Naked singles everywhere")
+    assert scene.panel_model().status.startswith("Naked singles everywhere")
     assert sum(1 for d in scene.game.state.entries if d) == 4
-    assert scene.steps.open  # the path follows the new board
+    assert scene.play.steps.open  # the path follows the new board
 
 
 def test_every_command_has_a_key_and_a_known_technique() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.session import GameStatus
+from game.session import Phase
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.help import HelpScene
@@ -14,8 +14,9 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.win import WinScene
+from game.ui.widgets import Style
 
-from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
+from .conftest import PUZZLE, SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 
 
 def board(driver: Driver) -> BoardScene:
@@ -44,7 +45,7 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
     assert isinstance(driver.top, BusyScene)
     driver.settle(30)
     scene = board(driver)
-    assert scene.game.status is GameStatus.PLAYING
+    assert scene.game.phase is Phase.PLAYING
     assert [type(s) for s in driver.app.stack.scenes] == [MenuScene, BoardScene]
     game = scene.game
     assert game.solution is not None
@@ -52,12 +53,13 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
         if not game.is_given(cell):
             game.select(cell)
             driver.key(pygame.K_0 + game.solution[cell])
-    assert game.status is GameStatus.WON
+    assert game.phase is Phase.SOLVED
     assert isinstance(driver.top, BoardScene)  # the celebration plays first
     driver.run(2.0)
     assert isinstance(driver.top, WinScene)
     assert driver.top.title == "Solved!"
-    assert driver.ctx.keeper.stats.kind(scene.info.key).won == 1
+    origin = driver.ctx.session.origin
+    assert origin is not None and driver.ctx.keeper.stats.kind(origin.kind).won == 1
 
 
 def test_win_card_offers_menu_and_best_time(driver: Driver) -> None:
@@ -69,7 +71,11 @@ def test_win_card_offers_menu_and_best_time(driver: Driver) -> None:
     win = driver.top
     assert isinstance(win, WinScene)
     assert "Time" in win.body
-    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_ESCAPE)  # every card closes with Esc: the finished board
+    assert isinstance(driver.top, BoardScene)
+    model = board(driver).panel_model()
+    assert all(key.style is Style.DISABLED for key in model.actions if key.name != "menu")
+    driver.key(pygame.K_ESCAPE)  # and Esc there leads to the menu
     assert isinstance(driver.top, MenuScene)
     assert not driver.ctx.session.can_continue
 
@@ -78,7 +84,7 @@ def test_solve_fills_cells_over_two_seconds_then_lose_card(driver: Driver) -> No
     start_board(driver)
     scene = board(driver)
     driver.key(pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
-    assert scene.game.status is GameStatus.LOST
+    assert scene.game.phase is Phase.SHOWN
     assert scene.view.hidden  # the reveal is under way
     driver.run(1.0)
     assert 0 < len(scene.view.hidden) < 51
@@ -88,7 +94,12 @@ def test_solve_fills_cells_over_two_seconds_then_lose_card(driver: Driver) -> No
     assert driver.top.buttons.items[0].key == "undo"
     driver.key(pygame.K_RETURN)  # Undo Solve
     assert isinstance(driver.top, BoardScene)
-    assert scene.game.status is GameStatus.PLAYING
+    assert scene.game.phase is Phase.PLAYING
+    # The board shows exactly the position in the history: no solution digit stays.
+    looks = scene.looks()
+    givens = [int(c) if c != "." else 0 for c in PUZZLE]
+    assert [look.digit for look in looks] == givens
+    assert not any(look.from_solution for look in looks)
 
 
 def test_any_key_skips_the_solve_animation(driver: Driver) -> None:
@@ -108,7 +119,7 @@ def test_mistake_limit_loses_for_good(make_driver: MakeDriver) -> None:
     for cell, digit in harmless_mistakes(3):
         scene.game.select(cell)
         driver.key(pygame.K_0 + digit)
-    assert scene.game.status is GameStatus.LOST
+    assert scene.game.phase is Phase.LOST
     driver.run(0.5)
     lose = driver.top
     assert isinstance(lose, LoseScene)
@@ -124,27 +135,42 @@ def test_mistake_limit_loses_for_good(make_driver: MakeDriver) -> None:
     assert look.digit == int(SOLUTION[cell]) and look.from_solution
 
 
-def test_dead_end_offers_undo_of_the_last_move(driver: Driver) -> None:
+DEAD_END = [(2, 1), (3, 2), (5, 4), (6, 6), (7, 8)]
+"""r1c3 and r1c4 can only hold digits from {1,2,4,6,8}; filling row 1 like this
+(1,2 where 4,6 belong, 4,6 elsewhere) leaves some cell with nothing."""
+
+
+def test_a_dead_end_is_no_card_and_is_told_only_when_asked(driver: Driver) -> None:
     start_board(driver)
     scene = board(driver)
     game = scene.game
-    # r1c3 and r1c4 can only hold digits from {1,2,4,6,8}; fill row 1 so that
-    # some cell is left with nothing: put 1,2 where 4,6 belong and 4,6 elsewhere.
-    moves = [(2, 1), (3, 2), (5, 4), (6, 6), (7, 8)]
-    for cell, digit in moves:
+    for cell, digit in DEAD_END:
         game.select(cell)
         driver.key(pygame.K_0 + digit)
-        if game.status is GameStatus.LOST:
-            break
-    assert game.status is GameStatus.LOST
-    assert "can't be solved" in game.loss_reason
     driver.run(0.5)
-    lose = driver.top
-    assert isinstance(lose, LoseScene)
-    assert lose.title == "Dead end"
-    driver.key(pygame.K_RETURN)  # Undo last move
-    assert isinstance(driver.top, BoardScene)
-    assert game.status is GameStatus.PLAYING
+    assert game.phase is Phase.PLAYING and isinstance(driver.top, BoardScene)
+    assert "can't be finished" not in scene.panel_model().status  # not given away
+    driver.key(pygame.K_c, 0, "c")  # asked: Check tells
+    assert "not right" in scene.panel_model().status
+
+
+def test_with_mistakes_shown_a_dead_end_is_a_quiet_message_with_undo(
+    make_driver: MakeDriver,
+) -> None:
+    driver = make_driver(show_mistakes=True, show_conflicts=False)
+    start_board(driver)
+    scene = board(driver)
+    game = scene.game
+    game.select(4)  # r1c5 holds a given: a refusal names it
+    driver.key(pygame.K_1)
+    assert "given" in scene.panel_model().status
+    for cell, digit in DEAD_END:
+        game.select(cell)
+        driver.key(pygame.K_0 + digit)
+    driver.run(0.5)
+    assert isinstance(driver.top, BoardScene)  # never a card that blocks the board
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseScene)  # Esc works as ever
 
 
 def test_pause_hides_the_grid_and_stops_the_clock(driver: Driver) -> None:

@@ -17,7 +17,7 @@ laws of :func:`check_game` and a non-empty scene stack must hold; at the end,
 every scene class in ``game.ui.scenes`` must have been on top at least once, so
 a new scene that no chapter reaches fails here until it gets one.
 
-When the window closes (Quit, or a close event), the quit hooks run as in the
+When the window closes (Quit, or a close event), the session quits as in the
 real loop and the next chapter starts a new run over the same folder: the game
 that was in progress must come back under Continue exactly as it was.
 
@@ -47,17 +47,20 @@ import pygame
 import pytest
 
 from game.engine.logic.registry import Level
-from game.engine.rules import dead_end, is_solution
-from game.session import Game, GameStatus, Settings, sources
+from game.engine.rules import is_solution
+from game.session import Game, Phase, Settings, sources
 from game.session import tasks as tasks_module
-from game.session.sources import Prepared, Request, generate
+from game.session.kinds import PuzzleKind
+from game.session.moves import Solve
+from game.session.sources import Prepared, generate
 from game.session.tasks import TaskRunner
 from game.ui import routes, scenes, seams
 from game.ui.actions import Action
 from game.ui.app import App
 from game.ui.context import AppContext
+from game.ui.destinations import OpenFile
 from game.ui.display import Display
-from game.ui.scene_stack import Reset, Scene
+from game.ui.scene_stack import Go, Reset, Scene
 from game.ui.scenes import picker as picker_scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.card import CardScene
@@ -89,7 +92,16 @@ TEXT = "abcxyz019 .-_/:?*<>|\\\"'é数\t"
 # -- the laws ----------------------------------------------------------------------------------
 
 
-def check_game(game: Game, seen: weakref.WeakKeyDictionary[Game, int]) -> None:
+@dataclass(frozen=True)
+class Seen:
+    """What the laws remember of a game between two looks at it."""
+
+    mistakes: int
+    phase: Phase
+    solution_seen: bool
+
+
+def check_game(game: Game, seen: weakref.WeakKeyDictionary[Game, Seen]) -> None:
     """The laws a game keeps whatever the player does (AssertionError naming the broken one)."""
     state = game.state
     givens = game.givens
@@ -99,21 +111,29 @@ def check_game(game: Game, seen: weakref.WeakKeyDictionary[Game, int]) -> None:
     history = game.history
     assert 0 <= history.position <= len(history), "history position out of bounds"
     assert history.current is state
-    assert game.mistakes >= 0 and game.hints_used >= 0 and game.elapsed >= 0, "negative counter"
-    assert game.mistakes >= seen.get(game, 0), "mistakes went down"
-    seen[game] = game.mistakes
-    assert game.status is expected_status(game), f"status {game.status} for this grid"
-
-
-def expected_status(game: Game) -> GameStatus:
-    """The status the grid and counters call for, worked out independently of the game."""
-    limit = game.settings.mistake_limit
-    if (limit and game.mistakes >= limit) or game.gave_up:
-        return GameStatus.LOST
-    grid = game.grid
-    if all(grid) and is_solution(game.shape, grid, game.givens):
-        return GameStatus.WON
-    return GameStatus.LOST if dead_end(game.shape, grid) is not None else GameStatus.PLAYING
+    counters = game.counters
+    assert min(counters.mistakes, counters.hints, counters.checks, counters.reveals) >= 0
+    assert game.elapsed >= 0, "negative clock"
+    before = seen.get(game)
+    phase = game.phase
+    solved = all(grid) and is_solution(game.shape, grid, game.givens)
+    shown = isinstance(history.last_move, Solve)
+    # The phase machine's laws, checked against the board and counters independently.
+    assert phase is not Phase.SOLVED or solved, "solved with a wrong grid"
+    assert phase not in (Phase.PLAYING, Phase.PAUSED) or not solved, "a right grid goes on"
+    assert phase is not Phase.SHOWN or shown, "solution shown but not on the board"
+    assert phase not in (Phase.PLAYING, Phase.PAUSED) or not shown, "solution on a live board"
+    assert not shown or game.solution_seen, "the solution was shown and not recorded"
+    assert phase is not Phase.SOLVED or not game.counts_as_win or game.clean
+    if before is not None:
+        assert counters.mistakes >= before.mistakes, "mistakes went down"
+        assert game.solution_seen or not before.solution_seen, "a seen solution was forgotten"
+        if before.phase.final:
+            assert phase is before.phase, f"left the final phase {before.phase}"
+        if phase is Phase.LOST and before.phase is not Phase.LOST:
+            # A limit never ends a game retroactively: only a new mistake does.
+            assert counters.mistakes > before.mistakes, "lost without a new mistake"
+    seen[game] = Seen(counters.mistakes, phase, game.solution_seen)
 
 
 # -- the monkey ----------------------------------------------------------------------------------
@@ -131,7 +151,7 @@ class Monkey:
     runs: int = 0
     visited: set[str] = field(default_factory=set)
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=25))
-    mistakes: weakref.WeakKeyDictionary[Game, int] = field(
+    mistakes: weakref.WeakKeyDictionary[Game, Seen] = field(
         default_factory=weakref.WeakKeyDictionary
     )
     checked: dict[int, object] = field(default_factory=dict)
@@ -161,12 +181,11 @@ class Monkey:
     def quit_run(self) -> None:
         """What the loop does as the window closes, then check what Continue will offer."""
         ctx = self.ctx
-        for hook in ctx.hooks.on_quit:
-            hook(ctx)
+        ctx.session.quit()
         ctx.tasks.cancel_all()
         game = ctx.session.game
         autosave = self.data / "autosave.sudoku"
-        if game is not None and not game.is_over and ctx.keeper.persistent:
+        if game is not None and ctx.keeper.persistent:
             from game.session.savegame import load_saved
 
             assert autosave.exists(), "a game in progress was not autosaved at quit"
@@ -174,8 +193,9 @@ class Monkey:
             assert saved.state == game.state, "the autosave differs from the game"
             assert saved.history.moves == game.history.moves
             assert saved.history.position == game.history.position
-            assert (saved.mistakes, saved.hints_used) == (game.mistakes, game.hints_used)
+            assert saved.counters == game.counters
             assert saved.selected == game.selected
+            assert saved.phase is (Phase.PLAYING if game.phase is Phase.PAUSED else game.phase)
         for key, kind in ctx.keeper.stats:
             assert kind.won <= kind.played and kind.streak <= kind.best_streak <= kind.won, key
         if ctx.keeper.persistent:  # every setting was written as it changed (full screen aside)
@@ -192,7 +212,7 @@ class Monkey:
 
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         if not self.app.step(events, dt):
-            self.recent.append("(the window closed: quit hooks, then a new run)")
+            self.recent.append("(the window closed: the session quits, then a new run)")
             self.quit_run()
             self.new_run()
             return
@@ -228,7 +248,7 @@ class Monkey:
         if session is not None:
             games[id(session)] = session
         for game in games.values():
-            key = (game.history.current, game.mistakes, game.gave_up, game.status, game.settings)
+            key = (game.version, game.settings)
             if self.checked.get(id(game)) != key:
                 check_game(game, self.mistakes)
                 self.checked[id(game)] = key
@@ -433,7 +453,7 @@ def open_bad_file(monkey: Monkey) -> None:
     """A file that is no puzzle at all: the notice that says why."""
     path = monkey.data / "not a puzzle.txt"
     path.write_text("this is not a sudoku\n", encoding="utf-8")
-    monkey.app.apply(routes.open_file(monkey.ctx, str(path)))
+    monkey.app.apply(Go(OpenFile(str(path))))
     monkey.step([], 0.0)
 
 
@@ -501,7 +521,7 @@ def made_boards() -> dict[str, Prepared]:
         ("classic6", "classic", 6),
         ("classic16", "classic", 16),
     ):
-        boards[name] = generate(Request(variant, size, Level.EASY, seed=SEED % 1000))
+        boards[name] = generate(PuzzleKind(variant, size, Level.EASY), seed=SEED % 1000)
     return boards
 
 
@@ -513,11 +533,11 @@ def test_monkey(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(data))
     seeds = itertools.count(SEED)
 
-    def seeded(request: Request, *args: Any, **kwargs: Any) -> Prepared:
+    def seeded(
+        kind: PuzzleKind, task: Any = None, supply: Any = None, seed: int | None = None
+    ) -> Prepared:
         """New game makes puzzles from fixed seeds too (not ahead), so the run repeats."""
-        if request.seed is None:
-            request = dataclasses.replace(request, seed=next(seeds) % 100_000)
-        return generate(request, *args, **kwargs)
+        return generate(kind, task, None, next(seeds) % 100_000 if seed is None else seed)
 
     monkeypatch.setattr(sources, "generate", seeded)
 

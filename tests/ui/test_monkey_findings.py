@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pygame
 
-from game.session import GameStatus
+from game.session import Phase
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.lose import LoseScene
 from game.ui.scenes.pause import PauseScene
@@ -14,24 +14,35 @@ from game.ui.scenes.pause import PauseScene
 from .conftest import Driver, harmless_mistakes, start_board
 
 
-def test_a_mistake_limit_lowered_below_the_mistakes_made_ends_the_game(driver: Driver) -> None:
-    """Seed 1, event 1146: the settings changed the limit, the status stayed "playing"."""
+def test_a_mistake_limit_lowered_below_the_mistakes_made_waits_for_the_next_mistake(
+    driver: Driver,
+) -> None:
+    """Seed 1, event 1146 found the settings and the game disagreeing on the limit; the
+    rule since (the trust issue): a new limit never ends a game retroactively, a game
+    past it goes on until its next mistake, and the card tells the real numbers."""
     start_board(driver)
     scene = driver.top
     assert isinstance(scene, BoardScene)
-    for cell, digit in harmless_mistakes(3):
+    mistakes = harmless_mistakes(4)
+    for cell, digit in mistakes[:3]:
         scene.game.select(cell)
         driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, PauseScene)
     driver.ctx.change_settings(mistake_limit=3)  # as the Settings scene does
-    assert scene.game.status is GameStatus.LOST
-    driver.key(pygame.K_ESCAPE)  # back to the board: the lose card follows
+    assert scene.game.phase is Phase.PAUSED  # not lost: no new mistake was made
+    driver.key(pygame.K_ESCAPE)
+    driver.run(0.5)
+    assert isinstance(driver.top, BoardScene) and scene.game.phase is Phase.PLAYING
+    cell, digit = mistakes[3]
+    scene.game.select(cell)
+    driver.key(pygame.K_0 + digit)
     driver.run(0.5)
     assert isinstance(driver.top, LoseScene)
     assert driver.top.title == "Too many mistakes"
-    driver.ctx.change_settings(mistake_limit=5)  # raised again: the game is on again
-    assert scene.game.status is GameStatus.PLAYING
+    assert driver.top.body == "You made 4 mistakes; the limit is 3."
+    driver.key(pygame.K_ESCAPE)  # every card closes with Esc
+    assert isinstance(driver.top, BoardScene)
 
 
 def test_an_action_left_without_keys_stays_so_in_the_next_run(tmp_path: Path) -> None:

@@ -9,9 +9,11 @@ import pygame
 from game.engine.generator import available_levels
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session.sources import Request, generate
-from game.session.supply import PuzzleKind, daily_level
-from game.ui import routes
+from game.session.kinds import PuzzleKind
+from game.session.sources import generate
+from game.session.supply import daily_level
+from game.ui.destinations import ChooseNewGame, Daily
+from game.ui.scene_stack import Go
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.new_game import NewGameScene
@@ -20,7 +22,7 @@ from .conftest import Driver
 
 
 def open_new_game(driver: Driver) -> NewGameScene:
-    driver.app.apply(routes.choose_new_game(driver.ctx))
+    driver.app.apply(Go(ChooseNewGame()))
     driver.step()
     scene = driver.top
     assert isinstance(scene, NewGameScene)
@@ -54,10 +56,10 @@ def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
 
 
 def test_new_game_goes_through_the_supply_and_makes_the_next_one_ahead(driver: Driver) -> None:
-    request = Request("classic", 9, Level.EASY)
-    prepared = generate(request, None, driver.ctx.supply)
+    kind = PuzzleKind("classic", 9, Level.EASY)
+    prepared = generate(kind, None, driver.ctx.supply)
     assert is_solution(prepared.puzzle.shape, prepared.solution or (), prepared.puzzle.givens)
-    assert prepared.info.level is Level.EASY
+    assert prepared.origin.kind.level is Level.EASY
     kind = PuzzleKind("classic", 9, Level.EASY)
     deadline = datetime.datetime.now() + datetime.timedelta(seconds=20)
     while not driver.ctx.supply.is_ready(kind) and datetime.datetime.now() < deadline:
@@ -71,13 +73,13 @@ def test_the_daily_puzzle_is_on_the_menu_and_plays_on_the_board(driver: Driver) 
     today = datetime.date.today()
     labels = [item.label for item in menu.buttons.items]
     assert f"Daily puzzle · {daily_level(today).label}" in labels
-    driver.app.apply(routes.daily(driver.ctx, datetime.date(2026, 11, 16)))  # a Monday
+    driver.app.apply(Go(Daily(datetime.date(2026, 11, 16))))  # a Monday
     driver.settle(60)
     board = driver.top
     assert isinstance(board, BoardScene)
-    info = driver.ctx.session.info
-    assert info is not None and info.heading == "Daily puzzle · 16 Nov"
-    assert info.level is Level.EASY
+    origin = driver.ctx.session.origin
+    assert origin is not None and origin.heading == "Daily puzzle · 16 Nov"
+    assert origin.kind.level is Level.EASY
 
 
 def test_the_daily_puzzle_is_the_same_each_time(driver: Driver) -> None:

@@ -1,7 +1,7 @@
 """Everything kept between runs, seen from the UI: several "runs" over one data folder.
 
 Each run is a fresh context with ``seams.install`` (as ``main.py`` does) over a
-temporary ``SUDOKU_DATA_DIR``; quitting runs the quit hooks, as the app's loop does.
+temporary ``SUDOKU_DATA_DIR``; quitting quits the session, as the app's loop does.
 """
 
 from __future__ import annotations
@@ -14,16 +14,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import GameStatus
+from game.engine.logic.registry import Level
+from game.session import Phase
 from game.session.keeper import CANNOT_READ, CANNOT_SAVE
+from game.session.kinds import PuzzleKind, Variant
 from game.session.savegame import load_saved
 from game.session.tasks import TaskRunner
 from game.ui import routes, seams
 from game.ui.actions import Action
 from game.ui.app import App
 from game.ui.context import AppContext
+from game.ui.destinations import OpenFile
 from game.ui.display import Display
-from game.ui.scene_stack import Reset
+from game.ui.scene_stack import Go, Reset
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.lose import LoseScene
 from game.ui.scenes.menu import MenuScene
@@ -57,9 +60,11 @@ def run(windowed: bool = False) -> Driver:
     return driver
 
 
+EASY9 = PuzzleKind(Variant.CLASSIC, 9, Level.EASY)
+
+
 def quit_game(driver: Driver) -> None:
-    for hook in driver.ctx.hooks.on_quit:
-        hook(driver.ctx)
+    driver.ctx.session.quit()
 
 
 def board(driver: Driver) -> BoardScene:
@@ -132,7 +137,7 @@ def test_continue_restores_the_game_exactly_in_the_next_run(data: Path) -> None:
     place(first, 3, 2, SHIFT)  # notes in r1c4
     place(first, 3, 6, SHIFT)
     first.key(pygame.K_z, CTRL)  # undo the last note: it stays redoable
-    game.note_hint()
+    game.charge_hint("a hint")
     first.run(3.0)
     game.select(40)
     quit_game(first)
@@ -187,7 +192,7 @@ def test_pause_and_focus_loss_save_the_clock_at_once(data: Path) -> None:
     assert saved["elapsed"] == pytest.approx(scene.game.elapsed)
 
 
-def test_a_finished_game_clears_the_autosave_and_counts(data: Path) -> None:
+def test_a_win_counts_at_once_and_quitting_on_its_card_loses_nothing(data: Path) -> None:
     driver = run()
     start(driver)
     place(driver, 2, 4)
@@ -195,12 +200,22 @@ def test_a_finished_game_clears_the_autosave_and_counts(data: Path) -> None:
     assert (data / "autosave.sudoku").exists()
     card = win(driver, seconds=100.0)
     assert "New best" not in card.body
-    quit_game(driver)
-    assert not (data / "autosave.sudoku").exists()
+    quit_game(driver)  # the window closes while the card is up
+    assert load_saved(data / "autosave.sudoku").game.phase is Phase.SOLVED
     again = run()
-    assert not again.ctx.session.can_continue
-    kind = again.ctx.keeper.stats.kind(("classic", 9, 1))
+    assert not again.ctx.session.can_continue  # nothing to play on
+    kind = again.ctx.keeper.stats.kind(EASY9)
     assert (kind.played, kind.won, kind.best_time) == (1, 1, pytest.approx(100.0))
+
+
+def test_leaving_a_finished_game_clears_its_autosave(data: Path) -> None:
+    driver = run()
+    start(driver)
+    card = win(driver, seconds=100.0)
+    driver.app.apply(card.choose("menu"))
+    assert isinstance(driver.top, MenuScene)
+    driver.ctx.keeper.data.writer.flush()
+    assert not (data / "autosave.sudoku").exists()
 
 
 def test_a_faster_win_is_a_new_best_on_the_win_card(data: Path) -> None:
@@ -226,7 +241,7 @@ def test_a_game_left_with_moves_for_another_counts_as_played(data: Path) -> None
     place(driver, 2, 4)
     start(driver)  # another game: the first one is abandoned
     driver.step()
-    kind = driver.ctx.keeper.stats.kind(("classic", 9, 1))
+    kind = driver.ctx.keeper.stats.kind(EASY9)
     assert (kind.played, kind.won, kind.streak) == (1, 0, 0)
 
 
@@ -235,7 +250,7 @@ def test_a_game_only_looked_at_is_not_counted(data: Path) -> None:
     start(driver)
     start(driver)
     driver.step()
-    assert driver.ctx.keeper.stats.kind(("classic", 9, 1)).played == 0
+    assert driver.ctx.keeper.stats.kind(EASY9).played == 0
 
 
 def test_quitting_abandons_nothing(data: Path) -> None:
@@ -243,7 +258,7 @@ def test_quitting_abandons_nothing(data: Path) -> None:
     start(driver)
     place(driver, 2, 4)
     quit_game(driver)
-    assert run().ctx.keeper.stats.kind(("classic", 9, 1)).played == 0
+    assert run().ctx.keeper.stats.kind(EASY9).played == 0
 
 
 def dead_end_move() -> tuple[int, int]:
@@ -271,24 +286,49 @@ def test_a_dead_end_undone_and_then_won_counts_once_as_a_win(data: Path) -> None
     scene = start(driver)
     place(driver, *dead_end_move())
     driver.run(1.0)
-    assert isinstance(driver.top, LoseScene)
-    driver.key(pygame.K_RETURN)  # Undo last move
-    assert board(driver) is scene and scene.game.status is GameStatus.PLAYING
-    assert driver.ctx.keeper.stats.kind(("classic", 9, 1)).played == 0
+    assert board(driver) is scene and scene.game.phase is Phase.PLAYING  # no card
+    driver.key(pygame.K_z, CTRL)
+    assert driver.ctx.keeper.stats.kind(EASY9).played == 0
     win(driver, seconds=50.0)
-    kind = driver.ctx.keeper.stats.kind(("classic", 9, 1))
+    kind = driver.ctx.keeper.stats.kind(EASY9)
     assert (kind.played, kind.won) == (1, 1)
 
 
-def test_a_loss_counts_when_the_player_leaves_it(data: Path) -> None:
+def test_closing_the_window_on_the_solution_card_keeps_the_game(data: Path) -> None:
     driver = run()
     start(driver)
+    place(driver, 2, 4)
     driver.key(pygame.K_s, CTRL | SHIFT)
     driver.run(3.0)
     assert isinstance(driver.top, LoseScene)
-    quit_game(driver)
-    kind = run().ctx.keeper.stats.kind(("classic", 9, 1))
+    quit_game(driver)  # the card is up: nothing is counted, nothing deleted
+    again = run()
+    assert again.ctx.keeper.stats.kind(EASY9).played == 0
+    assert again.ctx.session.can_continue  # Undo can still revive it
+    again.key(pygame.K_RETURN)
+    again.step()
+    card = again.top  # the solution's card comes back with the game
+    assert isinstance(card, LoseScene) and card.buttons.items[0].key == "undo"
+    again.key(pygame.K_RETURN)  # Undo Solve
+    revived = board(again).game
+    assert revived.phase is Phase.PLAYING and revived.solution_seen
+    start(again)  # left for another game: played, not won
+    again.step()
+    kind = again.ctx.keeper.stats.kind(EASY9)
     assert (kind.played, kind.won) == (1, 0)
+
+
+def test_a_loss_to_the_mistake_limit_counts_at_once(data: Path) -> None:
+    driver = run()
+    driver.ctx.change_settings(mistake_limit=3)
+    start(driver)
+    for cell, digit in harmless_mistakes(3):
+        place(driver, cell, digit)
+    driver.run(1.0)
+    assert isinstance(driver.top, LoseScene)
+    assert driver.ctx.keeper.stats.kind(EASY9).played == 1
+    quit_game(driver)
+    assert run().ctx.keeper.stats.kind(EASY9).played == 1  # counted once
 
 
 # -- messages --------------------------------------------------------------------------------
@@ -366,11 +406,11 @@ def test_opening_a_save_keeps_its_history(data: Path, tmp_path: Path) -> None:
 
     write_game(path, game)
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
-    driver.app.apply(routes.open_file(driver.ctx, str(path)))
+    driver.app.apply(Go(OpenFile(str(path))))
     driver.settle()
     opened = board(driver)
     assert opened.game is not game and opened.game.state == game.state
-    assert opened.info.heading == "kept"
+    assert opened.play.origin.heading == "kept"
     driver.key(pygame.K_z, CTRL)
     assert opened.game.state.entries[3] == 0
 
@@ -385,7 +425,7 @@ def test_a_bad_save_says_why_and_changes_nothing(data: Path, tmp_path: Path) -> 
     text["position"] = 1
     path.write_text(json.dumps(text))
     before = path.read_text()
-    driver.app.apply(routes.open_file(driver.ctx, str(path)))
+    driver.app.apply(Go(OpenFile(str(path))))
     driver.settle()
     notice = driver.top
     assert isinstance(notice, NoticeScene)
@@ -409,8 +449,11 @@ def test_saved_games_read_back_with_their_origin(data: Path) -> None:
     assert name is not None
     from game.session.filenames import validate_save_name
 
-    written = driver.ctx.keeper.save_as(scene.game, scene.info, validate_save_name("one", name))
+    session = driver.ctx.session
+    written = driver.ctx.keeper.save_as(
+        scene.game, scene.play.origin, validate_save_name("one", name), session.created
+    )
     assert written.ok and written.path is not None
     saved = load_saved(written.path)
-    assert saved.origin.level == scene.info.level
+    assert saved.origin.kind == scene.play.origin.kind
     assert saved.created == driver.ctx.session.created

@@ -18,13 +18,14 @@ import pytest
 
 from game.session import library
 from game.session.picker.words import Icon
-from game.ui import routes
+from game.ui.destinations import Picker
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
+from game.ui.scene_stack import Go
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.picker import PUZZLES, PickerScene, picker_factory
+from game.ui.scenes.picker import PUZZLES, PickerScene
 
 from .conftest import PUZZLE, Driver, MakeDriver
 
@@ -35,14 +36,8 @@ def relabelled(count: int) -> Iterator[str]:
         yield PUZZLE.translate(str.maketrans("123456789", "".join(order)))
 
 
-def install(driver: Driver) -> None:
-    """The picker as the app's start-up connects it (without the rest of the seams)."""
-    driver.ctx.hooks.picker = picker_factory()
-
-
 def open_picker(driver: Driver, folder: Path) -> PickerScene:
-    install(driver)
-    driver.app.apply(routes.picker(driver.ctx, str(folder)))
+    driver.app.apply(Go(Picker(str(folder))))
     driver.step()
     scene = driver.top
     assert isinstance(scene, PickerScene)
@@ -97,7 +92,7 @@ def test_enter_on_a_puzzle_file_reaches_the_board(driver: Driver, folder: Path) 
     key(driver, pygame.K_END)
     assert selected(scene) == "one.txt"
     key(driver, pygame.K_RETURN)
-    assert playing(driver).info.path == str(folder / "one.txt")
+    assert playing(driver).play.origin.path == str(folder / "one.txt")
 
 
 def test_a_collection_lists_its_puzzles_and_a_number_plays_one(
@@ -116,7 +111,7 @@ def test_a_collection_lists_its_puzzles_and_a_number_plays_one(
     key(driver, pygame.K_RETURN)
     driver.settle()
     assert isinstance(driver.top, BoardScene)
-    assert driver.top.info.index == 11
+    assert driver.top.play.origin.index == 11
 
 
 def test_keys_move_filter_and_go_up(driver: Driver, folder: Path) -> None:
@@ -200,7 +195,6 @@ def test_dropping_a_folder_browses_it_and_a_file_opens_it(driver: Driver, folder
 
 
 def test_dropping_a_folder_on_the_menu_opens_the_picker(driver: Driver, folder: Path) -> None:
-    install(driver)
     driver.step(pygame.event.Event(pygame.DROPFILE, file=str(folder)))
     assert isinstance(driver.top, PickerScene)
 
@@ -291,7 +285,7 @@ def test_every_window_size_draws_and_thumbnails_stay_in_budget(
     settle(driver, scene)
 
 
-def test_the_app_connects_the_picker_and_the_statistics(
+def test_the_picker_opens_in_the_bundled_puzzles_with_the_statistics_marks(
     driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.ui import seams
@@ -299,15 +293,12 @@ def test_the_app_connects_the_picker_and_the_statistics(
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(tmp_path / "data"))
     seams.install(driver.ctx)
     try:
-        assert driver.ctx.hooks.picker is not None
-        assert driver.ctx.hooks.puzzle_mark is not None
-        driver.app.apply(routes.picker(driver.ctx))  # the menu's Open puzzle
+        driver.app.apply(Go(Picker()))  # the menu's Open puzzle
         scene = driver.top
         assert isinstance(scene, PickerScene)
         assert scene.browser.folder.path == str(PUZZLES)  # the puzzles that come with the game
     finally:
-        for hook in driver.ctx.hooks.on_quit:
-            hook(driver.ctx)
+        driver.ctx.session.quit()
 
 
 def test_left_right_escape_and_f5(driver: Driver, folder: Path) -> None:

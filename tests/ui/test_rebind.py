@@ -69,9 +69,10 @@ def test_every_bound_action_is_on_the_keys_page() -> None:
 
 
 def open_keys(driver: Driver) -> KeysScene:
-    from game.ui import routes
+    from game.ui.destinations import SettingsPage
+    from game.ui.scene_stack import Go
 
-    driver.app.apply(routes.settings(driver.ctx))
+    driver.app.apply(Go(SettingsPage()))
     driver.step()
     settings = driver.top
     assert isinstance(settings, SettingsScene)
@@ -107,12 +108,14 @@ def test_rebinding_hint_changes_what_a_key_does_on_the_board(
     board = driver.top
     assert isinstance(board, BoardScene)
     driver.key(pygame.K_h, 0, "h")
-    assert board.hints.answer is None and board.hints.stage.value == 0
+    assert board.play.hints.answer is None and board.play.hints.stage.value == 0
     driver.key(pygame.K_j, 0, "j")
     driver.settle()
-    assert board.hints.answer is not None
+    assert board.play.hints.answer is not None
     hint = next(k for k in board.panel_model().actions if k.name == "hint")
     assert hint.tooltip.endswith("J")
+    # The hint's words name the key actually bound (bug: "Press H again" after a rebind).
+    assert board.panel_model().status.endswith("Press J again to see it.")
 
 
 def test_a_taken_key_asks_first_then_moves(driver: Driver, page: KeysScene) -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from game.engine.formats import open_puzzles
 from game.session.keeper import Keeper
+from game.session.kinds import Origin, PuzzleKind
 from game.session.savegame import load_saved
-from game.session.sources import GameInfo
 from game.ui import seams
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name, suggest_name
@@ -50,7 +50,7 @@ def test_the_suggestion_is_free_and_enter_saves_it(saving: Driver, tmp_path: Pat
     assert isinstance(board, BoardScene)
     path = tmp_path / "saves" / f"{scene.field.text}.sudoku"
     assert path.exists()
-    assert board.status == f"Saved {path.name} in {path.parent}"
+    assert board.panel_model().status == f"Saved {path.name} in {path.parent}"
     again = dialog(saving)
     assert again.field.text.endswith("(2)")  # the suggestion never asks to replace
 
@@ -106,7 +106,7 @@ def test_export_writes_the_givens_as_text(saving: Driver, tmp_path: Path) -> Non
     saving.key(pygame.K_RETURN)
     path = tmp_path / "saves" / "share.txt"
     board = saving.top
-    assert isinstance(board, BoardScene) and "exported" in board.status
+    assert isinstance(board, BoardScene) and "exported" in board.panel_model().status
     [record] = list(open_puzzles(path))
     assert "".join(str(d) if d else "." for d in record.puzzle.givens) == PUZZLE
 
@@ -135,14 +135,17 @@ def test_names_for_export_and_suggestions(tmp_path: Path) -> None:
     assert check_name("a", tmp_path, Mode.PUZZLE).name == "a.txt"
     assert check_name("a", tmp_path, Mode.GAME).name == "a.sudoku"
     assert not check_name("nul.txt", tmp_path, Mode.PUZZLE).ok
-    info = GameInfo("classic", 9, title="Grid 01: hard?")
+    info = Origin(PuzzleKind("classic", 9, None), title="Grid 01: hard?")
     name = suggest_name(info, tmp_path, Mode.GAME, today="2025-01-31")
     assert name == "Grid 01- hard- 2025-01-31"
     (tmp_path / f"{name}.sudoku").write_text("")
     assert suggest_name(info, tmp_path, Mode.GAME, "2025-01-31") == f"{name} (2)"
 
 
-def test_open_shows_the_saves_first_then_where_the_player_was(saving: Driver) -> None:
+def test_open_shows_the_saves_first_then_where_the_player_was(
+    saving: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import routes
     from game.ui.scenes.notice import NoticeScene
 
     opened: list[str | None] = []
@@ -151,7 +154,7 @@ def test_open_shows_the_saves_first_then_where_the_player_was(saving: Driver) ->
         opened.append(folder)
         return NoticeScene(saving.ctx, "Picker", folder or "")
 
-    saving.ctx.hooks.picker = picker
+    monkeypatch.setattr(routes, "PickerScene", picker)
     saving.key(pygame.K_o, CTRL)  # no saves yet: the picker's own choice
     saving.key(pygame.K_RETURN)
     dialog(saving)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.session.stats import KindStats, Statistics, StatsKey
+from game.engine.logic.registry import Level
+from game.session.kinds import PuzzleKind, Variant
+from game.session.stats import KindStats, Statistics
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.statistics import EMPTY, StatisticsScene, table_rows
 
@@ -13,11 +15,14 @@ from .conftest import Driver, MakeDriver
 
 def filled(count: int = 3) -> Statistics:
     stats = Statistics()
-    stats.kinds[StatsKey("classic", 9, 2)] = KindStats(9, 7, 7 * 512.0, 388.0, 0, 3)
-    stats.kinds[StatsKey("classic", 9, 0)] = KindStats(3, 1, 812.0, 812.0, 0, 1)
-    stats.kinds[StatsKey("jigsaw", 9, 4)] = KindStats(2, 0, 0.0, None, 0, 0)
+    stats.kinds[PuzzleKind(Variant.CLASSIC, 9, Level.MEDIUM)] = KindStats(
+        9, 7, 7 * 512.0, 388.0, 0, 3
+    )
+    stats.kinds[PuzzleKind(Variant.CLASSIC, 9, None)] = KindStats(3, 1, 812.0, 812.0, 0, 1)
+    stats.kinds[PuzzleKind(Variant.JIGSAW, 9, Level.EXPERT)] = KindStats(2, 0, 0.0, None, 0, 0)
     for level in range(1, count - 2):
-        stats.kinds[StatsKey("classic", 4 + level, 1)] = KindStats(1, 1, 60.0, 60.0, 1, 1)
+        kind = PuzzleKind(Variant.CLASSIC, 4 + level, Level.EASY)
+        stats.kinds[kind] = KindStats(1, 1, 60.0, 60.0, 1, 1)
     return stats
 
 

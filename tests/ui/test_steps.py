@@ -37,7 +37,7 @@ def open_steps(driver: Driver) -> None:
 
 def test_t_opens_the_first_step_drawn_like_a_full_hint(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    flow = scene.steps
+    flow = scene.play.steps
     assert flow.open and not flow.working
     step = flow.shown()
     assert step is not None
@@ -58,7 +58,7 @@ def test_the_path_starts_where_the_hint_would(driver: Driver, scene: BoardScene)
     driver.key(pygame.K_f, 0, "f")  # the player keeps notes: the path starts from them
     open_steps(driver)
     query = HintQuery.of(scene.game)
-    assert scene.steps.shown() == next_step(query.position())
+    assert scene.play.steps.shown() == next_step(query.position())
 
 
 def test_next_and_previous_browse_without_changing_the_board(
@@ -66,7 +66,7 @@ def test_next_and_previous_browse_without_changing_the_board(
 ) -> None:
     open_steps(driver)
     state = scene.game.state
-    flow = scene.steps
+    flow = scene.play.steps
     assert not flow.view(False).can_previous
     driver.key(pygame.K_TAB)
     driver.key(pygame.K_TAB)
@@ -85,7 +85,7 @@ def test_apply_is_one_undoable_move_and_undo_walks_back_along_the_path(
     driver: Driver, scene: BoardScene
 ) -> None:
     open_steps(driver)
-    flow = scene.steps
+    flow = scene.play.steps
     job = flow.job
     first = flow.shown()
     assert first is not None
@@ -106,7 +106,7 @@ def test_applying_a_step_ahead_applies_those_before_it_one_move_each(
     driver: Driver, scene: BoardScene
 ) -> None:
     open_steps(driver)
-    flow = scene.steps
+    flow = scene.play.steps
     assert flow.job is not None
     steps = flow.job.steps[:3]
     driver.key(pygame.K_TAB)
@@ -126,34 +126,34 @@ def test_the_card_buttons_work_with_the_mouse(driver: Driver, scene: BoardScene)
     open_steps(driver)
     nav = steps_geometry(scene.layout).nav
     driver.click(nav["step-next"].center)
-    assert scene.steps.index == 1
+    assert scene.play.steps.index == 1
     driver.click(nav["step-previous"].center)
-    assert scene.steps.index == 0
+    assert scene.play.steps.index == 0
     driver.click(nav["step-apply"].center)
-    assert scene.steps.base == 1 and scene.game.can_undo()
+    assert scene.play.steps.base == 1 and scene.game.can_undo()
     driver.click(nav["step-close"].center)
-    assert not scene.steps.open and scene.view.hint is None
+    assert not scene.play.steps.open and scene.view.hint is None
     assert scene.panel_model().steps is None
 
 
 def test_the_panel_button_and_esc(driver: Driver, scene: BoardScene) -> None:
     driver.click(scene.layout.actions["steps"].center)
     driver.settle()
-    assert scene.steps.open
+    assert scene.play.steps.open
     driver.key(pygame.K_ESCAPE)
-    assert not scene.steps.open and isinstance(driver.top, BoardScene)
+    assert not scene.play.steps.open and isinstance(driver.top, BoardScene)
 
 
 def test_changing_the_board_works_the_path_out_again(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    old = scene.steps.job
+    old = scene.play.steps.job
     cell = next(c for c in range(81) if not scene.game.is_given(c) and c != 5)
     scene.game.select(cell)
     driver.key(pygame.K_0 + int(SOLUTION[cell]))
-    assert scene.steps.job is not old
+    assert scene.play.steps.job is not old
     driver.settle()
-    assert scene.steps.index == 0 and scene.steps.shown() is not None
-    first = scene.steps.shown()
+    assert scene.play.steps.index == 0 and scene.play.steps.shown() is not None
+    first = scene.play.steps.shown()
     assert first is not None and cell not in [c for c, _ in first.placements]
 
 
@@ -162,19 +162,19 @@ def test_a_wrong_entry_is_pointed_out_first_and_erased(driver: Driver, scene: Bo
     scene.game.select(cell)
     driver.key(pygame.K_0 + digit)
     open_steps(driver)
-    view = scene.steps.view(False)
+    view = scene.play.steps.view(False)
     assert view.title == "A digit is not right" and view.apply_label == "Erase it"
     assert not view.can_next
     assert scene.looks()[cell].role is not None  # marked on the board
     driver.key(pygame.K_RETURN)
     assert scene.game.state.entries[cell] == 0
     driver.settle()
-    assert scene.steps.view(False).counter.startswith("Step 1 of")
+    assert scene.play.steps.view(False).counter.startswith("Step 1 of")
 
 
 def test_the_last_step_leads_to_the_end(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    flow = scene.steps
+    flow = scene.play.steps
     for _ in range(flow.total):
         driver.key(pygame.K_TAB)
     assert flow.index == flow.total
@@ -187,8 +187,8 @@ def test_the_hint_closes_the_steps(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert not scene.steps.open
-    assert scene.hints.answer is not None
+    assert not scene.play.steps.open
+    assert scene.play.hints.answer is not None
 
 
 def test_working_out_never_blocks_a_frame_and_says_so(
@@ -205,20 +205,22 @@ def test_working_out_never_blocks_a_frame_and_says_so(
     start = time.perf_counter()
     driver.key(pygame.K_t, 0, "t")
     assert time.perf_counter() - start < 0.1
-    assert scene.steps.working
-    assert scene.steps.view(False).counter == "Working out the solution…"
+    assert scene.play.steps.working
+    assert scene.play.steps.view(False).counter == "Working out the solution…"
     wait = scene.wake_in()
     assert wait is not None and wait <= steps_flow.POLL
     release.set()
     driver.settle()
-    assert scene.steps.view(False).counter.startswith("Step 1 of")
+    assert scene.play.steps.view(False).counter.startswith("Step 1 of")
 
 
 def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     make_driver: MakeDriver,
 ) -> None:
     from game.engine.puzzle import Puzzle
-    from game.session.sources import GameInfo, Prepared
+    from game.session import Solvability
+    from game.session.kinds import Origin, PuzzleKind
+    from game.session.sources import Prepared
 
     hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
     puzzle = Puzzle.from_string(hard)
@@ -226,20 +228,25 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
 
     driver = make_driver()
     solution = solver.solve(puzzle.shape, puzzle.givens)
-    start_board(driver, Prepared(puzzle, solution, True, GameInfo("classic", 9)))
+    origin = Origin(PuzzleKind("classic", 9, None))
+    start_board(driver, Prepared(puzzle, solution, Solvability.UNIQUE, origin))
     driver.settle()
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.key(pygame.K_t, 0, "t")
     times: list[float] = []
-    while scene.steps.working and len(times) < 2000:
+    while scene.play.steps.working and len(times) < 2000:
         start = time.perf_counter()
         driver.step(dt=1 / 60)
         scene.invalidate()  # a full redraw every frame: the worst case
         times.append(time.perf_counter() - start)
         time.sleep(0.005)
     driver.settle()
-    assert scene.steps.total > 50 and scene.steps.job is not None and scene.steps.job.solved
+    assert (
+        scene.play.steps.total > 50
+        and scene.play.steps.job is not None
+        and scene.play.steps.job.solved
+    )
     # Typically about 15 ms at worst; the margins leave room for a busy test machine
     # (other tests' background threads share the interpreter lock).
     times.sort()

@@ -141,6 +141,8 @@ class Words:
         return (verdict.level.label if verdict.level is not None else ""), False
 
     def _status(self, sketch: Sketch) -> str:
+        if sketch.progress:  # a saved game: its own progress, not the puzzle's mark
+            return sketch.progress
         mark = self.marks(sketch.ident) if self.marks is not None else None
         if mark is None:
             return "New"

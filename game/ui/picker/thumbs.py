@@ -119,37 +119,47 @@ def draw_grid(sketch: Sketch, side: int, palette: Palette, text: Text) -> pygame
         for k in range(1, n):
             image.fill(line, (pad + k * cell, pad, thin, grid))
             image.fill(line, (pad, pad + k * cell, grid, thin))
-    _draw_givens(image, sketch, cell, pad, p, text)
+    _draw_givens(image, sketch, sketch.givens, p.given, cell, pad, p, text)
+    if sketch.entries is not None:  # a saved game: the player's digits too, in their ink
+        _draw_givens(image, sketch, sketch.entries, p.entry, cell, pad, p, text)
     _draw_borders(image, sketch, cell, pad, thick, p.line_thick)
     return image
 
 
 def _draw_givens(
-    image: pygame.Surface, sketch: Sketch, cell: int, pad: int, palette: Palette, text: Text
+    image: pygame.Surface,
+    sketch: Sketch,
+    digits: bytes,
+    ink: Colour,
+    cell: int,
+    pad: int,
+    palette: Palette,
+    text: Text,
 ) -> None:
+    """``digits`` (givens, or a save's entries) in ``ink``: glyphs, dots or shading by size."""
     n = sketch.size
     if cell >= DIGITS_FROM:
         size = round(cell * 0.6)
-        for index, digit in enumerate(sketch.givens):
+        for index, digit in enumerate(digits):
             if digit:
                 row, column = divmod(index, n)
-                glyph = text.render(symbol(digit), size, palette.given, True)
+                glyph = text.render(symbol(digit), size, ink, ink == palette.given)
                 centre = (pad + column * cell + cell // 2 + 1, pad + row * cell + cell // 2 + 1)
                 image.blit(glyph, glyph.get_rect(center=centre))
         return
     if cell < 5:
         # Too small for dots: given cells are shaded, which reads as the pattern.
-        shade = mix(palette.given, palette.cell, 0.55)
+        shade = mix(ink, palette.cell, 0.55)
         inset = 1 if cell >= 4 else 0
-        for index, digit in enumerate(sketch.givens):
+        for index, digit in enumerate(digits):
             if digit:
                 row, column = divmod(index, n)
                 x, y = pad + column * cell + inset, pad + row * cell + inset
                 image.fill(shade, (x, y, cell - inset, cell - inset))
         return
     dot = max(2, round(cell * 0.4))
-    colour: Colour = palette.given
-    for index, digit in enumerate(sketch.givens):
+    colour: Colour = ink
+    for index, digit in enumerate(digits):
         if digit:
             row, column = divmod(index, n)
             x = pad + column * cell + (cell - dot + 1) // 2

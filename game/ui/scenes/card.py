@@ -6,6 +6,9 @@ their words, their buttons and what a choice does (:meth:`CardScene.choose`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 import pygame
 
 from ..actions import Action, Command
@@ -23,12 +26,19 @@ FOOT = 0.6  # below the last button
 
 
 class CardScene(Scene):
-    """Subclasses set ``title``, ``body`` and items, and implement ``choose``."""
+    """Subclasses set ``title``, ``body`` and items, and implement ``choose``.
+
+    Keys beyond the buttons' own (arrows, Enter, Esc) come from :attr:`keys`, a
+    table from action to the button it stands for, so a card's shortcuts are
+    data (the menu's Ctrl+O opens a puzzle as its "Open puzzle" button does).
+    """
 
     opaque = False
     width_units = 7.0
     reserve = 0.0
     """Units of free room between the text and the buttons, for a subclass to draw in."""
+    keys: ClassVar[Mapping[Action, str]] = {}
+    """Actions that choose a button by its key, whatever button has the focus."""
 
     def __init__(self, ctx: AppContext, title: str, body: str, items: list[Item]) -> None:
         super().__init__()
@@ -55,8 +65,12 @@ class CardScene(Scene):
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, WindowChange):
             return None
-        if isinstance(intent, Command) and intent.action is Action.BACK:
-            return self.back()
+        if isinstance(intent, Command):
+            if intent.action is Action.BACK:
+                return self.back()
+            key = self.keys.get(intent.action)
+            if key is not None and any(item.key == key for item in self.buttons.items):
+                return self.choose(key)
         self.layout()
         result = self.buttons.handle(intent)
         if isinstance(result, str):

@@ -1,19 +1,18 @@
-"""The card of a lost game: why, and the ways on (undo, restart, see the solution).
+"""The card of a game that ended without a win: the mistake limit, or the solution shown.
 
-A game is lost at a dead end the rules can see ("this Sudoku can't be solved from
-here"), after giving up with Solve, or at the mistake limit.  Undo is offered only
-when the game allows it: the mistake limit is final by design.
+A game lost to the mistake limit is final: the card offers the solution, a fresh
+start and the menu.  A game whose solution is shown can be taken back with Undo
+(it will never count as a clean win).  Esc closes the card over the finished
+board; what each ending allows is the game's rule (:class:`~game.session.Game`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ...session import Game
-from ...session.sources import GameInfo
-from .. import routes
+from ...session import Game, Phase
+from ...session.kinds import Origin
 from ..context import AppContext
-from ..scene_stack import Pop, Reset, Transition
+from ..destinations import Menu, PlayAgain
+from ..scene_stack import Go, Pop, Transition
 from ..widgets import Item
 from .card import CardScene
 
@@ -21,54 +20,33 @@ from .card import CardScene
 class LoseScene(CardScene):
     width_units = 7.5
 
-    def __init__(
-        self,
-        ctx: AppContext,
-        game: Game,
-        info: GameInfo,
-        show_solution: Callable[[], None],
-    ) -> None:
+    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
         self.game = game
-        self.info = info
-        self.show_solution = show_solution
-        limit = game.settings.mistake_limit
-        if game.gave_up:
-            title = "Solution shown"
-        elif limit and game.mistakes >= limit:
-            title = "Too many mistakes"
-        else:
-            title = "Dead end"
-        super().__init__(ctx, title, game.loss_reason, self._items())
+        self.origin = origin
+        title = "Solution shown" if game.phase is Phase.SHOWN else "Too many mistakes"
+        super().__init__(ctx, title, game.ending, self._items())
 
     def _items(self) -> list[Item]:
+        game = self.game
         items = []
-        if self.game.can_undo():
-            label = "Undo Solve" if self.game.gave_up else "Undo last move"
-            items.append(Item("undo", label, primary=True))
-        items.append(Item("restart", "Restart", primary=not items))
-        if not self.game.gave_up and self.game.solution is not None:
-            items.append(Item("solution", "Show solution"))
+        if game.can_undo():
+            items.append(Item("undo", "Undo Solve", primary=True))
+        if game.can_show_solution() and not game.solution_seen:
+            items.append(Item("solution", "Show solution", primary=not items))
+        items.append(Item("again", "Play again", primary=not items))
         items.append(Item("menu", "Menu"))
         return items
 
     def choose(self, key: str) -> Transition | None:
-        ctx, game = self.ctx, self.game
+        game = self.game
         if key == "undo":
             game.undo()
             return Pop()
-        if key == "restart":
-            # Restart is an undoable move, except after the mistake limit or Solve,
-            # where the game stays lost: then the same puzzle starts afresh.
-            if not game.restart().changed or game.is_over:
-                return routes.replay(ctx, self.info)
-            return Pop()
         if key == "solution":
-            self.show_solution()
+            game.show_solution()
             return Pop()
+        if key == "again":
+            return Go(PlayAgain())
         if key == "menu":
-            return Reset((routes.menu(ctx),))
-        return None
-
-    def back(self) -> Transition | None:
-        """Esc keeps the card: the game is over, a choice is needed."""
+            return Go(Menu(leave_game=True))
         return None

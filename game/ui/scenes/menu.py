@@ -4,15 +4,18 @@ play, Quit."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping
+from typing import ClassVar
 
 import pygame
 
 from ...session.supply import daily_level
-from .. import routes
+from ..actions import Action
 from ..context import AppContext
+from ..destinations import ChooseNewGame, Daily, Help, OpenPuzzle, Resume, SettingsPage, Statistics
 from ..icon import load_icon
 from ..panel_view import clock_text
-from ..scene_stack import Quit, Transition
+from ..scene_stack import Go, Quit, Transition
 from ..widgets import Item
 from .card import CardScene
 
@@ -26,6 +29,7 @@ class MenuScene(CardScene):
 
     opaque = True
     width_units = 6.0
+    keys: ClassVar[Mapping[Action, str]] = {Action.OPEN: "open", Action.HELP: "help"}
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Sudoku", self._continues(ctx), self._items(ctx))
@@ -34,10 +38,10 @@ class MenuScene(CardScene):
     @staticmethod
     def _continues(ctx: AppContext) -> str:
         """What Continue goes back to: ``Hard · Classic 9×9 · 12:04``, or ""."""
-        game, info = ctx.session.game, ctx.session.info
-        if not ctx.session.can_continue or game is None or info is None:
+        game, origin = ctx.session.game, ctx.session.origin
+        if not ctx.session.can_continue or game is None or origin is None:
             return ""
-        return f"{info.label} · {clock_text(game.elapsed)}"
+        return f"{origin.label} · {clock_text(game.elapsed)}"
 
     @staticmethod
     def _items(ctx: AppContext) -> list[Item]:
@@ -73,25 +77,20 @@ class MenuScene(CardScene):
         self.set_content(body=self._continues(self.ctx), items=self._items(self.ctx))
 
     def choose(self, key: str) -> Transition | None:
-        ctx = self.ctx
-        if key == "continue":
-            return routes.resume(ctx)
-        if key == "new":
-            return routes.choose_new_game(ctx)
-        if key == "daily":
-            return routes.daily(ctx)
-        if key == "open":
-            return routes.open_puzzle(ctx)
-        if key == "stats":
-            return routes.statistics(ctx)
-        if key == "settings":
-            return routes.settings(ctx)
-        if key == "help":
-            return routes.help_overlay(ctx)
+        destinations = {
+            "continue": Resume(),
+            "new": ChooseNewGame(),
+            "daily": Daily(),
+            "open": OpenPuzzle(),
+            "stats": Statistics(),
+            "settings": SettingsPage(),
+            "help": Help(),
+        }
         if key == "quit":
             return Quit()
-        return None
+        destination = destinations.get(key)
+        return Go(destination) if destination is not None else None
 
     def back(self) -> Transition | None:
         """Esc on the menu goes back to the game in progress, if any."""
-        return routes.resume(self.ctx) if self.ctx.session.can_continue else None
+        return Go(Resume()) if self.ctx.session.can_continue else None

@@ -15,16 +15,18 @@ import pygame
 
 from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
-from ...session.sources import CLASSIC_SIZES, JIGSAW_SIZES, VARIANTS, Request
-from .. import routes
+from ...session.kinds import PuzzleKind, Variant
+from ...session.sources import CLASSIC_SIZES, JIGSAW_SIZES
 from ..actions import Action, Command
 from ..context import AppContext
+from ..destinations import Generate
 from ..gate import Intent, Pointer, PointerKind
 from ..layout import card_layout
-from ..scene_stack import Pop, Scene, Transition
+from ..scene_stack import Go, Pop, Scene, Transition
 from ..widgets import Style, draw_button, draw_card, segments
 
 LEVELS = tuple(Level)
+VARIANTS = tuple(Variant)
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class NewGameScene(Scene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__()
         self.ctx = ctx
-        self.request = _offered(ctx.session.last_request)
+        self.request = _offered(ctx.session.last_kind)
         self.focus = 3  # the Start button
         self.hover: tuple[int, int] | None = None
         self.keyboard = False  # the focus ring shows once the keyboard is used
@@ -45,7 +47,7 @@ class NewGameScene(Scene):
     # -- model ----------------------------------------------------------------------
 
     def sizes(self) -> tuple[int, ...]:
-        return JIGSAW_SIZES if self.request.variant == "jigsaw" else CLASSIC_SIZES
+        return JIGSAW_SIZES if self.request.variant is Variant.JIGSAW else CLASSIC_SIZES
 
     def offered(self, level: Level) -> bool:
         """Whether the generator makes ``level`` for the chosen variant and size."""
@@ -54,7 +56,7 @@ class NewGameScene(Scene):
     def rows(self) -> list[Row]:
         sizes = self.sizes()
         return [
-            Row("Variant", tuple(v.capitalize() for v in VARIANTS)),
+            Row("Variant", tuple(v.label for v in VARIANTS)),
             Row("Size", tuple(f"{n}×{n}" for n in sizes)),
             Row("Difficulty", tuple(level.label for level in LEVELS)),
         ]
@@ -81,7 +83,7 @@ class NewGameScene(Scene):
         self.dirty = True
 
     def start(self) -> Transition:
-        return routes.generate(self.ctx, self.request)
+        return Go(Generate(self.request))
 
     # -- input ----------------------------------------------------------------------
 
@@ -205,16 +207,16 @@ class NewGameScene(Scene):
                 )
 
 
-def _offered(request: Request) -> Request:
+def _offered(request: PuzzleKind) -> PuzzleKind:
     """``request`` made possible: a size the variant has, a level the generator offers.
 
     A level that is not offered for the new grid becomes the nearest one that is,
     so switching 9x9 Hard to 4x4 lands on Easy rather than on nothing.
     """
-    sizes = JIGSAW_SIZES if request.variant == "jigsaw" else CLASSIC_SIZES
+    sizes = JIGSAW_SIZES if request.variant is Variant.JIGSAW else CLASSIC_SIZES
     size = request.size if request.size in sizes else 9
     levels = available_levels(request.variant, size)
-    level = request.level
+    level = request.level or Level.MEDIUM
     if levels and level not in levels:
         level = min(levels, key=lambda offered: (abs(offered - level), -offered))
     return replace(request, size=size, level=level)

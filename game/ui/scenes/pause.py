@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...session import Game
-from ...session.sources import GameInfo
-from .. import routes
+from ...session.kinds import Origin
 from ..context import AppContext
+from ..destinations import Menu, SettingsPage
 from ..gate import Intent, Window, WindowChange
 from ..panel_view import clock_text
-from ..scene_stack import Pop, Quit, Reset, Transition
+from ..scene_stack import Go, Pop, Quit, Transition
 from ..widgets import Item
 from .card import CardScene
 
@@ -19,11 +19,11 @@ class PauseScene(CardScene):
     opaque = True
     width_units = 6.0
 
-    def __init__(self, ctx: AppContext, game: Game, info: GameInfo) -> None:
+    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
         super().__init__(
             ctx,
             "Paused",
-            f"{info.label}\nTime {clock_text(game.elapsed)}",
+            f"{origin.label}\nTime {clock_text(game.elapsed)}",
             [
                 Item("resume", "Resume", primary=True),
                 Item("restart", "Restart"),
@@ -33,12 +33,11 @@ class PauseScene(CardScene):
             ],
         )
         self.game = game
-        self.info = info
+        self.origin = origin
 
     def enter(self) -> None:
         self.game.pause()
-        for hook in self.ctx.hooks.on_suspend:  # the autosave, with the clock as it stopped
-            hook(self.ctx)
+        self.ctx.session.suspend()  # the autosave, with the clock as it stopped
 
     def exit(self) -> None:
         self.game.resume()
@@ -52,15 +51,13 @@ class PauseScene(CardScene):
         if key == "resume":
             return Pop()
         if key == "restart":
-            # A game lost to the mistake limit cannot be restarted in place
-            # (undo may not take mistakes back): start it afresh instead.
-            if not self.game.restart().changed and self.game.is_over:
-                return routes.replay(self.ctx, self.info)
+            self.game.resume()
+            self.game.restart()  # an undoable move, like every other
             return Pop()
         if key == "settings":
-            return routes.settings(self.ctx)
+            return Go(SettingsPage())
         if key == "menu":
-            return Reset((routes.menu(self.ctx),))
+            return Go(Menu())
         if key == "quit":
             return Quit()
         return None

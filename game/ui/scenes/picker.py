@@ -25,13 +25,13 @@ from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
 from ...session.picker.jobs import Jobs
 from ...session.picker.listing import ListState
 from ...session.picker.pages import Memory
-from .. import routes
 from ..actions import Action, Command, Edit
 from ..context import AppContext
+from ..destinations import OpenFile
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
 from ..picker.layout import PickerLayout, picker_layout
 from ..picker.view import PickerView, Pointing, scroll_thumb
-from ..scene_stack import Pop, Scene, Transition
+from ..scene_stack import Go, Pop, Scene, Transition
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
 """The puzzles that come with the game: where the picker starts the first time."""
@@ -57,16 +57,6 @@ _MOVES: dict[Action, Callable[[ListState], bool]] = {
 }
 
 
-def picker_factory(memory: Memory | None = None) -> Callable[[AppContext, str | None], Scene]:
-    """The ``ctx.hooks.picker`` factory; every picker it makes shares one memory."""
-    shared = memory or Memory()
-
-    def make(ctx: AppContext, folder: str | None) -> Scene:
-        return PickerScene(ctx, folder, shared)
-
-    return make
-
-
 class PickerScene(Scene):
     def __init__(
         self,
@@ -77,10 +67,10 @@ class PickerScene(Scene):
     ) -> None:
         super().__init__()
         self.ctx = ctx
-        self.memory = memory or Memory()
+        self.memory = memory or ctx.session.browsing
         self.jobs = Jobs(LANES)
         start = folder or self.memory.last_folder or str(PUZZLES)
-        self.browser = Browser(start, self.jobs, self.memory, marks or ctx.hooks.puzzle_mark)
+        self.browser = Browser(start, self.jobs, self.memory, marks or ctx.keeper.stats.mark)
         self.view = PickerView(ctx.text)
         self.layout: PickerLayout = picker_layout(*ctx.size)
         self.pointing = Pointing()
@@ -253,7 +243,7 @@ class PickerScene(Scene):
     def _play(self, play: Play | None) -> Transition | None:
         if play is None:
             return None
-        return routes.open_file(self.ctx, play.path, play.index)
+        return Go(OpenFile(play.path, play.index))
 
     # -- time -----------------------------------------------------------------------
 

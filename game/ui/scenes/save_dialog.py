@@ -28,8 +28,8 @@ import pygame
 from ...session import Game
 from ...session.filenames import ILLEGAL, SaveName, validate_save_name
 from ...session.keeper import Written, shown_path
+from ...session.kinds import Origin
 from ...session.savegame import EXTENSION
-from ...session.sources import GameInfo
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
@@ -85,7 +85,7 @@ def check_name(text: str, folder: Path | None, mode: Mode) -> SaveName:
     return SaveName(name, path=path, exists=path is not None and path.exists())
 
 
-def suggest_name(info: GameInfo, folder: Path | None, mode: Mode, today: str = "") -> str:
+def suggest_name(info: Origin, folder: Path | None, mode: Mode, today: str = "") -> str:
     """A name free in ``folder``: ``Hard 2025-01-31``, then ``Hard 2025-01-31 (2)`` ..."""
     stem = "".join("-" if c in ILLEGAL or not c.isprintable() else c for c in info.heading)
     stem = stem.strip(" .")[:60].rstrip(" .") or "Sudoku"
@@ -102,7 +102,7 @@ class SaveDialogScene(Scene):
     opaque = False
 
     def __init__(
-        self, ctx: AppContext, game: Game, info: GameInfo, report: Callable[[str], None]
+        self, ctx: AppContext, game: Game, info: Origin, report: Callable[[str], None]
     ) -> None:
         super().__init__()
         self.ctx = ctx
@@ -166,10 +166,15 @@ class SaveDialogScene(Scene):
             return None
         return self._write(name)
 
+    def _created(self) -> str:
+        """When the game was first started, if it is the session's (kept in its saves)."""
+        session = self.ctx.session
+        return session.created if session.game is self.game else ""
+
     def _write(self, name: SaveName) -> Transition | None:
         keeper = self.ctx.keeper
         if self.mode is Mode.GAME:
-            written: Written = keeper.save_as(self.game, self.info, name)
+            written: Written = keeper.save_as(self.game, self.info, name, self._created())
         else:
             written = keeper.export(self.game, name)
         if not written.ok:

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level
-from ...session.stats import KindStats, Statistics, StatsKey
+from ...session.kinds import PuzzleKind
+from ...session.stats import KindStats, Statistics
 from ..actions import Action, Command
 from ..context import AppContext
 from ..gate import Intent, Pointer, PointerKind
@@ -60,16 +61,13 @@ class TableRow:
     group: str  # the kind, shown on the group's first row (and on the top row when scrolled)
 
 
-def kind_label(key: StatsKey) -> str:
-    return f"{key.variant.capitalize()} {key.size}×{key.size}"
+def kind_label(key: PuzzleKind) -> str:
+    return key.grid
 
 
-def level_label(level: int) -> str:
-    """The level's name; 0 is a puzzle from a file without a rating."""
-    try:
-        return Level(level).label
-    except ValueError:
-        return "From files"
+def level_label(level: Level | None) -> str:
+    """The level's name; None is a puzzle from a file, made at no level."""
+    return level.label if level is not None else "From files"
 
 
 def table_rows(stats: Statistics) -> list[TableRow]:
@@ -84,7 +82,7 @@ def table_rows(stats: Statistics) -> list[TableRow]:
     return rows
 
 
-def _cells(key: StatsKey, kind: KindStats, first: bool) -> tuple[str, ...]:
+def _cells(key: PuzzleKind, kind: KindStats, first: bool) -> tuple[str, ...]:
     def time(seconds: float | None) -> str:
         return clock_text(seconds) if seconds is not None else "–"
 

@@ -1,21 +1,23 @@
 """The result card of a finished grid: time, mistakes, hints, difficulty, best time.
 
-A grid finished with revealed cells is complete but not the player's own win
-(``Game.counts_as_win``): the card then says so and keeps no best time.  The
-board plays the short celebration before pushing this card, so the card itself
-stays still.  The difficulty is the rater's level and score; if the rating of a
-puzzle from a file is still being worked out, the line appears when it arrives.
+A grid finished with help (a revealed cell, or the solution seen and undone) is
+complete but not the player's own win (``Game.counts_as_win``): the card then
+says so and keeps no best time.  The board plays the short celebration before
+pushing this card, so the card itself stays still.  The difficulty is the
+rater's level and score; if the rating of a puzzle from a file is still being
+worked out, the line appears when it arrives.  Esc closes the card over the
+finished board.
 """
 
 from __future__ import annotations
 
 from ...session import Game
-from ...session.difficulty import Difficulty, Rater
-from ...session.sources import GameInfo, Request
-from .. import routes
+from ...session.difficulty import Rater
+from ...session.kinds import Difficulty, Origin
 from ..context import AppContext
+from ..destinations import ChooseNewGame, Generate, Menu, PlayAgain
 from ..panel_view import clock_text
-from ..scene_stack import Reset, Transition
+from ..scene_stack import Go, Transition
 from ..widgets import Item
 from .card import CardScene
 
@@ -24,12 +26,12 @@ class WinScene(CardScene):
     width_units = 7.0
 
     def __init__(
-        self, ctx: AppContext, game: Game, info: GameInfo, rater: Rater | None = None
+        self, ctx: AppContext, game: Game, origin: Origin, rater: Rater | None = None
     ) -> None:
         self.game = game
-        self.info = info
+        self.origin = origin
         own = game.counts_as_win
-        # The statistics counted this game as it ended (the keeper's game_over hook).
+        # The session counted this game as it ended (the keeper's rules).
         result = ctx.keeper.result(game)
         record = result is not None and result.new_best
         best = result.after.best_time if result is not None else None
@@ -39,10 +41,11 @@ class WinScene(CardScene):
         elif best is not None and own and result is not None and result.before.won:
             time_line += f" · best {clock_text(best)}"
         counts = f"Mistakes {game.mistakes} · Hints {game.hints_used}"
-        self.lines = [info.label, time_line, counts]
+        self.lines = [origin.label, time_line, counts]
         if not own:
-            self.lines.append("Revealed cells were used, so this one is not counted as a win.")
-        difficulty = info.difficulty or (rater.difficulty if rater else None)
+            help_used = "the solution was seen" if game.solution_seen else "cells were revealed"
+            self.lines.append(f"Help was used ({help_used}), so this one is not counted as a win.")
+        difficulty = origin.difficulty or (rater.difficulty if rater else None)
         super().__init__(
             ctx,
             "Solved!" if own else "Solved with help",
@@ -65,16 +68,13 @@ class WinScene(CardScene):
         return "\n".join(lines)
 
     def choose(self, key: str) -> Transition | None:
-        ctx, info = self.ctx, self.info
+        kind = self.origin.kind
         if key == "new":
-            if info.level is None:
-                return routes.choose_new_game(ctx)
-            return routes.generate(ctx, Request(info.variant, info.size, info.level))
+            if kind.level is None:
+                return Go(ChooseNewGame())
+            return Go(Generate(kind))
         if key == "again":
-            return routes.replay(ctx, info)
+            return Go(PlayAgain())
         if key == "menu":
-            return Reset((routes.menu(ctx),))
+            return Go(Menu(leave_game=True))
         return None
-
-    def back(self) -> Transition | None:
-        return Reset((routes.menu(self.ctx),))

@@ -1,0 +1,387 @@
+"""A game on the board with the help around it: the mid end of the board screen.
+
+:class:`Playing` turns what the player does on the board (a cell clicked, a pad
+digit pressed, Hint, Steps, Check, Undo, a typed move) into
+:class:`~.game.Game` calls and help flows, and says what to tell the player as a
+:class:`Reply`.  It owns the one :class:`Mode` value the board's panel shows, so
+"what Esc does now", "which buttons work" and "what the panel covers" are read
+from one place.  The board scene only turns events into these calls and draws
+what it reads back; tests drive whole games through this class without a window.
+
+Input rules decided here:
+
+- **Cell first** (the default): a digit goes into the selected cell, or toggles a
+  note there in notes mode.  A click selects a cell; in notes mode a click on a
+  note spot of the cell *already selected* toggles that note (the click that
+  selects a cell never changes it).  A right click toggles the last digit's note.
+- **Digit first**: a pad digit is chosen first (pressed again, it is put down);
+  clicks then place it, or note it in notes mode.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .difficulty import Rater
+from .everywhere import EVERYWHERE, Chore, EverywhereFlow
+from .game import CheckResult, Effect, Game, Offer
+from .hint_flow import HintFlow, HintUpdate, Stage
+from .hints import HintMarks
+from .kinds import Difficulty, Origin
+from .phase import Phase
+from .settings import InputMode
+from .state import BoardState
+from .steps_flow import StepsFlow
+from .tasks import TaskRunner
+from .typed import TypedMoveError, parse_typed_move
+
+
+class Mode(enum.Enum):
+    """What the board's panel shows, and so what Esc and the buttons do."""
+
+    PLAYING = "playing"  # the pad and the action buttons
+    NUDGE = "nudge"  # a hint's first answer (where to look) in the status line
+    HINT = "hint"  # the hint card: the deduction drawn, Apply and Close
+    STEPS = "steps"  # the step card over the pad and the buttons
+    ENDED = "ended"  # the game is over: the buttons rest, Esc leads to the menu
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the player hears of an action, and what it changed on the board."""
+
+    message: str = ""
+    error: bool = False
+    offer: Offer | None = None
+    effect: Effect | None = None
+    placed: int | None = None  # the cell a digit just went into (for the feedback)
+
+    @classmethod
+    def of(cls, effect: Effect, placed: int | None = None) -> Reply:
+        return cls(effect.message, effect.error, effect.offer, effect, placed)
+
+
+class Playing:
+    """One game on the board (see the module docstring).
+
+    ``listen`` is called on the main thread whenever something arrived from the
+    background (a hint, a step path, a check, a rating) so the screen redraws.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        origin: Origin,
+        tasks: TaskRunner,
+        *,
+        listen: Callable[[], None] = lambda: None,
+        rated: Callable[[Difficulty | None], None] = lambda difficulty: None,
+    ) -> None:
+        self.game = game
+        self.origin = origin
+        self.tasks = tasks
+        self.listen = listen
+        self.status = Reply(game.solvability.warning, bool(game.solvability.warning))
+        self.notes_mode = False
+        self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
+        self.checked: dict[int, int] = {}  # cell -> the entry Check found wrong there
+        self.hints = HintFlow(tasks, self._hinted)
+        self.steps = StepsFlow(tasks, self.listen)
+        self.everywhere = EverywhereFlow(tasks, self._hinted)
+        self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
+        self._replies: list[Reply] = []
+        self._on_rated = rated
+        self._ready = False  # a rating known at once is no news to anybody
+        self.rater.listen(self._rated)
+        self._ready = True
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        if self.game.over:
+            return Mode.ENDED
+        if self.steps.open:
+            return Mode.STEPS
+        stage = self.hints.stage
+        if stage is Stage.SHOWN:
+            return Mode.HINT
+        if stage is Stage.NUDGE:
+            return Mode.NUDGE
+        return Mode.PLAYING
+
+    @property
+    def digit_first(self) -> bool:
+        return self.game.settings.input_mode is InputMode.DIGIT_FIRST
+
+    def marks(self) -> HintMarks | None:
+        """The deduction the board draws now (the step card's, else the hint's)."""
+        return self.steps.marks() if self.steps.open else self.hints.marks()
+
+    def checked_cells(self) -> frozenset[int]:
+        """Entries the last Check found wrong and that are still on the board."""
+        entries = self.game.state.entries
+        return frozenset(c for c, d in self.checked.items() if entries[c] == d)
+
+    def thinking(self) -> bool:
+        return self.hints.thinking()
+
+    def take_replies(self) -> list[Reply]:
+        """Replies that changed the board from the background (for their feedback), once."""
+        replies, self._replies = self._replies, []
+        return replies
+
+    def wake_in(self) -> float | None:
+        """When the flows next need :meth:`update` (None: not before some input)."""
+        waits = [w for w in (self.hints.wake_in(), self.steps.wake_in()) if w is not None]
+        return min(waits) if waits else None
+
+    # -- time -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        """Time passes; whether anything shown changed (a step arrived, "Thinking…")."""
+        self.game.tick(dt)
+        was = self.hints.thinking()
+        self.hints.update(dt)
+        changed = self.steps.poll()
+        if self.hints.thinking() and not was:
+            self._say(Reply("Thinking…"))
+            changed = True
+        return changed
+
+    # -- the board's input ------------------------------------------------------------
+
+    def click_cell(self, cell: int, note: int | None = None, button: int = 1) -> Reply:
+        """A click on ``cell`` (``note``: the note spot under the pointer, if any)."""
+        game = self.game
+        was_selected = game.selected == cell
+        game.select(cell)
+        if button == 3:
+            digit = self.active_digit
+            if not digit:
+                return self._say(Reply("Pick a digit first: right-click then toggles its note."))
+            return self._play(game.toggle_note(cell, digit))
+        if button != 1:
+            return Reply()
+        if self.digit_first and self.active_digit:
+            return self._enter(cell, self.active_digit)
+        if self.notes_mode and was_selected and note is not None and not game.grid[cell]:
+            return self._play(game.toggle_note(cell, note))
+        return Reply()
+
+    def press_pad(self, digit: int) -> Reply:
+        """A pad button: choose the digit (digit first), or enter it."""
+        if self.digit_first:
+            self.active_digit = 0 if self.active_digit == digit else digit
+            return Reply()
+        return self.digit(digit)
+
+    def digit(self, digit: int) -> Reply:
+        """A digit key: enter it in the selected cell (a note in notes mode)."""
+        self.active_digit = digit
+        if self.digit_first:
+            return Reply()
+        cell = self.game.selected
+        if cell is None:
+            return self._say(Reply("Select a cell first (click it, or use the arrow keys)."))
+        return self._enter(cell, digit)
+
+    def note(self, digit: int) -> Reply:
+        """Shift+digit: toggle that note in the selected cell."""
+        cell = self.game.selected
+        if cell is None:
+            return self._say(Reply("Select a cell first."))
+        return self._play(self.game.toggle_note(cell, digit))
+
+    def confirm(self) -> Reply:
+        """Enter: apply the step shown, or put down the chosen digit (digit first)."""
+        if self.steps.open:
+            return self.apply_step()
+        cell, digit = self.game.selected, self.active_digit
+        if self.digit_first and cell is not None and digit:
+            return self._enter(cell, digit)
+        return Reply()
+
+    def erase(self) -> Reply:
+        cell = self.game.selected
+        if cell is None:
+            return Reply()
+        return self._play(self.game.erase(cell))
+
+    def move(self, rows: int, columns: int) -> None:
+        self.game.move_selection(rows, columns)
+
+    def toggle_notes_mode(self) -> Reply:
+        self.notes_mode = not self.notes_mode
+        return self._say(
+            Reply("Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off.")
+        )
+
+    def typed(self, text: str) -> Reply:
+        """A typed move (``4 7 9``); the reason in the reply when it is not one."""
+        try:
+            cell, digit = parse_typed_move(text, self.game.size)
+        except TypedMoveError as error:
+            return self._say(Reply(str(error), error=True))
+        self.game.select(cell)
+        return self._enter(cell, digit)
+
+    # -- the action buttons -----------------------------------------------------------
+
+    def undo(self) -> Reply:
+        return self._play(self.game.undo())
+
+    def redo(self) -> Reply:
+        return self._play(self.game.redo())
+
+    def fill_notes(self) -> Reply:
+        return self._play(self.game.fill_notes())
+
+    def show_solution(self) -> Reply:
+        """Solve: the solution fills the grid (undoable; the game no longer counts)."""
+        self.hints.reset()
+        self.steps.close()
+        return self._play(self.game.show_solution())
+
+    def check(self) -> Reply:
+        game = self.game
+        if game.solution is not None:  # a comparison with the known solution: instant
+            return self._checked(game.state, game.check())
+        # Without a single solution, Check asks the solver whether the position can
+        # still be finished, which can take a while: off the frame loop.
+        state = game.state
+
+        def checked(result: CheckResult) -> None:
+            self._checked(state, result)
+            self.listen()
+
+        self.tasks.run(lambda task: game.check(), checked, label="check")
+        return self._say(Reply("Checking…"))
+
+    def hint(self) -> Reply:
+        """One press of Hint: ask, then show the deduction, then apply it."""
+        if self.game.over:
+            return self._say(Reply(self.game.ending))
+        self.steps.close()  # the hint card and the step card share the panel
+        update = self.hints.press(self.game)
+        if update.effect is not None:
+            return self._play(update.effect)
+        if update.message or update.offer:
+            return self._say(Reply(update.message, offer=update.offer))
+        return Reply()
+
+    def dismiss(self) -> bool:
+        """Esc: close the step card or the hint; False when there was nothing to close."""
+        if self.steps.open:
+            self.toggle_steps()
+            return True
+        if self.hints.stage >= Stage.NUDGE:
+            self.hints.reset()
+            self._say(Reply())
+            return True
+        return False
+
+    # -- stepping through the solution and applying techniques everywhere --------
+
+    def toggle_steps(self) -> Reply:
+        if self.game.over:
+            return self._say(Reply(self.game.ending))
+        if not self.steps.open:
+            self.hints.reset()
+        self.steps.toggle(self.game)
+        return self._say(Reply())
+
+    def next_step(self) -> Reply:
+        if self.steps.open and self.steps.next():
+            return self._say(Reply())
+        return Reply()
+
+    def previous_step(self) -> Reply:
+        if self.steps.open and self.steps.previous():
+            return self._say(Reply())
+        return Reply()
+
+    def apply_step(self) -> Reply:
+        effect = self.steps.apply(self.game)
+        if effect is None:
+            return Reply()
+        return self._play(effect)
+
+    def apply_everywhere(self, chore: Chore) -> Reply:
+        if self.game.over:
+            return Reply()
+        self.everywhere.run(self.game, chore)
+        return Reply()
+
+    @staticmethod
+    def chore_label(chore: Chore) -> str:
+        return EVERYWHERE[chore].label
+
+    # -- the board changed from outside (a card undid a move, settings changed) ---
+
+    def refresh(self) -> None:
+        """Let the flows catch up with the board (after a card or a dialog acted on it)."""
+        self.hints.board_changed(self.game)
+        self.steps.board_changed(self.game)
+
+    def forget(self) -> None:
+        """The board leaves the screen: stop the background work."""
+        self.hints.reset()
+        self.steps.forget()
+        self.rater.cancel()
+
+    # -- internals ------------------------------------------------------------------
+
+    def _enter(self, cell: int, digit: int) -> Reply:
+        if self.notes_mode:
+            return self._play(self.game.toggle_note(cell, digit))
+        return self._play(self.game.place(cell, digit), placed=cell)
+
+    def _play(self, effect: Effect, placed: int | None = None) -> Reply:
+        """After a game call: the flows follow the board, the status line says why."""
+        if effect.changed:
+            self.hints.board_changed(self.game)
+            self.steps.board_changed(self.game)
+        reply = Reply.of(effect, placed)
+        if effect.message or effect.changed:
+            self._say(reply)
+        return reply
+
+    def _say(self, reply: Reply) -> Reply:
+        self.status = reply
+        return reply
+
+    def _hinted(self, update: HintUpdate) -> None:
+        """A background answer (a hint, or an "everywhere" command) arrived."""
+        if update.effect is not None:
+            reply = self._play(update.effect)
+            if update.message:
+                reply = self._say(Reply(update.message, effect=update.effect))
+            if update.effect.changed:
+                self._replies.append(reply)
+        else:
+            self._say(Reply(update.message, offer=update.offer))
+        self.listen()
+
+    def _checked(self, state: BoardState, result: CheckResult) -> Reply:
+        if self.game.state != state:
+            reply = self._say(Reply("The board changed while checking; check again."))
+        else:
+            entries = state.entries
+            self.checked = {cell: entries[cell] for cell in result.wrong if entries[cell]}
+            reply = self._say(Reply(result.message, error=bool(result.wrong)))
+        return reply
+
+    def _rated(self, difficulty: Difficulty | None) -> None:
+        if difficulty is not None and self.origin.difficulty != difficulty:
+            self.origin = self.origin.rated(difficulty)
+        self._on_rated(difficulty)
+        if self._ready:
+            self.listen()
+
+    @property
+    def ended_in(self) -> Phase | None:
+        """The phase the game ended in (None while it goes on)."""
+        return self.game.phase if self.game.over else None

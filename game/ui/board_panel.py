@@ -1,0 +1,138 @@
+"""The board panel's model: what the header, pad, buttons, cards and status line show.
+
+Built from the session's :class:`~game.session.playing.Playing` as a
+:class:`~.panel_view.PanelModel` value that :class:`~.panel_view.PanelView` only
+paints, so tests check the words and states without drawing.  The status line
+names the keys actually bound ("Press H again to see it" becomes "Press Ctrl+H
+again" after a rebinding), and a button's tooltip is its own value, drawn beside
+the button, so it never hides the status line's answer to the click.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..session import Offer
+from ..session.hint_flow import Stage
+from ..session.kinds import Origin
+from ..session.playing import Mode, Playing, Reply
+from .actions import CHORES, Action
+from .board_hits import STEP_CARD, ButtonHit, Hit, PadHit
+from .keymap import KeyMap
+from .looks import CellLook
+from .panel_view import (
+    ActionKey,
+    HintCard,
+    PanelModel,
+    action_keys,
+    clock_text,
+    detail_text,
+    pad_keys,
+)
+from .steps_view import CommandKey, StepsCard
+from .widgets import Style
+
+OFFERS: dict[Offer, tuple[Action, str]] = {
+    Offer.UNDO: (Action.UNDO, "Press {key} to take it back."),
+    Offer.HINT_AGAIN: (Action.HINT, "Press {key} again to see it."),
+}
+"""What an offer says, with the key bound to its action."""
+
+
+@dataclass(frozen=True)
+class PanelInputs:
+    """What the panel needs beyond the game: the key map and the puzzle's origin."""
+
+    keymap: KeyMap
+    origin: Origin
+
+
+def status_text(reply: Reply, keymap: KeyMap, size: int) -> str:
+    """The status line for ``reply``: its message, and the key its offer names."""
+    if reply.offer is None:
+        return reply.message
+    action, words = OFFERS[reply.offer]
+    key = keymap.shortcut(action, size)
+    if not key:
+        return reply.message
+    return f"{reply.message}  {words.format(key=key)}".strip()
+
+
+def panel_model(
+    play: Playing, inputs: PanelInputs, looks: Sequence[CellLook], hover: Hit | None
+) -> PanelModel:
+    """The whole panel for the board as it stands."""
+    game, keymap = play.game, inputs.keymap
+    settings = game.settings
+    mode = play.mode
+    card = None
+    if play.hints.stage is Stage.SHOWN and mode is Mode.HINT:
+        hints = play.hints
+        card = HintCard(hints.title, hints.explanation, hints.apply_label)
+    # Counted from what the board shows, so the Solve animation counts down too.
+    shown = Counter(look.digit for look in looks)
+    active = play.active_digit if play.digit_first else 0
+    actions = action_keys(game, keymap, play.notes_mode, play.steps.open)
+    if mode is Mode.ENDED:
+        actions = tuple(_resting(key, game.can_undo()) for key in actions)
+    status = status_text(play.status, keymap, game.size)
+    hover_name = _hover_name(hover)
+    origin = inputs.origin
+    return PanelModel(
+        title=origin.heading,
+        subtitle=origin.subtitle,
+        detail=detail_text(game, settings, play.notes_mode),
+        timer=clock_text(game.elapsed) if settings.show_timer else "",
+        pad=pad_keys(game.size, shown, active),
+        actions=actions,
+        status=status,
+        status_error=play.status.error,
+        notes_mode=play.notes_mode,
+        hover=hover_name,
+        card=card,
+        steps=_steps_card(play, keymap, status) if mode is Mode.STEPS else None,
+        tooltip=_tooltip(actions, hover_name),
+    )
+
+
+def _resting(key: ActionKey, can_undo: bool) -> ActionKey:
+    """A finished game's button: inactive, except Undo when the game allows it."""
+    if key.name == "undo" and can_undo:
+        return key
+    return ActionKey(key.name, key.label, Style.DISABLED, key.tooltip)
+
+
+def _hover_name(hover: Hit | None) -> str | int | None:
+    if isinstance(hover, ButtonHit):
+        return hover.name
+    if isinstance(hover, PadHit):
+        return hover.digit
+    return None
+
+
+def _tooltip(actions: Sequence[ActionKey], hover: str | int | None) -> str:
+    return next((key.tooltip for key in actions if key.name == hover), "")
+
+
+def _steps_card(play: Playing, keymap: KeyMap, status: str) -> StepsCard:
+    size = play.game.size
+
+    def tip(label: str, action: Action) -> str:
+        key = keymap.shortcut(action, size)
+        return f"{label}  ·  {key}" if key else label
+
+    everywhere = tuple(
+        CommandKey(action.value, play.chore_label(chore), Style.NORMAL, tip(action.label, action))
+        for action, chore in CHORES.items()
+    )
+    labels = {
+        "step-previous": "Previous step",
+        "step-next": "Next step",
+        "step-apply": "Apply the step shown",
+        "step-close": "Close the steps",
+    }
+    tips = tuple((name, tip(labels[name], action)) for name, action in STEP_CARD.items())
+    view = play.steps.view(keeps_notes=any(play.game.state.notes))
+    return StepsCard(view, everywhere, tips, status, play.status.error)
