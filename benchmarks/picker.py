@@ -32,10 +32,12 @@ import pygame
 from game.session import Settings
 from game.session.picker.words import Icon
 from game.session.tasks import TaskRunner
-from game.ui import routes, seams
+from game.ui import seams
 from game.ui.app import App
 from game.ui.context import AppContext
+from game.ui.destinations import Picker
 from game.ui.display import Display
+from game.ui.scene_stack import Go
 from game.ui.scenes.picker import PickerScene
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -96,7 +98,7 @@ def run(root: Path, size: tuple[int, int]) -> None:
     app = App(ctx, display)
     app.step([], 0)
     start = time.perf_counter()
-    app.apply(routes.picker(ctx, str(root / "thousand")))
+    app.apply(Go(Picker(str(root / "thousand"))))
     scene = app.stack.top
     assert isinstance(scene, PickerScene)
     browser, view = scene.browser, scene.view

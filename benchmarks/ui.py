@@ -35,8 +35,9 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine import solver
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
-    from game.session import Settings
-    from game.session.sources import GameInfo, Prepared
+    from game.session import Settings, Solvability
+    from game.session.kinds import Origin, PuzzleKind, Variant
+    from game.session.sources import Prepared
     from game.ui import routes
     from game.ui.app import App
     from game.ui.context import AppContext
@@ -49,15 +50,14 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     app = App(ctx, display)
     puzzle = Puzzle.from_string(PUZZLE)
     solution = solver.solve(puzzle.shape, puzzle.givens)
-    app.apply(
-        routes.board(ctx, Prepared(puzzle, solution, True, GameInfo("classic", 9, Level.HARD)))
-    )
+    origin = Origin(PuzzleKind(Variant.CLASSIC, 9, Level.HARD))
+    app.apply(routes.board(ctx, Prepared(puzzle, solution, Solvability.UNIQUE, origin)))
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
     game.fill_notes()
     game.select(40)
     game.place(2, 4)
-    board._sync_view()  # type: ignore[attr-defined]
+    board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)
     return app, board
 
@@ -176,13 +176,15 @@ def child_startup() -> None:
             self.calls += 1
             return [pygame.event.Event(pygame.QUIT)] if self.calls > 1 else []
 
-    original = app_module.Display.present
+    from game.ui.display import Display
 
-    def present(self: object, rects: object = None) -> None:
+    original = Display.present
+
+    def present(self: Display, rects: object = None) -> None:
         original(self, rects)  # type: ignore[arg-type]
         print(time.time(), flush=True)
 
-    app_module.Display.present = present  # type: ignore[method-assign]
+    Display.present = present  # type: ignore[method-assign]
     app_module.PygameEvents = FirstFrame  # type: ignore[misc,assignment]
     app_module.run_game(["--windowed", "--size", "1280x800"])
 

@@ -20,4 +20,7 @@ Glossary (one word per concept, everywhere in the code base):
   allows in a cell.  Sets of digits are bitmasks: bit ``d - 1`` stands for ``d``.
 - *shape*: the size plus the region layout; units and peers are tables built
   once per shape and shared by every puzzle of that shape.
+
+The words that are numbers have type aliases in :mod:`.types` (``Cell``, ``Digit``,
+``DigitMask``, ``CellSet``, ``Unit``, ``Grid``) for signatures to say which they mean.
 """

@@ -46,6 +46,7 @@ from ..engine.logic.step import Step
 from ..engine.puzzle import Puzzle
 from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ..engine.symbols import cell_name, symbol
+from ..engine.types import Cell, Digit, Grid, Unit
 from .history import History
 from .moves import (
     ApplyStep,
@@ -120,9 +121,9 @@ class Effect:
     message: str = ""
     error: bool = False  # the message is a refusal or a problem
     mistake: bool = False  # a digit that differs from the solution was placed
-    flash: tuple[int, ...] = ()
-    completed_units: tuple[int, ...] = ()  # units this action filled correctly
-    cells: tuple[int, ...] = ()  # cells the action is about
+    flash: tuple[Cell, ...] = ()
+    completed_units: tuple[Unit, ...] = ()  # units this action filled correctly
+    cells: tuple[Cell, ...] = ()  # cells the action is about
     offer: Offer | None = None
 
 
@@ -220,7 +221,7 @@ class Game:
         return self.history.current
 
     @property
-    def grid(self) -> tuple[int, ...]:
+    def grid(self) -> Grid:
         """Givens and entries together."""
         return self.context.grid(self.state)
 
@@ -283,21 +284,21 @@ class Game:
             return "Left unfinished for another game."
         return ""
 
-    def is_given(self, cell: int) -> bool:
+    def is_given(self, cell: Cell) -> bool:
         return bool(self.givens[cell])
 
-    def conflicts(self) -> frozenset[int]:
+    def conflicts(self) -> frozenset[Cell]:
         """Cells whose digit repeats in one of their units."""
         return conflicting_cells(self.shape, self.grid)
 
-    def wrong_entries(self) -> frozenset[int]:
+    def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""
         if self.solution is None:
             return frozenset()
         entries = self.state.entries
         return frozenset(c for c, d in enumerate(entries) if d and d != self.solution[c])
 
-    def remaining(self, digit: int) -> int:
+    def remaining(self, digit: Digit) -> int:
         """How many more of ``digit`` the grid needs (never below zero)."""
         return max(0, self.size - sum(1 for d in self.grid if d == digit))
 
@@ -310,7 +311,7 @@ class Game:
     def can_show_solution(self) -> bool:
         return self.solution is not None and allows(self._phase, Event.SHOW_SOLUTION)
 
-    def from_solution(self) -> frozenset[int]:
+    def from_solution(self) -> frozenset[Cell]:
         """Cells the solution filled, while the board shows it (for the board's green)."""
         if not isinstance(self.history.last_move, Solve):
             return frozenset()
@@ -323,7 +324,7 @@ class Game:
 
     # -- selection, time and settings (not undoable) --------------------------------
 
-    def select(self, cell: int | None) -> None:
+    def select(self, cell: Cell | None) -> None:
         if cell != self.selected:
             self.selected = cell
             self._version += 1
@@ -363,7 +364,7 @@ class Game:
 
     # -- moves ----------------------------------------------------------------------
 
-    def place(self, cell: int, digit: int) -> Effect:
+    def place(self, cell: Cell, digit: Digit) -> Effect:
         """Put ``digit`` in ``cell`` (replacing an entry; placing the same digit erases)."""
         refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
         if refusal:
@@ -404,7 +405,7 @@ class Game:
             offer=effect.offer,
         )
 
-    def erase(self, cell: int) -> Effect:
+    def erase(self, cell: Cell) -> Effect:
         refusal = self._refuse_cell(cell)
         if refusal:
             return refusal
@@ -412,7 +413,7 @@ class Game:
             return Effect(False, f"{cell_name(cell, self.size)} is already empty.")
         return Effect(True, cells=(cell,))
 
-    def toggle_note(self, cell: int, digit: int) -> Effect:
+    def toggle_note(self, cell: Cell, digit: Digit) -> Effect:
         refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
         if refusal:
             return refusal
@@ -450,7 +451,7 @@ class Game:
         cells = tuple(c for c, _ in step.placements)
         return Effect(True, completed_units=self._completed(before, cells), cells=cells)
 
-    def reveal(self, cell: int) -> Effect:
+    def reveal(self, cell: Cell) -> Effect:
         """Put the solution's digit in ``cell``; the game no longer counts as a clean win."""
         refusal = self._refuse_cell(cell)
         if refusal:
@@ -667,7 +668,7 @@ class Game:
         self._phase = advance(self._phase, event)
         self._version += 1
 
-    def _completed(self, before: tuple[int, ...], cells: Sequence[int]) -> tuple[int, ...]:
+    def _completed(self, before: Grid, cells: Sequence[Cell]) -> tuple[Unit, ...]:
         """Units that the last action completed without breaking a rule."""
         grid = self.grid
         done = []

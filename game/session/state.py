@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.types import Cell, Digit, DigitMask
+
 
 @dataclass(frozen=True)
 class BoardState:
@@ -13,8 +15,8 @@ class BoardState:
     a history is just a list of states and undo cannot get an inverse wrong.
     """
 
-    entries: tuple[int, ...]
-    notes: tuple[int, ...]
+    entries: tuple[Digit, ...]
+    notes: tuple[DigitMask, ...]
 
     @classmethod
     def empty(cls, cells: int) -> BoardState:
@@ -22,8 +24,8 @@ class BoardState:
 
     def replace(
         self,
-        entries: dict[int, int] | None = None,
-        notes: dict[int, int] | None = None,
+        entries: dict[Cell, Digit] | None = None,
+        notes: dict[Cell, DigitMask] | None = None,
     ) -> BoardState:
         """A copy with some cells' entries and notes changed."""
         new_entries = self.entries

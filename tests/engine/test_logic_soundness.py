@@ -308,6 +308,7 @@ def shared_outcomes(shared_data: Path) -> dict[str, Outcome]:
     return run_all(classic + jigsaw)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", _technique_names())
 def test_shared_positions(name: str, shared_outcomes: dict[str, Outcome]) -> None:
     outcome = shared_outcomes[name]
@@ -315,5 +316,6 @@ def test_shared_positions(name: str, shared_outcomes: dict[str, Outcome]) -> Non
     assert outcome.positions >= HEAVY_SAMPLE
 
 
+@pytest.mark.slow
 def test_shared_positions_are_thousands(shared_outcomes: dict[str, Outcome]) -> None:
     assert shared_outcomes["Full House"].positions >= 1500

@@ -18,17 +18,17 @@ from game.engine.generation.symmetry import Symmetry, is_symmetric
 from game.engine.generator import GenerationCancelled, GenerationFailed, RatedPuzzle, generate
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
+from game.session.kinds import PuzzleKind, Variant
 from game.session.supply import (
     DAILY_LEVELS,
-    PuzzleKind,
     PuzzleSupply,
     daily_level,
     daily_puzzle,
     daily_seed,
 )
 
-EASY4 = PuzzleKind("classic", 4, Level.EASY)
-EASY6 = PuzzleKind("classic", 6, Level.EASY)
+EASY4 = PuzzleKind(Variant.CLASSIC, 4, Level.EASY)
+EASY6 = PuzzleKind(Variant.CLASSIC, 6, Level.EASY)
 MONDAY = datetime.date(2025, 6, 2)
 
 
@@ -150,7 +150,7 @@ def test_a_failure_reaches_the_reader_of_the_job() -> None:
 
 def test_kinds_the_generator_does_not_offer_are_refused_at_once() -> None:
     with PuzzleSupply(Maker()) as supply, pytest.raises(ValueError, match="Hard · Classic 4×4"):
-        supply.request(PuzzleKind("classic", 4, Level.HARD))
+        supply.request(PuzzleKind(Variant.CLASSIC, 4, Level.HARD))
 
 
 def test_closing_cancels_running_work() -> None:
@@ -165,7 +165,7 @@ def test_closing_cancels_running_work() -> None:
 
 def test_the_real_generator_behind_the_supply() -> None:
     with PuzzleSupply() as supply:
-        job = supply.request(PuzzleKind("classic", 6, Level.MEDIUM))
+        job = supply.request(PuzzleKind(Variant.CLASSIC, 6, Level.MEDIUM))
         assert job.wait(30)
         made = job.result()
         assert solver.count_solutions(made.puzzle.shape, made.puzzle.givens) == 1

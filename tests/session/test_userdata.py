@@ -16,6 +16,7 @@ from game.session.autosave import AUTOSAVE
 from game.session.filenames import validate_save_name
 from game.session.kinds import Origin, PuzzleKind, Variant
 from game.session.savegame import load_saved
+from game.session.settings import Theme
 from game.session.storage import MemoryStorage
 from game.session.userdata import SETTINGS, load_settings, open_user_data, parse_settings
 
@@ -48,7 +49,7 @@ def test_a_first_run_has_defaults_and_no_messages(tmp_path: Path) -> None:
 
 def test_settings_are_kept_between_runs(tmp_path: Path) -> None:
     data = open_user_data(tmp_path, threaded=False)
-    chosen = Settings(theme="dark", mistake_limit=3, key_bindings={"undo": ("U",)})
+    chosen = Settings(theme=Theme.DARK, mistake_limit=3, key_bindings={"undo": ("U",)})
     data.save_settings(chosen)
     assert data.close()
     assert open_user_data(tmp_path, threaded=False).settings == chosen
@@ -69,7 +70,7 @@ def test_odd_but_valid_settings_json_keeps_what_it_can(tmp_path: Path) -> None:
         json.dumps({"theme": "dark", "mistake_limit": "lots", "new_option": 1}), encoding="utf-8"
     )
     data = open_user_data(tmp_path, threaded=False)
-    assert data.settings == Settings(theme="dark") and data.take_messages() == []
+    assert data.settings == Settings(theme=Theme.DARK) and data.take_messages() == []
 
 
 @settings(max_examples=300, deadline=None)
@@ -98,7 +99,7 @@ def test_an_unusable_folder_runs_in_memory_with_one_message(tmp_path: Path) -> N
     assert not data.folder.persistent and not data.storage.persistent
     [message] = data.take_messages()
     assert "will not be kept" in message
-    data.save_settings(Settings(theme="dark"))  # works, in memory
+    data.save_settings(Settings(theme=Theme.DARK))  # works, in memory
     assert data.storage.read(SETTINGS) is not None
     assert data.saves_folder() is None
     game = Game(Puzzle.from_string(CLASSIC))
@@ -160,7 +161,7 @@ def test_a_read_only_folder_still_gives_the_settings_and_game(tmp_path: Path) ->
     if os.geteuid() == 0:
         pytest.skip("root writes through chmod (the storage test covers reading through)")
     first = open_user_data(tmp_path, threaded=False)
-    first.save_settings(Settings(theme="dark"))
+    first.save_settings(Settings(theme=Theme.DARK))
     game = Game(Puzzle.from_string(CLASSIC))
     game.place(2, 4)
     first.autosaver.update(game)

@@ -7,7 +7,8 @@ import time
 import pygame
 import pytest
 
-from game.session.tasks import TaskRunner
+from game.session.kinds import Variant
+from game.session.tasks import Task, TaskRunner
 from game.ui.app import App, parse_options
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
@@ -172,7 +173,13 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
     runner = TaskRunner(wake=lambda: woken.append(1))
     results: list[int] = []
     runner.run(lambda task: 6 * 7, results.append)
-    slow = runner.run(lambda task: (time.sleep(0.05), task.check(), 1)[2], results.append)
+
+    def slow_job(task: Task[int]) -> int:
+        time.sleep(0.05)
+        task.check()
+        return 1
+
+    slow = runner.run(slow_job, results.append)
     slow.cancel()
     assert runner.wait_idle(5)
     assert runner.poll() == 1
@@ -185,7 +192,7 @@ def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
     from game.ui.destinations import Generate
     from game.ui.scene_stack import Go
 
-    driver.app.apply(Go(Generate(PuzzleKind("classic", 9))))
+    driver.app.apply(Go(Generate(PuzzleKind(Variant.CLASSIC, 9))))
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, MenuScene)
     driver.ctx.tasks.wait_idle(30)

@@ -346,7 +346,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     from game.session import hint_flow
 
     release = threading.Event()
-    real = hint_flow.ask
+    real = hint_flow.ask  # type: ignore[attr-defined]
 
     def slow(query: object) -> object:
         release.wait(5)

@@ -28,13 +28,15 @@ def test_redrawing_one_cell_matches_a_full_redraw(shape: Shape) -> None:
     view.configure(layout.board, shape, LIGHT)
     plain = [CellLook(digit=(c % shape.size) + 1, given=c % 3 == 0) for c in range(shape.cells)]
     view.update(plain)
-    reference = pygame.image.tobytes(view._board, "RGB")
+    board = view._board
+    assert board is not None
+    reference = pygame.image.tobytes(board, "RGB")
     for cell in range(shape.cells):
         looks = list(plain)
         looks[cell] = CellLook(fill=Fill.SELECTED, notes=0b101, role=Role.FOCUS)
         assert view.update(looks) == 1
         assert view.update(plain) == 1
-        assert pygame.image.tobytes(view._board, "RGB") == reference, f"cell {cell}"
+        assert pygame.image.tobytes(board, "RGB") == reference, f"cell {cell}"
 
 
 def test_unchanged_looks_redraw_nothing_and_tiles_are_shared() -> None:

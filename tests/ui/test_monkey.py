@@ -50,7 +50,7 @@ from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
 from game.session import Game, Phase, Settings, sources
 from game.session import tasks as tasks_module
-from game.session.kinds import PuzzleKind
+from game.session.kinds import PuzzleKind, Variant
 from game.session.moves import Solve
 from game.session.sources import Prepared, generate
 from game.session.tasks import TaskRunner
@@ -348,7 +348,8 @@ class Monkey:
             board = top.layout.board
             rects += [board.cell_rect(rng.randrange(top.game.shape.cells))]
         if rects and rng.random() < 0.45:
-            return rng.choice(rects).center
+            centre: tuple[int, int] = rng.choice(rects).center
+            return centre
         width, height = self.ctx.size
         return (rng.randrange(max(1, width)), rng.randrange(max(1, height)))
 
@@ -521,13 +522,14 @@ def made_boards() -> dict[str, Prepared]:
         ("classic6", "classic", 6),
         ("classic16", "classic", 16),
     ):
-        boards[name] = generate(PuzzleKind(variant, size, Level.EASY), seed=SEED % 1000)
+        boards[name] = generate(PuzzleKind(Variant(variant), size, Level.EASY), seed=SEED % 1000)
     return boards
 
 
 # -- the test ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_monkey(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = tmp_path / "data"
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(data))

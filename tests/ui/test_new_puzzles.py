@@ -9,7 +9,7 @@ import pygame
 from game.engine.generator import available_levels
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session.kinds import PuzzleKind
+from game.session.kinds import PuzzleKind, Variant
 from game.session.sources import generate
 from game.session.supply import daily_level
 from game.ui.destinations import ChooseNewGame, Daily
@@ -56,11 +56,11 @@ def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
 
 
 def test_new_game_goes_through_the_supply_and_makes_the_next_one_ahead(driver: Driver) -> None:
-    kind = PuzzleKind("classic", 9, Level.EASY)
+    kind = PuzzleKind(Variant.CLASSIC, 9, Level.EASY)
     prepared = generate(kind, None, driver.ctx.supply)
     assert is_solution(prepared.puzzle.shape, prepared.solution or (), prepared.puzzle.givens)
     assert prepared.origin.kind.level is Level.EASY
-    kind = PuzzleKind("classic", 9, Level.EASY)
+    kind = PuzzleKind(Variant.CLASSIC, 9, Level.EASY)
     deadline = datetime.datetime.now() + datetime.timedelta(seconds=20)
     while not driver.ctx.supply.is_ready(kind) and datetime.datetime.now() < deadline:
         pygame.time.wait(10)

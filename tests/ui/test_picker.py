@@ -203,7 +203,7 @@ def test_dropping_a_folder_on_the_menu_opens_the_picker(driver: Driver, folder: 
 def main_thread_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Files the main thread opened (it should open none)."""
     seen: list[str] = []
-    real = library.open_puzzles
+    real = library.open_puzzles  # type: ignore[attr-defined]
 
     def spy(path: str) -> object:
         if threading.current_thread() is threading.main_thread():

@@ -6,6 +6,7 @@ take the results in, as the scene's update does every frame.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import shutil
 from collections.abc import Iterator
@@ -229,13 +230,17 @@ def test_visible_rows_are_read_first(tmp_path: Path) -> None:
         lanes.close()
 
 
+def _note(done: list[str], name: str, _stop: object) -> None:
+    done.append(name)
+
+
 def test_jobs_dedupe_and_order(jobs: Jobs) -> None:
     lanes = Jobs(["one"])
     try:
         lanes.pause(True)
         done: list[str] = []
         for name in ("a", "b", "c"):
-            lanes.submit(name, lambda _stop, name=name: done.append(name), "one")
+            lanes.submit(name, functools.partial(_note, done, name), "one")
         lanes.submit("bg", lambda _stop: done.append("bg"), "one", Priority.BACKGROUND)
         lanes.submit("first", lambda _stop: done.append("first"), "one", Priority.FIRST)
         lanes.submit("a", lambda _stop: done.append("again"), "one")  # moves a up, once

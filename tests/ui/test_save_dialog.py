@@ -7,9 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.errors import PuzzleError
 from game.engine.formats import open_puzzles
 from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind
+from game.session.kinds import Origin, PuzzleKind, Variant
 from game.session.savegame import load_saved
 from game.ui import seams
 from game.ui.scenes.board import BoardScene
@@ -108,6 +109,7 @@ def test_export_writes_the_givens_as_text(saving: Driver, tmp_path: Path) -> Non
     board = saving.top
     assert isinstance(board, BoardScene) and "exported" in board.panel_model().status
     [record] = list(open_puzzles(path))
+    assert not isinstance(record, PuzzleError)
     assert "".join(str(d) if d else "." for d in record.puzzle.givens) == PUZZLE
 
 
@@ -135,7 +137,7 @@ def test_names_for_export_and_suggestions(tmp_path: Path) -> None:
     assert check_name("a", tmp_path, Mode.PUZZLE).name == "a.txt"
     assert check_name("a", tmp_path, Mode.GAME).name == "a.sudoku"
     assert not check_name("nul.txt", tmp_path, Mode.PUZZLE).ok
-    info = Origin(PuzzleKind("classic", 9, None), title="Grid 01: hard?")
+    info = Origin(PuzzleKind(Variant.CLASSIC, 9, None), title="Grid 01: hard?")
     name = suggest_name(info, tmp_path, Mode.GAME, today="2025-01-31")
     assert name == "Grid 01- hard- 2025-01-31"
     (tmp_path / f"{name}.sudoku").write_text("")

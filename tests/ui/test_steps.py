@@ -11,6 +11,7 @@ import pytest
 from game.engine.logic import next_step
 from game.session import hints, steps_flow
 from game.session.hints import HintQuery
+from game.session.kinds import Variant
 from game.ui.scenes.board import BoardScene
 from game.ui.steps_view import steps_geometry
 from game.ui.widgets import Style
@@ -228,7 +229,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
 
     driver = make_driver()
     solution = solver.solve(puzzle.shape, puzzle.givens)
-    origin = Origin(PuzzleKind("classic", 9, None))
+    origin = Origin(PuzzleKind(Variant.CLASSIC, 9, None))
     start_board(driver, Prepared(puzzle, solution, Solvability.UNIQUE, origin))
     driver.settle()
     scene = driver.top
