@@ -5,8 +5,8 @@ pointer), a :class:`PadHit` (a digit of the number pad) or a :class:`ButtonHit`
 (any button: an action button, the pause button, the hint card's and the step
 card's buttons), each button carrying the :class:`~.actions.Action` it stands for,
 so a click does exactly what the button's key does.  What the panel covers comes
-from the session's :class:`~game.session.playing.Mode`: the hint card covers the
-action buttons, the step card the pad and the buttons.
+from the session's :class:`~game.session.playing.Mode`: the hint card and the step
+card cover the pad and the buttons.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def hit_at(layout: BoardLayout, mode: Mode, pos: tuple[int, int]) -> Hit | None:
     button = layout.button_at(pos)
     if button == "menu":
         return ButtonHit("menu", Action.BACK)
-    covered = mode is Mode.STEPS or (mode is Mode.HINT and isinstance(button, str))
+    covered = mode in (Mode.STEPS, Mode.HINT)  # the cards cover the pad and the buttons
     if button is not None and not covered:
         if isinstance(button, int):
             return PadHit(button)

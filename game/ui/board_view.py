@@ -16,12 +16,11 @@ Everything is rebuilt by :meth:`BoardView.configure` after a resize or theme cha
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import pygame
 
-from ..engine.logic.step import Role, Step
+from ..engine.logic.step import Role
 from ..engine.shape import Shape
 from ..engine.symbols import symbol
 from .layout import BoardGeometry, note_grid
@@ -207,6 +206,8 @@ class BoardView:
             return p.error
         if look.from_solution:
             return p.role(Role.FOCUS)
+        if look.preview:  # placed by an earlier step of the path, not on the board yet
+            return mix(p.entry, p.cell, 0.45)
         return p.given if look.given else p.entry
 
     def _draw_digit(
@@ -218,6 +219,12 @@ class BoardView:
         glyph = self.glyph(symbol(look.digit), round(size * 0.6), colour, look.given)
         rect = glyph.get_rect(center=centre)
         tile.blit(glyph, rect)
+        if look.preview:
+            # A dotted underline: "ahead of the board", told by shape as well as shade.
+            dot = max(2, size // 22)
+            y = min(size - dot - 1, rect.bottom + max(2, size // 16))
+            for x in range(rect.x, rect.right + 1, 3 * dot):
+                tile.fill(colour, (x, y, dot, dot))
         if look.conflict:
             # Underline: the conflict cue that does not rely on colour.
             thick = max(2, size // 18)
@@ -244,8 +251,9 @@ class BoardView:
         inset = max(1, round(size * 0.06))
         width = (size - 2 * inset) / columns
         height = (size - 2 * inset) / rows
-        # About a third of a digit's size, as large as the note's spot allows.
-        font = round(min(min(width, height) * 0.92, size * 0.22))
+        # About a third of a digit's size, as large as the note's spot allows, and no
+        # smaller than 12 px where the spot has room (every 9x9 board from 800x600 up).
+        font = round(min(min(width, height) * 0.92, max(12.0, size * 0.22)))
         roles = dict(look.note_roles)
         for digit in range(1, n + 1):
             if not look.notes >> (digit - 1) & 1:
@@ -335,68 +343,3 @@ class BoardView:
                         )
                     )
         return segments
-
-
-def draw_links(
-    surface: pygame.Surface, step: Step, geometry: BoardGeometry, palette: Palette
-) -> None:
-    """A chain's links as lines between candidates: strong solid, weak dashed, with arrows."""
-    width = max(2, geometry.cell // 22)
-    for link in step.links:
-        start = geometry.note_rect(*link.source)
-        end = geometry.note_rect(*link.target)
-        colour = palette.role(Role.PIVOT) if link.strong else palette.role(Role.OFF)
-        # The line runs between the candidates' rings (as drawn by the tiles).
-        ring = min(start.w, start.h) * 0.47 + 1
-        _arrow(
-            surface,
-            colour,
-            start.center,
-            end.center,
-            width,
-            dashed=not link.strong,
-            head=geometry.cell / 7,
-            gap=ring,
-        )
-
-
-def _arrow(
-    surface: pygame.Surface,
-    colour: Colour,
-    start: tuple[float, float],
-    end: tuple[float, float],
-    width: int,
-    *,
-    dashed: bool,
-    head: float,
-    gap: float,
-) -> None:
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy)
-    room = length - 2 * gap
-    if room < 2:  # neighbouring notes of one cell: their ring colours say enough
-        return
-    ux, uy = dx / length, dy / length
-    head = min(head, room * 0.6)
-    a = (start[0] + ux * gap, start[1] + uy * gap)
-    b = (end[0] - ux * gap, end[1] - uy * gap)
-    shaft = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
-    if dashed:
-        dash = max(4.0, head * 0.8)
-        travelled = 0.0
-        total = math.hypot(shaft[0] - a[0], shaft[1] - a[1])
-        while travelled < total:
-            s, e = travelled, min(total, travelled + dash)
-            pygame.draw.line(
-                surface,
-                colour,
-                (a[0] + ux * s, a[1] + uy * s),
-                (a[0] + ux * e, a[1] + uy * e),
-                width,
-            )
-            travelled += 2 * dash
-    else:
-        pygame.draw.line(surface, colour, a, shaft, width)
-    left = (b[0] - ux * head - uy * head * 0.55, b[1] - uy * head + ux * head * 0.55)
-    right = (b[0] - ux * head + uy * head * 0.55, b[1] - uy * head - ux * head * 0.55)
-    pygame.draw.polygon(surface, colour, [b, left, right])

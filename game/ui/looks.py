@@ -53,6 +53,7 @@ class CellLook:
     struck: int = 0  # notes a hint eliminates (struck through)
     target: int = 0  # the digit a hint places here
     from_solution: bool = False  # a digit shown by "Show solution", not the player's
+    preview: bool = False  # a digit of the position a step ahead belongs to, not the board's
     flash: int = 0  # error flash, 0..LEVELS
     glow: int = 0  # completed-unit glow or celebration, 0..LEVELS
 
@@ -87,6 +88,11 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     )
     if not settings.highlight_same_digit:
         focus_digit = 0 if not view.digit_first else focus_digit
+    if view.hint is not None:
+        # While a hint is drawn, the selection's row, column and same digits step
+        # aside: the deduction's own colours are the only ones on the board.
+        peers = frozenset()
+        focus_digit = 0
     conflicts = game.conflicts() if settings.show_conflicts else frozenset()
     wrong = set(view.checked)
     if settings.show_mistakes:
@@ -94,13 +100,19 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     tints = region_tints(shape) if shape.is_jigsaw else None
     hint = _hint_parts(shape, view.hint)
     solved_for_them = game.from_solution()
+    # A step ahead of the board is drawn on the position it belongs to: the digits
+    # the earlier steps placed (as previews) and that position's candidates.
+    ahead = view.hint.position if view.hint is not None else None
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
         given = bool(game.givens[cell])
         from_solution = cell in solved_for_them
+        preview = False
         if cell in view.hidden:
             digit = 0
+        elif ahead is not None and not digit and ahead.values[cell]:
+            digit, preview = ahead.values[cell], True
         if cell == selected:
             fill = Fill.SELECTED
         elif focus_digit and digit == focus_digit and not from_solution:
@@ -112,6 +124,8 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         else:
             fill = Fill.PLAIN
         shown_notes = 0 if digit or cell in view.hidden else notes[cell]
+        if ahead is not None and not digit:
+            shown_notes = ahead.cands[cell]
         note_roles = hint.note_roles.get(cell, ())
         role = hint.roles.get(cell)
         if digit and note_roles:
@@ -140,6 +154,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 struck=struck,
                 target=hint.targets.get(cell, 0) if not digit else 0,
                 from_solution=from_solution,
+                preview=preview,
                 flash=view.flash.get(cell, 0),
                 glow=view.glow.get(cell, 0),
             )

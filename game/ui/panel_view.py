@@ -127,9 +127,14 @@ def action_keys(
 
 
 def hint_card_rect(layout: BoardLayout) -> pygame.Rect:
-    """Where the hint card goes: over the action buttons and the status line."""
-    first = layout.actions["undo"]
-    return pygame.Rect(layout.panel.x, first.y, layout.panel.w, layout.panel.bottom - first.y)
+    """Where the hint card goes: over the pad, the action buttons and the status line.
+
+    All of the panel below the header, as the step card: an explanation needs the room
+    to stay at 12 px or more on a small window, and a player reading a deduction is
+    not typing digits (the keys still place them).
+    """
+    top = layout.pad[0].y if layout.pad else layout.actions["undo"].y
+    return pygame.Rect(layout.panel.x, top, layout.panel.w, layout.panel.bottom - top)
 
 
 def hint_button_rects(layout: BoardLayout) -> dict[str, pygame.Rect]:
@@ -244,10 +249,10 @@ def _draw_body(
     if model.steps is not None:
         draw_steps_card(surface, text, p, layout, model.steps, model.hover)
         return
-    _draw_pad(surface, text, p, layout, model)
     if model.card is not None:
         _draw_card(surface, text, p, layout, model)
         return
+    _draw_pad(surface, text, p, layout, model)
     # One label size for every button, the largest at which the longest fits.
     first = layout.actions["undo"]
     size = min(
@@ -367,9 +372,9 @@ def _draw_card(
     y += round(title_size * 1.5)
     buttons = hint_button_rects(layout)
     room = buttons["hint-apply"].y - pad // 2 - y
-    size = max(10, round(u * 0.22))
+    size = max(12, round(u * 0.24))
     lines = text.wrap(card.body, size, rect.w - 2 * pad)
-    while size > 10 and len(lines) * round(size * 1.3) > room:
+    while size > 12 and len(lines) * round(size * 1.3) > room:
         size -= 1
         lines = text.wrap(card.body, size, rect.w - 2 * pad)
     limit = max(1, room // round(size * 1.3))

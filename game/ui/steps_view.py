@@ -161,7 +161,7 @@ def draw_steps_card(
         "step-apply": view.can_apply,
         "step-close": True,
     }
-    size = max(11, round(g.nav["step-next"].h * 0.38))
+    size = max(12, round(g.nav["step-next"].h * 0.38))
     for name, rect in g.nav.items():
         style = Style.NORMAL if enabled[name] else Style.DISABLED
         if name == "step-apply" and enabled[name]:
@@ -188,7 +188,7 @@ def draw_steps_card(
     if g.everywhere:
         first = g.everywhere[0]
         size = min(
-            text.fit_size(key.label, max(10, round(first.h * 0.4)), first.w - first.h // 3)
+            text.fit_size(key.label, max(12, round(first.h * 0.4)), first.w - first.h // 3)
             for key in card.everywhere
         )
         for key, rect in zip(card.everywhere, g.everywhere, strict=True):
@@ -210,7 +210,7 @@ def _draw_body(
 ) -> None:
     """The explanation, as large as fits its room: long chains shrink a little, and
     past a readable size the rest is cut short rather than shrunk further."""
-    size = max(11, round(unit * 0.24))
+    size = max(12, round(unit * 0.24))
     smallest = max(12, round(unit * 0.16))
     lines = text.wrap(body, size, room.w)
     while size > smallest and len(lines) * round(size * 1.3) > room.h:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.logic.step import Role
+from game.engine.logic.step import Role, Step
 from game.engine.shape import Shape
 from game.ui.board_view import BoardView, board_pad
 from game.ui.layout import board_layout
@@ -56,3 +56,48 @@ def test_tiles_land_at_odd_x_for_fast_copies() -> None:
             assert geometry.cell % 2 == 0
             assert board_pad(geometry) % 2 == 1
             assert (geometry.x - board_pad(geometry)) % 2 == 1
+
+
+def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
+    from game.engine.logic.step import Area, AreaKind, Link
+    from game.ui.deduction_view import area_colour, draw_deduction
+
+    shape = Shape.classic(9)
+    layout = board_layout(1280, 800, 9)
+    geometry = layout.board
+    surface = pygame.Surface((1280, 800))
+    surface.fill((255, 255, 255))
+    als = Area((0, 1, 2), AreaKind.ALS, 0, 0b111, "A")
+    cover = Area((9, 18), AreaKind.COVER, 0, 0, "cover c1")
+    link = Link((3, 5), (12, 5), True, (3, 4, 5), ())
+    step = Step("test", eliminations=((40, 1),), areas=(als, cover), links=(link,))
+    draw_deduction(surface, step, geometry, LIGHT, Text())
+    # The ALS's outline runs along the top edge of r1c2, just inside the cell.
+    top = geometry.cell_rect(1)
+    width = max(2, geometry.cell // 18)
+    assert surface.get_at((top.centerx, top.y + width + width // 2))[:3] == area_colour(als, LIGHT)
+    # No line across the inside of the set (between r1c1 and r1c2).
+    inside = geometry.cell_rect(0).right
+    assert surface.get_at((inside, top.centery))[:3] == (255, 255, 255)
+    assert shape.cells == 81
+
+
+def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
+    from game.engine.logic.grid import CandidateGrid
+    from game.engine.puzzle import Puzzle
+    from game.session import Game
+    from game.session.hints import HintMarks
+    from game.ui.looks import ViewState, cell_looks
+
+    puzzle = Puzzle.from_string(
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    )
+    game = Game(puzzle)
+    game.select(40)
+    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens).apply([(2, 4)])
+    step = Step("Naked Single", placements=((3, 6),))
+    view = ViewState(hint=HintMarks(step, full=True, position=position, ahead=1))
+    looks = cell_looks(game, view)
+    assert looks[2].digit == 4 and looks[2].preview  # placed by the earlier step
+    assert looks[5].notes == position.cands[5]  # that position's candidates
+    assert all(look.fill.name != "PEER" for look in looks)  # the selection steps aside

@@ -24,8 +24,9 @@ from ..actions import CHORES, Action, Command
 from ..animation import Animator
 from ..board_hits import ButtonHit, CellHit, Hit, PadHit, hit_at
 from ..board_panel import PanelInputs, panel_model
-from ..board_view import BoardView, draw_links
+from ..board_view import BoardView
 from ..context import AppContext
+from ..deduction_view import draw_deduction
 from ..destinations import Help, Menu, OpenPuzzle, SaveAs
 from ..gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
 from ..layout import BoardLayout, board_layout
@@ -303,14 +304,15 @@ class BoardScene(Scene):
         board.configure(self.layout.board, self.game.shape, palette)
         changed = board.update(self.looks())
         marks = self.view.hint
-        links = marks.step if marks is not None and marks.full and marks.step.links else None
+        step = marks.step if marks is not None and marks.full else None
+        links = step if step is not None and (step.links or step.areas) else None
         drawn: list[pygame.Rect] = []
-        # Links lie over the board: while any are shown, or just went away, the
-        # whole board goes up again (it is one blit of the composed board).
+        # Links and areas lie over the board: while any are shown, or just went away,
+        # the whole board goes up again (it is one blit of the composed board).
         if full or changed or links is not None or self._links_shown:
             board.blit(surface)
             if links is not None:
-                draw_links(surface, links, self.layout.board, palette)
+                draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
             drawn.append(board.screen_rect)
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
