@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..engine.logic.step import AreaKind, Role, Step
 from ..session import Offer
 from ..session.hint_flow import Stage
 from ..session.kinds import Origin
@@ -25,6 +26,7 @@ from .looks import CellLook
 from .panel_view import (
     ActionKey,
     HintCard,
+    LegendItem,
     PanelModel,
     action_keys,
     clock_text,
@@ -70,7 +72,9 @@ def panel_model(
     card = None
     if play.hints.stage is Stage.SHOWN and mode is Mode.HINT:
         hints = play.hints
-        card = HintCard(hints.title, hints.explanation, hints.apply_label)
+        step = hints.answer.step if hints.answer is not None else None
+        legend = legend_of(step, game.grid) if step is not None else ()
+        card = HintCard(hints.title, hints.explanation, hints.apply_label, legend)
     # Counted from what the board shows, so the Solve animation counts down too.
     shown = Counter(look.digit for look in looks)
     active = play.active_digit if play.digit_first else 0
@@ -95,6 +99,63 @@ def panel_model(
         steps=_steps_card(play, keymap, status) if mode is Mode.STEPS else None,
         tooltip=_tooltip(actions, hover_name),
     )
+
+
+ROLE_WORDS: dict[Role, str] = {
+    Role.FOCUS: "what the step decides",
+    Role.PATTERN: "the pattern",
+    Role.COVER: "the other side of the pattern",
+    Role.PIVOT: "the pivot",
+    Role.PINCER: "the pincers",
+    Role.FIN: "the fin",
+    Role.ON: "true along the chain",
+    Role.OFF: "false along the chain",
+    Role.COLOUR_A: "one colour",
+    Role.COLOUR_B: "the other colour",
+    Role.WRONG: "not right",
+}
+"""What each mark's colour means, in the hint card's key."""
+
+AREA_WORDS: dict[AreaKind, str] = {
+    AreaKind.BASE: "base set",
+    AreaKind.COVER: "cover set",
+    AreaKind.ALS: "almost locked set",
+    AreaKind.GROUP: "cells taken together",
+    AreaKind.CLUSTER: "colour cluster",
+    AreaKind.POSITION: "cells the pattern fixes",
+}
+
+
+def legend_of(step: Step, grid: Sequence[int]) -> tuple[LegendItem, ...]:
+    """The key to a step's picture: each mark role, area and removal it shows, once.
+
+    A mark is drawn as the board draws it: a tinted cell for a whole cell or a
+    filled one (``grid``), a ringed candidate otherwise.
+    """
+    items: list[LegendItem] = []
+    seen: set[object] = set()
+    for mark in step.marks:
+        whole = mark.digit is None or bool(grid[mark.cell])
+        key = (mark.role, whole)
+        if key in seen or (mark.role is Role.FOCUS and step.placements):
+            continue  # the digit placed has its own line
+        seen.add(key)
+        shape = "cell" if whole else "ring"
+        items.append(LegendItem(ROLE_WORDS.get(mark.role, mark.role.value), shape, mark.role))
+    for area in step.areas:
+        words = AREA_WORDS.get(area.kind, area.kind.value)
+        if area.label:
+            words = (
+                f"{words} {area.label}" if area.kind is AreaKind.ALS else f"{area.label}: {words}"
+            )
+        if words not in seen:
+            seen.add(words)
+            items.append(LegendItem(words, "outline", area=area))
+    if step.placements:
+        items.append(LegendItem("placed by this step", "target", Role.FOCUS))
+    if step.eliminations:
+        items.append(LegendItem("removed by this step", "strike"))
+    return tuple(items)
 
 
 def _resting(key: ActionKey, can_undo: bool) -> ActionKey:

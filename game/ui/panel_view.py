@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..engine.logic.step import Area, Role
 from ..engine.symbols import symbol
 from ..session import Game, Settings
 from .actions import Action
+from .deduction_view import area_colour
 from .keymap import KeyMap
 from .layout import BoardLayout, note_grid
 from .steps_view import StepsCard, draw_steps_card
@@ -39,12 +41,28 @@ class ActionKey:
 
 
 @dataclass(frozen=True)
+class LegendItem:
+    """One line of the hint card's key to its picture: a swatch and what it means.
+
+    ``shape`` is how the swatch is drawn, as on the board: ``"ring"`` (a circled
+    candidate), ``"cell"`` (a tinted cell), ``"strike"`` (a struck candidate),
+    ``"target"`` (the digit placed) or ``"outline"`` (an area, ``area`` set).
+    """
+
+    words: str
+    shape: str
+    role: Role | None = None
+    area: Area | None = None
+
+
+@dataclass(frozen=True)
 class HintCard:
-    """The deduction's name and explanation, shown over the action buttons."""
+    """The deduction's name and explanation, shown over the pad and buttons."""
 
     title: str
     body: str
     apply_label: str
+    legend: tuple[LegendItem, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -380,6 +398,8 @@ def _draw_card(
     limit = max(1, room // round(size * 1.3))
     lines = wrap_lines(text, card.body, size, rect.w - 2 * pad, limit)
     draw_lines(surface, text, lines, (x, y), size, p.text)
+    legend_top = y + len(lines) * round(size * 1.3) + round(u * 0.3)
+    _draw_legend(surface, text, p, card.legend, (x, legend_top), rect.w - 2 * pad, room + y, u)
     draw_button(
         surface,
         text,
@@ -399,6 +419,57 @@ def _draw_card(
         hovered=model.hover == "hint-close",
         backdrop=card_fill,
     )
+
+
+def _draw_legend(
+    surface: pygame.Surface,
+    text: Text,
+    p: Palette,
+    legend: tuple[LegendItem, ...],
+    at: tuple[int, int],
+    width: int,
+    bottom: int,
+    u: int,
+) -> None:
+    """The key to the picture, one swatch and a few words a line, while there is room."""
+    size = max(12, round(u * 0.2))
+    line = round(size * 1.6)
+    x, y = at
+    swatch = round(size * 1.2)
+    if legend and y + line <= bottom:
+        head = text.render("On the board", size, p.text_dim, True)
+        surface.blit(head, (x, y))
+        y += line
+    for item in legend:
+        if y + line > bottom:
+            return
+        box = pygame.Rect(x, y + (line - swatch) // 2 - size // 4, swatch, swatch)
+        colour = (
+            area_colour(item.area, p) if item.area is not None else p.role(item.role or Role.FOCUS)
+        )
+        stroke = max(2, swatch // 8)
+        if item.shape == "ring":
+            pygame.draw.circle(
+                surface, p.role_fill(item.role or Role.FOCUS), box.center, swatch // 2
+            )
+            pygame.draw.circle(surface, colour, box.center, swatch // 2, stroke)
+        elif item.shape == "cell":
+            pygame.draw.rect(surface, p.role_fill(item.role or Role.FOCUS), box)
+            pygame.draw.rect(surface, p.border, box, 1)
+        elif item.shape == "strike":
+            glyph = text.render("4", round(swatch * 0.8), mix(p.note, p.cell, 0.3), False)
+            surface.blit(glyph, glyph.get_rect(center=box.center))
+            r = swatch * 0.4
+            cx, cy = box.center
+            pygame.draw.line(surface, p.error, (cx - r, cy + r), (cx + r, cy - r), stroke)
+        elif item.shape == "target":
+            pygame.draw.circle(surface, colour, box.center, swatch // 2, stroke)
+        else:  # an area's outline
+            pygame.draw.rect(surface, colour, box, stroke, border_radius=stroke)
+        words = elide(text, item.words, size, width - swatch - size)
+        image = text.render(words, size, p.text, False)
+        surface.blit(image, image.get_rect(midleft=(box.right + size // 2, box.centery)))
+        y += line
 
 
 def elide(text: Text, line: str, size: int, width: int, bold: bool = False) -> str:
