@@ -40,12 +40,13 @@ def run(args: argparse.Namespace) -> int:
     from game.engine.errors import PuzzleError
     from game.engine.logic.hint import find_hint
 
+    from .files import shown
     from .position import load, step_lines, uniqueness_note
 
     try:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
-        print(error.located(args.file), file=sys.stderr)
+        print(error.located(shown(args.file)), file=sys.stderr)
         return 2
     record = position.record
     shape = position.shape

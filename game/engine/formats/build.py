@@ -16,6 +16,7 @@ from ..puzzle import Puzzle, PuzzleRecord
 from ..rules import conflicts
 from ..shape import Shape
 from .cells import Locate
+from .source import MAX_TITLE
 
 
 @functools.lru_cache(maxsize=32)
@@ -74,8 +75,26 @@ def make_record(
 
 
 def clean(text: str) -> str:
-    """Text fit to print: bytes that were not UTF-8 become U+FFFD, ends stripped."""
-    return _UNDECODABLE.sub("\ufffd", text).strip()
+    """Text fit to print: at most :data:`.source.MAX_TITLE` characters, ends stripped.
+
+    Bytes that were not UTF-8 and control characters (a terminal's escape
+    sequences, tabs, bidirectional overrides) become U+FFFD; a longer text is cut
+    with an ellipsis, so a 60 KB comment cannot swamp a screen or a terminal.
+    """
+    return clean_title(text)
 
 
-_UNDECODABLE = re.compile("[\udc80-\udcff]")
+def clean_title(text: str) -> str:
+    """:func:`clean` under the name the collection readers use for titles."""
+    if len(text) > MAX_TITLE * 2:
+        text = text[: MAX_TITLE * 2]  # cut first: the rest is never shown
+    text = _UNPRINTABLE.sub("\ufffd", text.strip().replace("\t", " "))
+    if len(text) > MAX_TITLE:
+        text = text[: MAX_TITLE - 1].rstrip() + "\u2026"
+    return text
+
+
+_UNPRINTABLE = re.compile(
+    "[\udc80-\udcff\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+"""Undecodable bytes, C0 and C1 controls, and the bidirectional controls."""
