@@ -62,7 +62,7 @@ def shown(name: str) -> str:
     """``name`` fit for a terminal: control characters and undecodable bytes escaped.
 
     Bytes that were not UTF-8 (held as surrogates by ``os.fsdecode``) become
-    ``\\xNN``; control and other unprintable characters ``\\xNN``, ``\\uNNNN`` or
+    ``\\xNN``; unprintable characters ``\\xNN`` (ASCII controls), ``\\uNNNN`` or
     ``\\UNNNNNNNN``; a backslash ``\\\\``.  Printable characters stay as they are.
     """
     if name.isprintable() and "\\" not in name:
@@ -76,7 +76,7 @@ def shown(name: str) -> str:
             parts.append(f"\\x{code - 0xDC00:02x}")
         elif char.isprintable() and not 0xD800 <= code <= 0xDFFF:
             parts.append(char)
-        elif code <= 0xFF:
+        elif code < 0x80:
             parts.append(f"\\x{code:02x}")
         elif code <= 0xFFFF:
             parts.append(f"\\u{code:04x}")

@@ -425,6 +425,8 @@ def _open(source: Source) -> PuzzleFile:
         return _open_xml(source, encoding)
     if encoding.is_utf8 and not looks_like_native(start):
         body = head[encoding.bom :]
+        if b"\x00" in body:
+            decode(body, encoding)  # binary data: say so, not that a line is too long
         if len(head) < size:
             cut = body.rfind(b"\n")
             if cut < 0:
