@@ -155,7 +155,27 @@ def make_inputs(folder: Path) -> dict[str, Path]:
     fifo = folder / "fifo"
     os.mkfifo(fifo)
     files["fifo"] = fifo
+    make_cap_inputs(caps)
     return files
+
+
+def make_cap_inputs(caps: Path) -> None:
+    """Files just under the caps of the formats read whole (made if missing)."""
+    grids = caps / "grids-4mib.txt"
+    if not grids.exists():
+        block = b"".join(grid_text(line).encode() + b"\n" for line in relabelled(100))
+        write_repeated(grids, block, 4 * 1024 * 1024 - len(block))
+    lines = caps / "lines-4mib.txt"
+    if not lines.exists():
+        write_repeated(lines, b"1 2 3 4 5 6 7 8 9\n" * 9, 4 * 1024 * 1024 - 200)
+    utf16 = caps / "utf16-16mib.txt"
+    if not utf16.exists():
+        text = "".join(f"{line}\r\n" for line in relabelled(1000))
+        data = text.encode("utf-16-le")
+        with open(utf16, "wb") as stream:
+            stream.write(b"\xff\xfe")
+            for _ in range((16 * 1024 * 1024 - 2) // len(data)):
+                stream.write(data)
 
 
 def cases(files: dict[str, Path]) -> list[Case]:
@@ -188,6 +208,9 @@ def cases(files: dict[str, Path]) -> list[Case]:
         Case("hint 64 MiB, last", ["hint", "--puzzle", "800000", p("collection-64mib")]),
         Case("hint 64 MiB 4x4, 1000000", ["hint", "--puzzle", "1000000", p("small-64mib")]),
         Case("solve over the cap", ["solve", p("over-cap")]),
+        Case("hint grid 46000 of 4 MiB", ["hint", "--puzzle", "46000", p("grids-4mib")]),
+        Case("solve --json lines 4 MiB", ["solve", "--json", p("lines-4mib")]),
+        Case("hint UTF-16 16 MiB, last", ["hint", "--puzzle", "100000", p("utf16-16mib")]),
         Case("picker: 15 MB files", [str(files["lines-15mb"].parent)], script=SUMMARISE),
         Case("picker: cap files", [str(files["over-cap"].parent)], script=SUMMARISE),
     ]
@@ -299,6 +322,9 @@ def main() -> int:
     folder.mkdir(parents=True, exist_ok=True)
     marker = folder / "fifo"
     files = _existing(folder) if marker.exists() else make_inputs(folder)
+    if marker.exists():
+        make_cap_inputs(folder / "caps")
+        files = _existing(folder)
     wanted = [part for part in args.only.split(",") if part]
 
     def chosen(case: Case) -> bool:
