@@ -157,7 +157,7 @@ def test_a_big_text_that_is_no_collection_is_refused_unread(tmp_path: Path) -> N
     path.write_bytes(b"1 2 3 4 5 6 7 8 9\n" * (GRIDS_CAP // 18 + 1000))
     result = run("solve", path)
     assert result.returncode == 2
-    assert "files that are not one puzzle per line are read up to 4 MiB" in said(result)
+    assert "files that are not one puzzle per line are read up to 1 MiB" in said(result)
 
 
 def test_random_text_is_refused(tmp_path: Path) -> None:
@@ -374,3 +374,14 @@ def test_pipes_are_no_regular_files_to_the_picker(fifo: Path) -> None:
 
 def test_too_large_errors_are_format_errors() -> None:
     assert issubclass(FileTooLargeError, FormatError)
+
+
+@given(st.sampled_from([4, 9]), st.data())
+def test_first_clash_is_the_first_conflict(size: int, data: st.DataObject) -> None:
+    from game.engine.formats.build import classic_shape, first_clash
+    from game.engine.rules import conflicts
+
+    shape = classic_shape(size)
+    givens = tuple(data.draw(st.lists(st.integers(0, size), min_size=size**2, max_size=size**2)))
+    found = conflicts(shape, givens)
+    assert first_clash(shape, givens) == (found[0].cells if found else ())

@@ -44,7 +44,7 @@ Size caps (see :mod:`.source`; README "Puzzle files" lists them for players)
     :data:`COLLECTION_CAP` (64 MiB) for any file, and one-puzzle-per-line UTF-8
     files read lazily; :data:`WHOLE_CAP` (16 MiB) for everything read in one
     piece (OpenSudoku XML, saved games, UTF-16 or CR-only files);
-    :data:`GRIDS_CAP` (4 MiB) for text taken apart as grids (multi-line grids,
+    :data:`GRIDS_CAP` (1 MiB) for text taken apart as grids (multi-line grids,
     ``.sdk``, pencil-mark grids, jigsaw maps); :data:`MAX_LINE` (64 KiB) per
     line; :data:`MAX_PUZZLES` (1,000,000) puzzles per file, past which the file's
     last item is an error saying so; :data:`MAX_TITLE` (200) characters per title.

@@ -45,7 +45,7 @@ COLLECTION_CAP = 64 * 1024 * 1024
 WHOLE_CAP = 16 * 1024 * 1024
 """Largest file parsed in one piece: grids, .sdk, XML, jigsaw maps, UTF-16 files."""
 
-GRIDS_CAP = 4 * 1024 * 1024
+GRIDS_CAP = 1024 * 1024
 """Largest text read as grids drawn over several lines (the slowest text to take apart)."""
 
 MAX_LINE = 64 * 1024
