@@ -17,7 +17,9 @@ Reading
         ``PuzzleRecord | PuzzleError`` for every puzzle in order (bad ones as
         errors with ``index`` set, so a caller can go on), and
         ``build_index(progress=None) -> bool`` (``progress(done, total)`` may
-        return False to cancel; safe to run in a background thread).
+        return False to cancel; safe to run in a background thread), and
+        ``titles() -> list[str]`` (every puzzle's title, without building the
+        puzzles where the format allows: XML games, titled grids).
         One-puzzle-per-line files are read lazily: the only memory spent is an
         offset index of 8 bytes per puzzle.  Other files keep their text once and
         build each puzzle when it is read.  Pipes (``/dev/stdin``, ``<(...)``) are

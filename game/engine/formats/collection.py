@@ -13,8 +13,13 @@ Two kinds of :class:`PuzzleFile`:
   reporting progress to a callback that may cancel it; the game's picker does this
   from a background thread.  The index assumes the file does not change; a record
   read after it did is refused with a clear message.
-- :class:`LoadedFile` for everything else: the whole file is parsed at once (it is
-  at most :data:`.source.WHOLE_CAP`), and its records are kept.
+- :class:`LoadedFile` for everything else: the whole file is read at once (it is
+  at most :data:`.source.WHOLE_CAP`), cut into puzzles, and each puzzle is built
+  from its own text when it is read (:class:`~.records.Records`), so memory
+  follows the text, not the number of puzzles.
+
+Both read from a :class:`Source`: a file, or bytes already in memory, which is
+how pipes and standard input are read (once, whole; :func:`open_bytes`).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from .build import clean_title
 from .detect import Collection, collection_layout, parse_document
 from .lines import parse_line
 from .native import looks_like_native
-from .records import Item
+from .records import Item, Records
 from .source import (
     COLLECTION_CAP,
     GRIDS_CAP,
@@ -103,6 +108,18 @@ class PuzzleFile(ABC):
         """Prepare random access; False if ``progress`` cancelled it (nothing is kept)."""
         return True
 
+    def titles(self) -> list[str]:
+        """Every puzzle's title in order, cleaned as records' titles are (``""`` for none).
+
+        A bad puzzle's title is ``""``, or its title as written where the format
+        tells it without parsing the puzzle.
+
+        Formats that tell titles apart from puzzles (XML games, titled grids) give
+        them without building a single puzzle: a 150,000-game file in a fraction
+        of a second instead of a minute.  Others build each puzzle in turn.
+        """
+        return ["" if isinstance(item, PuzzleError) else item.title for item in self]
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.path!r}, kind={self.kind!r})"
 
@@ -133,6 +150,20 @@ class LoadedFile(PuzzleFile):
     def __iter__(self) -> Iterator[Item]:
         for index in range(self.count):
             yield self._item(index)
+
+    def titles(self) -> list[str]:
+        records = self._records
+        if not isinstance(records, Records) or records.title is None:
+            return super().titles()
+        title = records.title
+        cleaned: dict[str, str] = {}  # titles repeat (a folder's name on every game)
+        found = []
+        for index in range(min(len(records), MAX_PUZZLES)):
+            raw = title(index)
+            if raw not in cleaned:
+                cleaned[raw] = clean_title(raw)
+            found.append(cleaned[raw])
+        return found + [""] * (self.count - len(found))
 
     def _item(self, index: int) -> Item:
         if self._overflow and index == MAX_PUZZLES:

@@ -21,6 +21,12 @@ because they differ only in decoration.  Leniency policy:
   or failing that if their ASCII digits alone do (``N <= 9``, ``0`` empty: "any
   text with exactly 81 digits").
 - Everything else is refused with the count that is wrong and where.
+
+Cost: a text is first cut by its :func:`outline` (the line and cell count of each
+row, a few bytes a row), and each grid is read from its own lines when it is
+asked for, so a file of 10,000 grids costs its lines, not 10,000 records.  Text
+without a grid's shape is read as one grid only up to :data:`_FLAT_MAX` cells;
+the whole text is capped at :data:`.source.GRIDS_CAP`.
 """
 
 from __future__ import annotations
@@ -397,13 +403,16 @@ def _classic_grids(
         ).rows
         return classic_grid(block, title=title_between(previous, top), index=index)
 
+    def title(index: int) -> str:
+        return title_between(rows[index * width - 1] if index else 0, rows[index * width])
+
     count = len(rows) // width
     if count == 1:
-        return "grid", Records(1, grid)
+        return "grid", Records(1, grid, title)
     euler = len(titles) > 0 and all(
         _EULER_TITLE.fullmatch(lines[number - first_line].split("#", 1)[0]) for number in titles
     )
-    return ("Project Euler grids" if euler else "grids"), Records(count, grid)
+    return ("Project Euler grids" if euler else "grids"), Records(count, grid, title)
 
 
 def _two_grids(

@@ -97,7 +97,10 @@ def read_opensudoku(chunks: Iterable[bytes]) -> tuple[str, Sequence[Item]]:
             raise FormatError(too_many_puzzles(), line=overflow)
         return _record(games[index], index)
 
-    return collector.name.strip(), Records(len(games) + (overflow is not None), build)
+    def title(index: int) -> str:
+        return games[index].title if index < len(games) else ""
+
+    return collector.name.strip(), Records(len(games) + (overflow is not None), build, title)
 
 
 def _parse(chunks: Iterable[bytes]) -> _Collector:

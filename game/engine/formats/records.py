@@ -25,12 +25,20 @@ class Records(Sequence[Item]):
     """``count`` puzzles, puzzle ``k`` built by ``build(k)`` on each access.
 
     ``build`` raises :class:`PuzzleError` for a bad puzzle; the error is returned
-    as the item, with its ``index`` set, as the eager readers do.
+    as the item, with its ``index`` set, as the eager readers do.  ``title``, when
+    the format can tell a puzzle's title without building it (XML games, titled
+    grids), gives it as written (:meth:`PuzzleFile.titles` cleans it).
     """
 
-    def __init__(self, count: int, build: Callable[[int], PuzzleRecord]) -> None:
+    def __init__(
+        self,
+        count: int,
+        build: Callable[[int], PuzzleRecord],
+        title: Callable[[int], str] | None = None,
+    ) -> None:
         self._count = count
         self._build = build
+        self.title = title
 
     def __len__(self) -> int:
         return self._count
