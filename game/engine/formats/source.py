@@ -43,7 +43,7 @@ COLLECTION_CAP = 64 * 1024 * 1024
 """Largest file opened at all: one-puzzle-per-line collections, read lazily."""
 
 WHOLE_CAP = 16 * 1024 * 1024
-"""Largest file parsed in one piece: grids, .sdk, XML, jigsaw maps, UTF-16 files."""
+"""Largest file read in one piece: XML, saved games, UTF-16 or CR-only files (grids: less)."""
 
 GRIDS_CAP = 1024 * 1024
 """Largest text read as grids drawn over several lines (the slowest text to take apart)."""
@@ -202,8 +202,9 @@ def file_problem(path: str, *, pipes: bool = False) -> str | None:
     Decided with ``os.stat`` alone, never by opening: a FIFO that nobody writes to,
     a terminal or ``/dev/zero`` would block or never end.  The reason is a phrase
     for a player ("this is a directory, not a puzzle file", "this is a named pipe
-    (FIFO), not a puzzle file", "a link that loops back on itself" ...).  With ``pipes`` a FIFO
-    or pipe is no problem (:func:`read_pipe` reads it without blocking).
+    (FIFO), not a puzzle file", "a link that loops back on itself" ...).  With
+    ``pipes`` a FIFO or pipe is no problem (:func:`read_pipe` reads it without
+    blocking); the picker leaves it out, since reading a pipe empties it.
     """
     try:
         mode = os.stat(path).st_mode
@@ -281,8 +282,6 @@ def read_pipe(path: str, limit: int, stall: float = PIPE_STALL) -> bytes:
                 select.select([fd], [], [], min(left, 1.0))
                 continue
             except OSError as error:
-                if error.errno == errno.EINTR:
-                    continue
                 raise unreadable(error, path) from None
             if not data:
                 break
