@@ -28,9 +28,46 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Subcommand name -> (module, one-line help)."""
 
 
+GAME_OPTIONS = {"--windowed": False, "--size": True}
+"""The game's own options (``main.py [--windowed] [--size WxH] [FILE|DIR]``): takes a value?"""
+
+
 def is_command(word: str) -> bool:
     """Whether ``word`` names a subcommand (anything else opens the game)."""
     return word in COMMANDS
+
+
+def unknown_argument(argv: Sequence[str]) -> str | None:
+    """Why ``argv`` (no subcommand) cannot open the game, or None when it can.
+
+    The game takes options and one file or folder.  A word that is neither a
+    command nor an existing file or folder is most likely a mistyped command
+    (``main.py slove p.txt``): say so, with the commands, rather than open the
+    game on a missing file.  Options (even unknown ones) are left to the game.
+    """
+    import os
+
+    from .files import shown
+
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+            continue
+        if word == "--":
+            continue
+        if word.startswith("-"):
+            skip = GAME_OPTIONS.get(word, False)
+            continue
+        if os.path.lexists(word):
+            return None
+        names = ", ".join(COMMANDS)
+        return (
+            f"main.py: error: {shown(word)!s} is neither a command nor a file or folder\n"
+            f"commands: {names} (main.py COMMAND --help for each); "
+            "play with: main.py [--windowed] [--size WxH] [FILE|DIR]"
+        )
+    return None
 
 
 def main(argv: Sequence[str]) -> int:
@@ -46,6 +83,9 @@ def main(argv: Sequence[str]) -> int:
         importlib.import_module(module_name).add_arguments(command_parser)
     args = parser.parse_args(list(argv))
     module = importlib.import_module(COMMANDS[args.command][0])
+    from .files import safe_output
+
+    safe_output()
     try:
         return int(module.run(args))
     except KeyboardInterrupt:

@@ -14,6 +14,8 @@ Human output: the technique, the explanation, and the placements and removals in
 
 Rows and columns are 1-based.  ``kind`` is ``step``, ``mistake``, ``notes``,
 ``solved``, ``stuck`` or ``no-solution``; without a step, ``technique`` is null.
+``--technique NAME [--all]`` lists where one technique applies instead
+(:mod:`game.cli.technique`).
 A puzzle with several solutions is hinted without the uniqueness techniques.
 Exit status 0, or 2 (with ``FILE[:LINE[:COL]]: reason`` on stderr) when the file
 cannot be read.
@@ -33,19 +35,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options on ``parser``."""
     add_file_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the hint as a JSON object")
+    parser.add_argument(
+        "--technique",
+        metavar="NAME",
+        help="show where this technique applies instead of the next step (e.g. X-Wing)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="with --technique: every instance, not only the first"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the hint for the file's puzzle; 0, or 2 if it cannot be read."""
+    if args.technique is not None:
+        from . import technique
+
+        return technique.run(args)
+    if args.all:
+        print("main.py hint: error: --all goes with --technique NAME", file=sys.stderr)
+        return 2
     from game.engine.errors import PuzzleError
     from game.engine.logic.hint import find_hint
 
+    from .files import shown
     from .position import load, step_lines, uniqueness_note
 
     try:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
-        print(error.located(args.file), file=sys.stderr)
+        print(error.located(shown(args.file)), file=sys.stderr)
         return 2
     record = position.record
     shape = position.shape

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 def add_file_arguments(parser: argparse.ArgumentParser) -> None:
     """``FILE`` and ``--puzzle N`` (which puzzle of a collection, 1-based)."""
-    parser.add_argument("file", metavar="FILE", help="a puzzle file, any format")
+    parser.add_argument(
+        "file", metavar="FILE", help="a puzzle file, any format (- for standard input)"
+    )
     parser.add_argument(
         "--puzzle",
         type=_positive,
@@ -64,10 +66,11 @@ def load(path: str, number: int) -> Position:
         no such puzzle.
     """
     from game.engine.errors import FormatError
-    from game.engine.formats import open_puzzles
     from game.engine.solver import solutions
 
-    puzzles = open_puzzles(path)
+    from .files import open_file
+
+    puzzles = open_file(path)
     try:
         record = puzzles.record(number - 1)
     except IndexError:

@@ -26,6 +26,8 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
+from .files import shown
+
 if TYPE_CHECKING:
     from game.engine.errors import PuzzleError
     from game.engine.puzzle import PuzzleRecord
@@ -33,7 +35,9 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options on ``parser``."""
-    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, any format")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="puzzle files, any format (- for standard input)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
 
 
@@ -53,12 +57,13 @@ def run(args: argparse.Namespace) -> int:
 
 def _rate_file(path: str, report: _Report) -> None:
     from game.engine.errors import InvalidPuzzleError, PuzzleError
-    from game.engine.formats import open_puzzles
     from game.engine.logic.rating import rate
     from game.engine.solver import count_solutions
 
+    from .files import open_file
+
     try:
-        for item in open_puzzles(path):
+        for item in open_file(path):
             if isinstance(item, PuzzleError):
                 report.error(path, item)
                 continue
@@ -88,10 +93,11 @@ class _Report:
         if self.json_lines:
             print(json.dumps({"file": path, "index": error.index, "error": str(error)}))
         else:
-            where = f"{path}, puzzle {error.index + 1}" if error.index is not None else path
+            name = shown(path)
+            where = f"{name}, puzzle {error.index + 1}" if error.index is not None else name
             print(f"{where}: cannot rate: {error}")
         sys.stdout.flush()
-        print(error.located(path), file=sys.stderr)
+        print(error.located(shown(path)), file=sys.stderr)
 
     def result(
         self, path: str, record: PuzzleRecord, rating: dict[str, object], *, unique: bool
@@ -105,6 +111,6 @@ class _Report:
         how = "solved by logic" if rating["solved_by_logic"] else "logic alone does not solve it"
         several = "; several solutions" if not unique else ""
         print(
-            f"{path}, puzzle {record.index + 1}: {rating['level']} {rating['score']} "
+            f"{shown(path)}, puzzle {record.index + 1}: {rating['level']} {rating['score']} "
             f"({how}{several}; {rating['steps']} steps: {used or 'none'})"
         )

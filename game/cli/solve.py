@@ -15,7 +15,9 @@ else 0.
 region id of each cell, ``solution`` the first solution found or null.  With
 ``--all`` a ``"solutions"`` list holds every solution found.  The search stops at
 ``--limit`` solutions: 2 by default (enough to tell unique from multiple), 10
-with ``--all``; it always looks for at least 2.  Errors print
+with ``--all``; it always looks for at least 2, and at most :data:`MAX_LIMIT` (each
+solution is kept until it is printed, so the ceiling bounds memory).  ``-`` reads
+standard input.  Errors print
 ``{"file": ..., "index": i or null, "error": reason}``.
 
 Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quick.
@@ -24,10 +26,11 @@ Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quic
 from __future__ import annotations
 
 import argparse
-import io
 import os
 import sys
 from typing import TYPE_CHECKING, TextIO
+
+from .files import shown
 
 if TYPE_CHECKING:
     from game.engine.errors import PuzzleError
@@ -39,36 +42,42 @@ DEFAULT_LIMIT = 2
 DEFAULT_ALL_LIMIT = 10
 """Solutions searched for (and listed) with ``--all``."""
 
+MAX_LIMIT = 10_000
+"""Highest ``--limit``: the solutions are held in memory (and printed) together."""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options on ``parser``."""
-    parser.add_argument("files", nargs="+", metavar="FILE", help="puzzle files, any format")
+    parser.add_argument(
+        "files", nargs="+", metavar="FILE", help="puzzle files, any format (- for standard input)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     parser.add_argument(
         "--all", action="store_true", help="list every solution found (up to --limit)"
     )
     parser.add_argument(
         "--limit",
-        type=_positive,
+        type=_limit,
         default=None,
         metavar="N",
-        help=f"stop after N solutions (default {DEFAULT_LIMIT}, or {DEFAULT_ALL_LIMIT} with --all)",
+        help=f"stop after N solutions, 1 to {MAX_LIMIT:,} "
+        f"(default {DEFAULT_LIMIT}, or {DEFAULT_ALL_LIMIT} with --all)",
     )
 
 
-def _positive(text: str) -> int:
-    # ASCII digits only: int() would also take other scripts' digits.
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+def _limit(text: str) -> int:
+    # ASCII digits only: int() would also take other scripts' digits.  The length
+    # check keeps int() from a 100,000-digit argument.
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or not 1 <= int(text) <= MAX_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 1 to {MAX_LIMIT:,}, not {text[:20]!r}"
+        )
     return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of ``args.files``; 0 if everything was read, else 2."""
     limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT)
-    if isinstance(sys.stdout, io.TextIOWrapper):
-        # A file name that is not valid text must not stop the run.
-        sys.stdout.reconfigure(errors="backslashreplace")
     report = _Report(sys.stdout, sys.stderr, json_lines=args.json, show_all=args.all)
     try:
         for path in args.files:
@@ -84,11 +93,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _solve_file(path: str, limit: int, report: _Report) -> None:
     from game.engine.errors import PuzzleError
-    from game.engine.formats import open_puzzles
     from game.engine.solver import solutions
 
+    from .files import open_file
+
     try:
-        puzzles = open_puzzles(path)
+        puzzles = open_file(path)
         for item in puzzles:
             if isinstance(item, PuzzleError):
                 report.error(path, item)
@@ -121,10 +131,11 @@ class _Report:
         if self.json_lines:
             self._json({"file": path, "index": error.index, "error": str(error)})
         else:
-            where = f"{path}, puzzle {error.index + 1}" if error.index is not None else path
+            name = shown(path)
+            where = f"{name}, puzzle {error.index + 1}" if error.index is not None else name
             print(f"{where}: cannot read: {error}", file=self.out)
         self.out.flush()
-        print(error.located(path), file=self.err)
+        print(error.located(shown(path)), file=self.err)
 
     def result(
         self,
@@ -168,7 +179,7 @@ class _Report:
         shape = record.puzzle.shape
         line = f" (line {record.line})" if record.line is not None else ""
         title = f": {record.title}" if record.title else ""
-        print(f"== {path}, puzzle {record.index + 1}{line}{title} ==", file=self.out)
+        print(f"== {shown(path)}, puzzle {record.index + 1}{line}{title} ==", file=self.out)
         if status == "none":
             print(pretty(shape, record.puzzle.givens), file=self.out)
             print("no solution", file=self.out)
@@ -176,9 +187,9 @@ class _Report:
             print(pretty(shape, found[0]), file=self.out)
             print("unique solution", file=self.out)
         else:
-            shown = found if self.show_all else found[:1]
-            for number, grid in enumerate(shown, 1):
-                if len(shown) > 1:
+            listed = found if self.show_all else found[:1]
+            for number, grid in enumerate(listed, 1):
+                if len(listed) > 1:
                     print(f"solution {number}:", file=self.out)
                 print(pretty(shape, grid), file=self.out)
             searched = max(limit, 2)

@@ -27,12 +27,13 @@ def run(args: argparse.Namespace) -> int:
     """Print the solution path of the file's puzzle; 0, or 2 if it cannot be read."""
     from game.engine.errors import PuzzleError
 
+    from .files import shown
     from .position import load
 
     try:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
-        print(error.located(args.file), file=sys.stderr)
+        print(error.located(shown(args.file)), file=sys.stderr)
         return 2
     try:
         _print_path(position)

@@ -115,9 +115,7 @@ def test_whole_file_cap_names_its_cap(tmp_path: Path, monkeypatch: pytest.Monkey
     path.write_text("<opensudoku>\n" + game * 12000 + "</opensudoku>\n")
     with pytest.raises(FileTooLargeError) as caught:
         open_puzzles(path)
-    assert caught.value.reason.endswith(
-        "files that are not one puzzle per line (or not UTF-8) are read up to 1 MiB"
-    )
+    assert caught.value.reason.endswith("XML files are read up to 1 MiB")
     # The same amount of puzzles one per line is no problem: that is read lazily.
     lines = tmp_path / "big.txt"
     lines.write_text((P + "\n") * 20000)

@@ -17,12 +17,22 @@ Reading
         ``PuzzleRecord | PuzzleError`` for every puzzle in order (bad ones as
         errors with ``index`` set, so a caller can go on), and
         ``build_index(progress=None) -> bool`` (``progress(done, total)`` may
-        return False to cancel; safe to run in a background thread).
+        return False to cancel; safe to run in a background thread), and
+        ``titles() -> list[str]`` (every puzzle's title, without building the
+        puzzles where the format allows: XML games, titled grids).
         One-puzzle-per-line files are read lazily: the only memory spent is an
-        offset index of 8 bytes per puzzle.
+        offset index of 8 bytes per puzzle.  Other files keep their text once and
+        build each puzzle when it is read.  Pipes (``/dev/stdin``, ``<(...)``) are
+        read once into memory, and only while something writes to them.
+    ``open_bytes(data, name="") -> PuzzleFile``
+        The same for the bytes of a whole file already read (standard input).
+    ``file_problem(path) -> str | None``
+        Why ``path`` is no puzzle file (a directory, a FIFO, a device, a socket, a
+        link that loops, missing), judged by ``os.stat`` alone, so it never blocks;
+        None for a regular file.  The picker says this on the file's row.
     ``parse_text(text, name="") -> list[PuzzleRecord | PuzzleError]`` and
     ``parse_bytes(data, name="")``
-        The same for text or bytes already in memory.
+        Every puzzle of a text or bytes already in memory, as a list.
 
 Writing
     ``format_puzzle(puzzle, grid=None) -> str``: classic grids as ``N`` lines of
@@ -32,10 +42,14 @@ Writing
     for jigsaw).
     ``pretty(shape, grid) -> str``: a grid for the terminal with region walls.
 
-Size caps
-    :data:`COLLECTION_CAP` (64 MiB) for one-puzzle-per-line UTF-8 files, read
-    lazily; :data:`WHOLE_CAP` (16 MiB) for everything parsed in one piece (grids,
-    ``.sdk``, XML, jigsaw maps, UTF-16 files); :data:`MAX_LINE` (64 KiB) per line.
+Size caps (see :mod:`.source`; README "Puzzle files" lists them for players)
+    :data:`COLLECTION_CAP` (64 MiB) for any file, and one-puzzle-per-line UTF-8
+    files read lazily; :data:`WHOLE_CAP` (16 MiB) for everything read in one
+    piece (OpenSudoku XML, saved games, UTF-16 or CR-only files);
+    :data:`GRIDS_CAP` (1 MiB) for text taken apart as grids (multi-line grids,
+    ``.sdk``, pencil-mark grids, jigsaw maps); :data:`MAX_LINE` (64 KiB) per
+    line; :data:`MAX_PUZZLES` (1,000,000) puzzles per file, past which the file's
+    last item is an error saying so; :data:`MAX_TITLE` (200) characters per title.
 
 What each format accepts is stated in its module: :mod:`.source` (encodings, line
 breaks, caps), :mod:`.cells` (digits and empty marks), :mod:`.lines` (one puzzle
@@ -47,24 +61,45 @@ how the format is chosen.
 
 from __future__ import annotations
 
-from .collection import LineCollection, LoadedFile, Progress, PuzzleFile, open_puzzles
+from .collection import (
+    LineCollection,
+    LoadedFile,
+    Progress,
+    PuzzleFile,
+    open_bytes,
+    open_puzzles,
+)
 from .detect import parse_bytes, parse_text
 from .pretty import pretty
-from .source import COLLECTION_CAP, MAX_LINE, WHOLE_CAP, UnreadableFileError
+from .source import (
+    COLLECTION_CAP,
+    GRIDS_CAP,
+    MAX_LINE,
+    MAX_PUZZLES,
+    MAX_TITLE,
+    WHOLE_CAP,
+    UnreadableFileError,
+    file_problem,
+)
 from .write import format_collection, format_line, format_puzzle
 
 __all__ = [
     "COLLECTION_CAP",
+    "GRIDS_CAP",
     "MAX_LINE",
+    "MAX_PUZZLES",
+    "MAX_TITLE",
     "WHOLE_CAP",
     "LineCollection",
     "LoadedFile",
     "Progress",
     "PuzzleFile",
     "UnreadableFileError",
+    "file_problem",
     "format_collection",
     "format_line",
     "format_puzzle",
+    "open_bytes",
     "open_puzzles",
     "parse_bytes",
     "parse_text",

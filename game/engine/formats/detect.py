@@ -18,10 +18,11 @@ The tests run in this order; the first that matches decides:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..errors import FormatError, PuzzleError
+from ..errors import FileTooLargeError, FormatError, PuzzleError
 from ..puzzle import PuzzleRecord
 from ..rules import conflicts
 from .build import classic_shape, clean
@@ -37,10 +38,21 @@ from .lines import (
 )
 from .native import KIND as NATIVE_KIND
 from .native import looks_like_native, parse_native
-from .source import check_line_lengths, decode, looks_like_xml, sniff_encoding, split_lines
+from .records import Item, Records
+from .source import (
+    GRIDS_CAP,
+    check_line_lengths,
+    decode,
+    looks_like_xml,
+    mib,
+    sniff_encoding,
+    split_lines,
+)
 
 _HEADER_LINES_MAX = 5
 _SNIFF_LINES = 5
+_SNIFF_MAX_LINES = 1000
+"""Lines looked at to decide whether a text is a collection (its first puzzles are enough)."""
 
 
 @dataclass(frozen=True)
@@ -55,11 +67,15 @@ class Collection:
 
 @dataclass(frozen=True)
 class Document:
-    """A parsed text: its kind, an optional collection title and its puzzles."""
+    """A parsed text: its kind, an optional collection title and its puzzles.
+
+    ``records`` may be a :class:`~.records.Records`, whose puzzles are parsed when
+    they are read.
+    """
 
     kind: str
     title: str
-    records: list[PuzzleRecord | PuzzleError]
+    records: Sequence[Item]
 
 
 def collection_layout(lines: Sequence[str]) -> Collection | None:
@@ -73,7 +89,7 @@ def collection_layout(lines: Sequence[str]) -> Collection | None:
     title = ""
     columns: tuple[str, ...] = ()
     candidates: list[str] = []
-    for number, text in enumerate(lines, 1):
+    for number, text in enumerate(lines[:_SNIFF_MAX_LINES], 1):
         stripped = text.strip()
         if stripped.startswith("#"):
             columns = csv_columns(stripped) or columns
@@ -108,7 +124,7 @@ def _is_comma_list(text: str) -> bool:
 
 def _is_square_block(lines: Sequence[str]) -> bool:
     """Whether the rows form one ``N x N`` grid or two stacked (``2N`` rows)."""
-    rows = scan(lines).rows
+    rows = scan(lines[: _SQUARE_MAX_LINES + 1]).rows if len(lines) <= _SQUARE_MAX_LINES else []
     if not rows:
         return False
     widths = {len(row.cells) for row in rows}
@@ -128,6 +144,8 @@ def _is_square_block(lines: Sequence[str]) -> bool:
 
 
 _SMALL_CELLS = frozenset("1234.0*-_xX")
+_SQUARE_MAX_LINES = 4 * 25 * 3
+"""A text of more lines is no single grid, even with a title and a border on every row."""
 
 
 def parse_document(text: str) -> Document:
@@ -150,6 +168,16 @@ def parse_document(text: str) -> Document:
     check_line_lengths(lines)
     if not any(line.strip() for line in lines):
         raise FormatError("the file is empty")
+    if len(text) > GRIDS_CAP:
+        # Only a collection is read past this size: the other formats take a text
+        # apart as a whole, and no real grid, .sdk or pencil-mark file is this big.
+        layout = collection_layout(lines)
+        if layout is None:
+            raise FileTooLargeError(
+                f"the text is {len(text) / (1024 * 1024):.1f} MiB and not one puzzle per "
+                f"line; grids drawn over several lines are read up to {mib(GRIDS_CAP)}"
+            )
+        return Document(layout.kind, layout.title, read_collection(lines, layout))
     if any(line.lstrip()[:1] in ("#", "[") for line in lines):
         from .sdk import has_sdk_headers, parse_sdk
 
@@ -159,7 +187,7 @@ def parse_document(text: str) -> Document:
         return Document("HoDoKu pencil-mark grid", "", [_single(lambda: parse_pm_grid(lines))])
     layout = collection_layout(lines)
     if layout is not None:
-        return Document(layout.kind, layout.title, list(read_collection(lines, layout)))
+        return Document(layout.kind, layout.title, read_collection(lines, layout))
     kind, records = read_grids(lines)
     return Document(kind, "", records)
 
@@ -173,19 +201,18 @@ def _single(parse: Callable[[], PuzzleRecord]) -> PuzzleRecord | PuzzleError:
         return error
 
 
-def read_collection(lines: Sequence[str], layout: Collection) -> list[PuzzleRecord | PuzzleError]:
-    """Every puzzle line of a collection held in memory."""
-    results: list[PuzzleRecord | PuzzleError] = []
-    for number, text in enumerate(lines, 1):
-        if number <= layout.header_lines or not is_puzzle_line(text):
-            continue
-        index = len(results)
-        try:
-            results.append(parse_line(text, number, index, layout.context))
-        except PuzzleError as error:
-            error.index = index
-            results.append(error)
-    return results
+def read_collection(lines: Sequence[str], layout: Collection) -> Records:
+    """Every puzzle line of a collection held in memory, each parsed when it is read."""
+    numbers = array("Q")  # 0-based line of each puzzle: 8 bytes a puzzle
+    for number, text in enumerate(lines):
+        if number >= layout.header_lines and is_puzzle_line(text):
+            numbers.append(number)
+
+    def build(index: int) -> PuzzleRecord:
+        number = numbers[index]
+        return parse_line(lines[number], number + 1, index, layout.context)
+
+    return Records(len(numbers), build)
 
 
 def parse_text(text: str, name: str = "") -> list[PuzzleRecord | PuzzleError]:
@@ -194,7 +221,7 @@ def parse_text(text: str, name: str = "") -> list[PuzzleRecord | PuzzleError]:
     ``name`` (a file name, say) is stored as the errors' ``path``.
     """
     try:
-        records = parse_document(text).records
+        records = list(parse_document(text).records)
     except PuzzleError as error:
         error.path = error.path or name or None
         raise

@@ -21,14 +21,23 @@ because they differ only in decoration.  Leniency policy:
   or failing that if their ASCII digits alone do (``N <= 9``, ``0`` empty: "any
   text with exactly 81 digits").
 - Everything else is refused with the count that is wrong and where.
+
+Cost: a text is first cut by its :func:`outline` (the line and cell count of each
+row, a few bytes a row), and each grid is read from its own lines when it is
+asked for, so a file of 10,000 grids costs its lines, not 10,000 records.  Text
+without a grid's shape is read as one grid only up to :data:`_FLAT_MAX` cells;
+the whole text is capped at :data:`.source.GRIDS_CAP`.
 """
 
 from __future__ import annotations
 
+import enum
 import math
 import re
+from array import array
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..errors import FormatError, InvalidPuzzleError, PuzzleError
@@ -39,6 +48,7 @@ from .build import classic_shape, make_record
 from .cells import Locate, read_digits
 from .jigsaw import Order, block_order, is_layout, layout_shape
 from .lines import cell_count_reason, is_title_text
+from .records import Item, Records
 
 SEPARATOR = re.compile(r"\s*[-=+*|:'.]*(?:--|==)[-=+*|:'.]*\s*")
 _SIZE_LINE = re.compile(r"\s*([0-9]{1,2})(?:\s*[xX* ]\s*([0-9]{1,2}))?\s*")
@@ -74,26 +84,39 @@ class GridText:
     titles: list[tuple[int, str]] = field(default_factory=list)
 
 
-def scan(lines: Sequence[str], first_line: int = 1) -> GridText:
-    """Rows and titles of ``lines`` (numbered from ``first_line``)."""
+def scan(
+    lines: Sequence[str],
+    first_line: int = 1,
+    *,
+    numeric: bool | None = None,
+    size_line: bool = True,
+) -> GridText:
+    """Rows and titles of ``lines`` (numbered from ``first_line``).
+
+    ``numeric`` says whether rows are read number by number (None: decide from
+    these lines); ``size_line`` whether a first line like ``9x9`` is skipped
+    (False for a slice from the middle of a text).
+    """
     found = GridText()
     raw: list[tuple[int, list[re.Match[str]]]] = []
-    seen_content = False
+    seen_content = not size_line
     for number, text in enumerate(lines, first_line):
-        body = text.split("#", 1)[0]
-        if not body.strip() or is_separator(body):
-            continue
-        if not seen_content and _is_size_line(body):
-            seen_content = True
+        kind, body = _classify(text, seen_content)
+        if kind is _Line.SKIP:
             continue
         seen_content = True
-        if _is_title(body):
+        if kind is _Line.SIZE:
+            continue
+        if kind is _Line.TITLE:
             found.titles.append((number, body.strip()))
             continue
         tokens = list(_TOKEN.finditer(body.translate(_DECORATION)))
         if tokens:
             raw.append((number, tokens))
-    numeric = _numeric(raw)
+    if numeric is None:
+        numeric = _numeric(
+            [len(tokens) for _, tokens in raw], (t.group() for _, ts in raw for t in ts)
+        )
     for number, tokens in raw:
         if numeric:
             cells = [_number_symbol(t.group(), number, t.start() + 1) for t in tokens]
@@ -105,6 +128,86 @@ def scan(lines: Sequence[str], first_line: int = 1) -> GridText:
                 cells.extend(token.group())
                 columns.extend(range(token.start() + 1, token.end() + 1))
         found.rows.append(Row(number, cells, columns, packed=len(tokens) == 1))
+    return found
+
+
+class _Line(enum.Enum):
+    """What one line of a grid text is."""
+
+    SKIP = "blank, comment or separator"
+    SIZE = "a leading size line"
+    TITLE = "a title"
+    ROW = "a row of cells"
+
+
+def _classify(text: str, seen_content: bool) -> tuple[_Line, str]:
+    """The kind of ``text`` and its body (the part before a ``#`` comment)."""
+    body = text.split("#", 1)[0]
+    if not body or body.isspace():
+        return _Line.SKIP, body
+    # The separator pattern needs a run like "--" or "==": test for it first, cheaply.
+    if ("--" in body or "==" in body) and is_separator(body):
+        return _Line.SKIP, body
+    if not seen_content and _is_size_line(body):
+        return _Line.SIZE, body
+    if _is_title(body):
+        return _Line.TITLE, body
+    return _Line.ROW, body
+
+
+@dataclass
+class Outline:
+    """Where the rows of a grid text are and how many cells each has, without the cells.
+
+    What :func:`read_grids` needs to cut a text into grids, at a few bytes a row
+    (a :class:`Row` costs hundreds): the line of each row, its cell count, and
+    the lines of the titles.  Grids are then read from their own lines on demand.
+    """
+
+    lines: array[int] = field(default_factory=lambda: array("Q"))
+    widths: array[int] = field(default_factory=lambda: array("Q"))
+    titles: array[int] = field(default_factory=lambda: array("Q"))
+    numeric: bool = False
+
+
+def outline(lines: Sequence[str], first_line: int = 1) -> Outline:
+    """The :class:`Outline` of ``lines``: rows and cell counts as :func:`scan` finds them."""
+    found = Outline()
+    tokens_per_row = array("Q")
+    chars_per_row = array("Q")
+    maybe_numeric = True
+    seen_content = False
+    for number, text in enumerate(lines, first_line):
+        kind, body = _classify(text, seen_content)
+        if kind is _Line.SKIP:
+            continue
+        seen_content = True
+        if kind is _Line.SIZE:
+            continue
+        if kind is _Line.TITLE:
+            found.titles.append(number)
+            continue
+        tokens = body.translate(_DECORATION).split()
+        if not tokens:
+            continue
+        found.lines.append(number)
+        tokens_per_row.append(len(tokens))
+        chars_per_row.append(sum(map(len, tokens)))
+        if maybe_numeric:
+            maybe_numeric = len(tokens) >= 10 and len(tokens) == tokens_per_row[0]
+    if maybe_numeric and len(found.lines):
+        found.numeric = _numeric(
+            list(tokens_per_row),
+            (
+                token
+                for number in found.lines
+                for token in lines[number - first_line]
+                .split("#", 1)[0]
+                .translate(_DECORATION)
+                .split()
+            ),
+        )
+    found.widths = tokens_per_row if found.numeric else chars_per_row
     return found
 
 
@@ -125,20 +228,21 @@ def _is_title(text: str) -> bool:
     return cells <= _TITLE_MAX_CELLS
 
 
-def _numeric(raw: list[tuple[int, list[re.Match[str]]]]) -> bool:
-    """Whether rows are blank-separated numbers with some of 10 or more (big grids)."""
-    if not raw:
+def _numeric(counts: list[int], tokens: Iterable[str]) -> bool:
+    """Whether rows are blank-separated numbers with some of 10 or more (big grids).
+
+    ``counts`` holds the number of tokens of each row, ``tokens`` every token.
+    """
+    if not counts:
         return False
-    widths = {len(tokens) for _, tokens in raw}
+    widths = set(counts)
     if len(widths) != 1 or min(widths) < 10:
         return False
     big = False
-    for _, tokens in raw:
-        for token in tokens:
-            text = token.group()
-            if _NUMBER.fullmatch(text) is None or (len(text) > 1 and text[0] == "0"):
-                return False
-            big = big or len(text) > 1
+    for text in tokens:
+        if _NUMBER.fullmatch(text) is None or (len(text) > 1 and text[0] == "0"):
+            return False
+        big = big or len(text) > 1
     return big
 
 
@@ -149,42 +253,47 @@ def _number_symbol(text: str, line: int, column: int) -> str:
     return SYMBOLS[value - 1] if value else "."
 
 
-def read_grids(
-    lines: Sequence[str], first_line: int = 1
-) -> tuple[str, list[PuzzleRecord | PuzzleError]]:
+def read_grids(lines: Sequence[str], first_line: int = 1) -> tuple[str, Sequence[Item]]:
     """Every grid in ``lines``, with the kind of text it was.
 
     Raises :class:`PuzzleError` when the text cannot be cut into grids; a grid that
-    is cut out but invalid becomes an error in the list.
+    is cut out but invalid becomes an error in the list.  The text is cut from its
+    :func:`outline`; each grid is read from its own lines when it is asked for.
     """
-    text = scan(lines, first_line)
-    rows = text.rows
-    if not rows:
+    shape = outline(lines, first_line)
+    count = len(shape.lines)
+    if not count:
         raise FormatError("no puzzle found")
-    widths = Counter(len(row.cells) for row in rows)
-    width = len(rows[0].cells)
+    widths = Counter(shape.widths)
+    width = shape.widths[0]
     if len(widths) == 1 and MIN_SIZE <= width <= MAX_SIZE:
         # Rows of one plausible width: grids, or a precise complaint about the count.
-        if len(rows) % width == 0:
-            if len(rows) == 2 * width:
-                return _two_blocks(rows, width, text.titles)
-            return _classic_grids(rows, width, text.titles)
-    else:
-        found = _flat_grid_text(rows)
+        if count % width == 0:
+            if count == 2 * width:
+                text = scan(lines, first_line)
+                return _two_blocks(text.rows, width, text.titles)
+            return _classic_grids(lines, first_line, shape, width)
+    elif sum(shape.widths) <= _FLAT_MAX:
+        text = scan(lines, first_line)
+        found = _flat_grid_text(text.rows)
         if found is not None:
             cells, side = found
             try:
-                title = _title_before(text.titles, rows[0].line)
+                title = _title_before(text.titles, text.rows[0].line)
                 return "digits in text", [_flat_grid(cells, side, title)]
             except PuzzleError as error:
                 error.index = 0
                 return "digits in text", [error]
-    if _is_wall_drawing(lines):
+    if len(lines) <= _FLAT_MAX and _is_wall_drawing(lines):
         raise FormatError(
             "this is a jigsaw drawn as ASCII art (walls of '|' and '---'), which is not a "
             "supported format; save it as a COMP3258 map (region lines, then value lines)"
         )
-    raise _shape_error(rows, widths)
+    raise _shape_error(lines, first_line, shape, widths)
+
+
+_FLAT_MAX = 10_000
+"""Most cells (and lines) a text without a grid's shape may have to be read as one grid."""
 
 
 def _flat_grid_text(rows: list[Row]) -> tuple[list[tuple[int, int, str]], int] | None:
@@ -215,31 +324,37 @@ def _is_wall_drawing(lines: Sequence[str]) -> bool:
     return walls >= 2 and framed >= 2
 
 
-def _shape_error(rows: list[Row], widths: Counter[int]) -> FormatError:
-    """Why ``rows`` are no grid: the row count, a row of the wrong width, or the cell count."""
-    total = sum(len(row.cells) for row in rows)
+def _shape_error(
+    lines: Sequence[str], first_line: int, shape: Outline, widths: Counter[int]
+) -> FormatError:
+    """Why the rows are no grid: the row count, a row of the wrong width, or the cell count."""
+    total = sum(shape.widths)
     width, _ = widths.most_common(1)[0]
+    rows = shape.lines
     if not MIN_SIZE <= width <= MAX_SIZE:
-        return FormatError(cell_count_reason(total), line=rows[0].line if len(rows) == 1 else None)
+        return FormatError(cell_count_reason(total), line=rows[0] if len(rows) == 1 else None)
     if len(widths) > 1:
-        for row in rows:
-            if len(row.cells) != width:
+        for line, cells in zip(rows, shape.widths, strict=True):
+            if cells != width:
                 return FormatError(
-                    f"found {len(row.cells)} cells in this row; the other rows have {width}",
-                    line=row.line,
+                    f"found {cells} cells in this row; the other rows have {width}", line=line
                 )
     count = len(rows)
-    if count > width and is_layout(_cells(rows[:width]), width):
-        values = count - width
-        return FormatError(
-            f"the jigsaw map has {values} rows of values after its {width} rows of regions; "
-            f"it needs {width}",
-            line=rows[2 * width].line if values > width else rows[-1].line,
-        )
+    if count > width:
+        first = scan(
+            lines[: rows[width - 1] - first_line + 1], first_line, numeric=shape.numeric
+        ).rows
+        if is_layout(_cells(first), width):
+            values = count - width
+            return FormatError(
+                f"the jigsaw map has {values} rows of values after its {width} rows of "
+                f"regions; it needs {width}",
+                line=rows[2 * width] if values > width else rows[-1],
+            )
     hint = f" (or {2 * width} for a jigsaw map: regions, then values)" if count > width else ""
     return FormatError(
         f"found {count} rows of {width} cells; a {width}x{width} grid needs {width} rows{hint}",
-        line=rows[(count // width) * width].line if count > width else None,
+        line=rows[(count // width) * width] if count > width else None,
     )
 
 
@@ -263,9 +378,48 @@ def _title_before(titles: list[tuple[int, str]], line: int, after: int = 0) -> s
 
 
 def _classic_grids(
+    lines: Sequence[str], first_line: int, shape: Outline, width: int
+) -> tuple[str, Sequence[Item]]:
+    """The grids of ``width`` rows each, read one by one from their own lines."""
+    rows = shape.lines
+    titles = shape.titles
+
+    def title_between(after: int, before: int) -> str:
+        # The last title line strictly between the previous grid and this one.
+        slot = bisect_left(titles, before) - 1
+        if slot < 0 or titles[slot] <= after:
+            return ""
+        return lines[titles[slot] - first_line].split("#", 1)[0].strip()
+
+    def grid(index: int) -> PuzzleRecord:
+        top = rows[index * width]
+        bottom = rows[index * width + width - 1]
+        previous = rows[index * width - 1] if index else 0
+        block = scan(
+            lines[top - first_line : bottom - first_line + 1],
+            top,
+            numeric=shape.numeric,
+            size_line=False,
+        ).rows
+        return classic_grid(block, title=title_between(previous, top), index=index)
+
+    def title(index: int) -> str:
+        return title_between(rows[index * width - 1] if index else 0, rows[index * width])
+
+    count = len(rows) // width
+    if count == 1:
+        return "grid", Records(1, grid, title)
+    euler = len(titles) > 0 and all(
+        _EULER_TITLE.fullmatch(lines[number - first_line].split("#", 1)[0]) for number in titles
+    )
+    return ("Project Euler grids" if euler else "grids"), Records(count, grid, title)
+
+
+def _two_grids(
     rows: list[Row], width: int, titles: list[tuple[int, str]]
-) -> tuple[str, list[PuzzleRecord | PuzzleError]]:
-    results: list[PuzzleRecord | PuzzleError] = []
+) -> tuple[str, list[Item]]:
+    """Two classic grids stacked (their rows already read)."""
+    results: list[Item] = []
     previous = 0
     for index, start in enumerate(range(0, len(rows), width)):
         block = rows[start : start + width]
@@ -276,8 +430,6 @@ def _classic_grids(
         except PuzzleError as error:
             error.index = index
             results.append(error)
-    if len(results) == 1:
-        return "grid", results
     euler = titles and all(_EULER_TITLE.fullmatch(text) for _, text in titles)
     return ("Project Euler grids" if euler else "grids"), results
 
@@ -296,11 +448,11 @@ def classic_grid(rows: Sequence[Row], *, title: str = "", index: int = 0) -> Puz
 
 def _two_blocks(
     rows: list[Row], width: int, titles: list[tuple[int, str]]
-) -> tuple[str, list[PuzzleRecord | PuzzleError]]:
+) -> tuple[str, Sequence[Item]]:
     first, second = rows[:width], rows[width:]
     order = block_order(_cells(first), _cells(second), width)
     if order is Order.NO_LAYOUT:
-        return _classic_grids(rows, width, titles)
+        return _two_grids(rows, width, titles)
     regions, values = (first, second) if order is Order.REGIONS_FIRST else (second, first)
     comp3258 = (
         width == 9

@@ -155,6 +155,8 @@ def looks_like_pm_grid(lines: list[str]) -> bool:
                 return False
             multi = multi or len(group) > 1
         rows += 1
+        if rows > 9:
+            return False  # a pencil-mark grid has 9 rows: stop before reading a whole file
     return multi and rows > 0
 
 

@@ -30,7 +30,7 @@ from ..shape import MAX_SIZE, MIN_SIZE
 from .build import classic_shape, make_record
 from .cells import CELL_CHARS, read_digits, unknown
 from .hodoku import is_library_line, parse_library_line
-from .jigsaw import is_balanced, is_scattered, layout_shape
+from .jigsaw import layout_shape, looks_like_labels
 
 _SQUARES = {n * n: n for n in range(MIN_SIZE, MAX_SIZE + 1)}
 _COMMON_SIZES = (4, 6, 8, 9, 12, 16, 25)
@@ -192,8 +192,15 @@ def _fields_record(fields: list[_Field], line: int, index: int, comment: str) ->
 
 
 def _is_layout_attempt(text: str, size: int) -> bool:
-    """Whether a field after the givens is a region layout (even a broken one)."""
-    return len(text) == size * size and is_balanced(text, size) and not is_scattered(text, size)
+    """Whether a field after the givens is a region layout, even a broken one.
+
+    A layout whose regions have the wrong sizes (8 and 10 cells) is still one, and
+    is refused with the region at fault; reading the givens as a classic puzzle
+    instead would silently solve another puzzle.  A solution grid is told apart
+    by its scattered digits, another puzzle by its empty cells
+    (:func:`.jigsaw.looks_like_labels`).
+    """
+    return len(text) == size * size and looks_like_labels(text, size)
 
 
 def _size_of(field: _Field, line: int) -> int:

@@ -13,22 +13,31 @@ attribute normalisation); blanks and a doubled ``|`` (a bug of version 2) are
 tolerated.  Every ``<game>`` anywhere in the document is read, in order; the
 title is the folder's or the collection's name.
 
-Safety: the text is refused before parsing if it declares a DOCTYPE or an entity,
-and the expat parser also refuses them, so entity expansion ("billion laughs")
-and external entities cannot happen; elements nested deeper than
-:data:`MAX_DEPTH` are refused as they are met.  The file is already capped at
-:data:`.source.WHOLE_CAP`, so memory is bounded by a small multiple of that.
+Safety: the expat parser refuses a DOCTYPE the moment it starts (before any
+entity can be declared), so entity expansion ("billion laughs") and external
+entities cannot happen; elements nested deeper than :data:`MAX_DEPTH` are
+refused as they are met.
+
+Size: files are parsed incrementally, fed to expat in 1 MiB chunks (what
+``xml.etree.ElementTree.iterparse`` does, but iterparse hides the expat parser
+whose DOCTYPE handler does the refusing), and only each game's ``data`` string
+is kept; a game becomes a record when it is read (:class:`~.records.Records`).
+A file of 150,000 games costs tens of megabytes, not gigabytes.  Only the first
+:data:`.source.MAX_PUZZLES` games are read.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..errors import FormatError, PuzzleError
+from ..errors import FormatError
 from ..puzzle import PuzzleRecord
 from ..symbols import cell_name
 from .build import classic_shape, make_record
+from .records import Item, Records
+from .source import MAX_PUZZLES, too_many_puzzles
 
 MAX_DEPTH = 32
 """Deepest element nesting accepted (real files use 3)."""
@@ -39,12 +48,12 @@ _FIELDS_PER_CELL = {1: 3, 2: 3, 3: 3, 4: 4, 5: 5}
 _DIGITS = frozenset("0123456789")
 
 
-@dataclass
+@dataclass(slots=True)
 class _Game:
     data: str
     line: int
     title: str
-    attributes: dict[str, str]
+    attributes: dict[str, str] | None  # None rather than an empty dict: 150,000 of them
 
 
 @dataclass
@@ -55,9 +64,10 @@ class _Collector:
     name: str = ""
     folder: str = ""
     in_name: bool = False
+    overflow: int | None = None  # the line of the first game past MAX_PUZZLES
 
 
-def parse_opensudoku(text: str) -> tuple[str, list[PuzzleRecord | PuzzleError]]:
+def parse_opensudoku(text: str) -> tuple[str, Sequence[Item]]:
     """The collection's name and every game of an OpenSudoku XML text."""
     declaration = _DECLARATION.search(text)
     if declaration:
@@ -66,22 +76,34 @@ def parse_opensudoku(text: str) -> tuple[str, list[PuzzleRecord | PuzzleError]]:
             "declarations are refused (they allow entity-expansion attacks)",
             line=text.count("\n", 0, declaration.start()) + 1,
         )
-    collector = _parse(text)
+    return read_opensudoku([text.encode("utf-8", "surrogateescape")])
+
+
+def read_opensudoku(chunks: Iterable[bytes]) -> tuple[str, Sequence[Item]]:
+    """The collection's name and every game of an OpenSudoku file fed as UTF-8 ``chunks``.
+
+    Games are parsed into records when they are read.
+    """
+    collector = _parse(chunks)
     if collector.root != "opensudoku":
         raise FormatError(f"an XML file, but not an OpenSudoku collection (<{collector.root}>)")
     if not collector.games:
         raise FormatError("the OpenSudoku file holds no <game data=...> element")
-    results: list[PuzzleRecord | PuzzleError] = []
-    for index, game in enumerate(collector.games):
-        try:
-            results.append(_record(game, index))
-        except PuzzleError as error:
-            error.index = index
-            results.append(error)
-    return collector.name.strip(), results
+    games = collector.games
+    overflow = collector.overflow
+
+    def build(index: int) -> PuzzleRecord:
+        if index == len(games):
+            raise FormatError(too_many_puzzles(), line=overflow)
+        return _record(games[index], index)
+
+    def title(index: int) -> str:
+        return games[index].title if index < len(games) else ""
+
+    return collector.name.strip(), Records(len(games) + (overflow is not None), build, title)
 
 
-def _parse(text: str) -> _Collector:
+def _parse(chunks: Iterable[bytes]) -> _Collector:
     # Imported here: only XML files pay for expat.
     from xml.parsers import expat
 
@@ -90,7 +112,7 @@ def _parse(text: str) -> _Collector:
 
     def refuse(*_: object) -> int:
         raise FormatError(
-            "the XML declares entities; refused (they allow entity-expansion attacks)",
+            "the XML declares a DOCTYPE or entities; refused (they allow entity-expansion attacks)",
             line=parser.CurrentLineNumber,
         )
 
@@ -108,10 +130,14 @@ def _parse(text: str) -> _Collector:
         elif name == "name" and collector.depth == 2:
             collector.in_name = True
         elif name == "game" and "data" in attributes:
+            if len(collector.games) >= MAX_PUZZLES:
+                if collector.overflow is None:
+                    collector.overflow = parser.CurrentLineNumber
+                return
             title = collector.folder or collector.name.strip()
             extra = {key: value for key, value in attributes.items() if key != "data"}
             collector.games.append(
-                _Game(attributes["data"], parser.CurrentLineNumber, title, extra)
+                _Game(attributes["data"], parser.CurrentLineNumber, title, extra or None)
             )
 
     def end(name: str) -> None:
@@ -122,14 +148,16 @@ def _parse(text: str) -> _Collector:
         if collector.in_name and len(collector.name) < 1000:
             collector.name += data
 
-    parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     parser.ExternalEntityRefHandler = refuse
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = characters
+    parser.StartDoctypeDeclHandler = refuse
     try:
-        parser.Parse(text.encode("utf-8", "surrogateescape"), True)
+        for chunk in chunks:
+            parser.Parse(chunk, False)
+        parser.Parse(b"", True)
     except expat.ExpatError as error:
         raise FormatError(
             f"not well-formed XML ({expat.ErrorString(error.code)})",
@@ -155,7 +183,7 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
             title=game.title,
             index=index,
             line=game.line,
-            extra=game.attributes,
+            extra=game.attributes or {},
         )
     version = _number(match.group(1))
     per_cell = _FIELDS_PER_CELL.get(version)
@@ -192,7 +220,7 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
         title=game.title,
         index=index,
         line=game.line,
-        extra=game.attributes,
+        extra=game.attributes or {},
     )
 
 

@@ -17,14 +17,24 @@ Leniency policy:
   newline changes nothing.
 - Size: files over :data:`COLLECTION_CAP` are refused unopened; formats parsed in
   one piece (everything but one-puzzle-per-line collections) are refused over
-  :data:`WHOLE_CAP`; no line may be longer than :data:`MAX_LINE`, which lets a
-  10 MB single-line file fail after reading its first 64 KiB.
+  :data:`WHOLE_CAP`, and grids drawn over several lines over :data:`GRIDS_CAP`;
+  no line may be longer than :data:`MAX_LINE`, which lets a 10 MB single-line
+  file fail after reading its first 64 KiB.  Only the first :data:`MAX_PUZZLES`
+  puzzles of a file are read, and titles are cut to :data:`MAX_TITLE` characters.
+- Special files: :func:`file_problem` tells directories, devices, sockets and
+  FIFOs from puzzle files with ``os.stat`` alone, so nothing is opened that could
+  block.  A pipe is read (by :func:`read_pipe`) only when something is writing to
+  it; one that nobody writes to is refused at once.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import select
+import stat
+import time
 from dataclasses import dataclass
 
 from ..errors import FileTooLargeError, FormatError
@@ -33,10 +43,22 @@ COLLECTION_CAP = 64 * 1024 * 1024
 """Largest file opened at all: one-puzzle-per-line collections, read lazily."""
 
 WHOLE_CAP = 16 * 1024 * 1024
-"""Largest file parsed in one piece: grids, .sdk, XML, jigsaw maps, UTF-16 files."""
+"""Largest file read in one piece: XML, saved games, UTF-16 or CR-only files (grids: less)."""
+
+GRIDS_CAP = 1024 * 1024
+"""Largest text read as grids drawn over several lines (the slowest text to take apart)."""
 
 MAX_LINE = 64 * 1024
 """Longest line accepted, in characters (bytes for lazily read collections)."""
+
+MAX_PUZZLES = 1_000_000
+"""Puzzles read from one file; past them the file's last item is an error saying so."""
+
+MAX_TITLE = 200
+"""Longest title (or extra field) kept, in characters; longer ones are cut with an ellipsis."""
+
+PIPE_STALL = 30.0
+"""Seconds a pipe may stay silent while it is read before it is given up."""
 
 HEAD = 64 * 1024
 """How much of a file is read to guess its encoding and format."""
@@ -49,6 +71,14 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 class UnreadableFileError(FormatError):
     """The file could not be read at all: missing, a directory, no permission, I/O."""
+
+
+def too_many_puzzles() -> str:
+    """The reason given for the item past :data:`MAX_PUZZLES`."""
+    return (
+        f"the file holds more than {MAX_PUZZLES:,} puzzles; only the first "
+        f"{MAX_PUZZLES:,} are read (split the file to play the rest)"
+    )
 
 
 def mib(size: int) -> str:
@@ -166,15 +196,108 @@ def line_too_long(length: int | None = None) -> str:
     return f"the line is {size} long; no puzzle format has lines over {MAX_LINE}"
 
 
-def file_size(path: str) -> int:
-    """The size of the regular file at ``path``; I/O problems become FormatErrors."""
+def file_problem(path: str, *, pipes: bool = False) -> str | None:
+    """Why ``path`` cannot be read as a puzzle file, or None when it is a regular file.
+
+    Decided with ``os.stat`` alone, never by opening: a FIFO that nobody writes to,
+    a terminal or ``/dev/zero`` would block or never end.  The reason is a phrase
+    for a player ("this is a directory, not a puzzle file", "this is a named pipe
+    (FIFO), not a puzzle file", "a link that loops back on itself" ...).  With
+    ``pipes`` a FIFO or pipe is no problem (:func:`read_pipe` reads it without
+    blocking); the picker leaves it out, since reading a pipe empties it.
+    """
     try:
-        info = os.stat(path)
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        return unreadable(error, path).reason
+    except ValueError:  # a NUL in the name: no such file can exist
+        return "no such file (the name holds a NUL character)"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISFIFO(mode):
+        return None if pipes else "this is a named pipe (FIFO), not a puzzle file"
+    return f"this is {special_kind(mode)}, not a puzzle file"
+
+
+def special_kind(mode: int) -> str:
+    """``a directory``, ``a device``, ``a socket`` ...: what a non-regular file is."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    return "a special file"
+
+
+def is_pipe(path: str) -> bool:
+    """Whether ``path`` is a FIFO or a pipe (``/dev/stdin`` fed by ``|``, ``<(...)``)."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def file_size(path: str) -> int:
+    """The size of the regular file at ``path``; anything else becomes a FormatError."""
+    problem = file_problem(path)
+    if problem is not None:
+        raise UnreadableFileError(problem, path=path)
+    try:
+        return os.stat(path).st_size
     except OSError as error:
         raise unreadable(error, path) from None
-    if os.path.isdir(path):
-        raise UnreadableFileError("this is a directory, not a puzzle file", path=path)
-    return info.st_size
+
+
+def read_pipe(path: str, limit: int, stall: float = PIPE_STALL) -> bytes:
+    """Everything a pipe or FIFO holds, up to ``limit`` bytes, never waiting for a writer.
+
+    The pipe is opened without blocking.  If nothing is writing to it (a FIFO
+    nobody opened, or an empty pipe already closed) it is refused at once;
+    otherwise it is read to its end, giving up when it sends nothing for
+    ``stall`` seconds or more than ``limit`` bytes.
+
+    :raises FormatError: :class:`UnreadableFileError` or :class:`FileTooLargeError`.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as error:
+        raise unreadable(error, path) from None
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        deadline = time.monotonic() + stall
+        while True:
+            try:
+                data = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                # A writer is there but has not written yet: wait for it, a while.
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise UnreadableFileError(
+                        f"the pipe sent nothing for {stall:g} s; given up", path=path
+                    ) from None
+                select.select([fd], [], [], min(left, 1.0))
+                continue
+            except OSError as error:
+                raise unreadable(error, path) from None
+            if not data:
+                break
+            deadline = time.monotonic() + stall
+            chunks.append(data)
+            total += len(data)
+            if total > limit:
+                raise FileTooLargeError(
+                    f"the pipe sends more than {mib(limit)}; puzzle files are read up to that",
+                    path=path,
+                )
+    finally:
+        os.close(fd)
+    if not chunks:
+        raise UnreadableFileError("a pipe with nothing in it (nobody is writing to it)", path=path)
+    return b"".join(chunks)
 
 
 def check_size(size: int, cap: int, path: str, what: str) -> None:
@@ -198,7 +321,11 @@ def read_bytes(path: str, limit: int) -> bytes:
 def unreadable(error: OSError, path: str) -> UnreadableFileError:
     """The FormatError for an OSError, in words a player understands."""
     if isinstance(error, FileNotFoundError):
-        reason = "no such file"
+        reason = "a broken link" if os.path.islink(path) else "no such file"
+    elif error.errno == errno.ELOOP:
+        reason = "a link that loops back on itself"
+    elif error.errno == errno.ENAMETOOLONG:
+        reason = "the name is too long"
     elif isinstance(error, IsADirectoryError):
         reason = "this is a directory, not a puzzle file"
     elif isinstance(error, PermissionError):
