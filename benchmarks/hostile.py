@@ -134,12 +134,14 @@ def make_inputs(folder: Path) -> dict[str, Path]:
             stream.write(chunk)
     files["random-15mb"] = big / "random-15mb.txt"
     games = relabelled(1000)
-    with open(big / "games-150k.opensudoku", "w") as stream:
-        stream.write('<?xml version="1.0" encoding="utf-8"?>\n<opensudoku>\n<name>Big</name>\n')
+    with open(big / "games-150k.opensudoku", "w", encoding="utf-8") as text_stream:
+        text_stream.write(
+            '<?xml version="1.0" encoding="utf-8"?>\n<opensudoku>\n<name>Big</name>\n'
+        )
         for number in range(150_000):
             data = games[number % len(games)].replace(".", "0")
-            stream.write(f'<game data="{data}" />\n')
-        stream.write("</opensudoku>\n")
+            text_stream.write(f'<game data="{data}" />\n')
+        text_stream.write("</opensudoku>\n")
     files["games-150k"] = big / "games-150k.opensudoku"
     write_repeated(big / "grids-15mb.txt", grid_text(PUZZLE).encode() + b"\n", 15 * MB)
     files["grids-15mb"] = big / "grids-15mb.txt"

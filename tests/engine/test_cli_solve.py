@@ -101,7 +101,9 @@ def test_all_default_limit_and_unique_puzzles(tmp_path: Path) -> None:
     path.write_text(f"{P}\n{'.' * 16}\n")
     unique, small = json_lines(solve("--json", "--all", path))
     assert unique["solutions"] == [P_SOLUTION]
-    assert small["size"] == 4 and len(small["solutions"]) == 10  # default limit with --all
+    solutions = small["solutions"]
+    assert isinstance(solutions, list)
+    assert small["size"] == 4 and len(solutions) == 10  # default limit with --all
 
 
 def test_jigsaw_human_output_draws_walls(shared_data: Path) -> None:

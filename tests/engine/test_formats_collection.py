@@ -55,10 +55,16 @@ def test_large_collection_is_indexed_in_little_memory(tmp_path: Path) -> None:
         pf.record(count)
 
 
+def lines_of(path: Path) -> LineCollection:
+    opened = open_puzzles(path)
+    assert isinstance(opened, LineCollection)
+    return opened
+
+
 def test_first_puzzles_need_no_index(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
     write_collection(path, 5000)
-    pf = open_puzzles(path)
+    pf = lines_of(path)
     assert str(pf.record(0).puzzle) == variant(0)
     assert pf.record(999).line == 1001
     assert not pf.indexed
@@ -83,7 +89,7 @@ def test_line_numbers_across_comments_and_blank_lines(tmp_path: Path) -> None:
 def test_iteration_needs_no_index_and_reports_bad_lines_in_place(tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
     path.write_text("\n".join([P, P[:80], "33" + P[2:], variant(4)]) + "\n")
-    pf = open_puzzles(path)
+    pf = lines_of(path)
     items = list(pf)
     assert not pf.indexed
     assert [type(item) for item in items] == [
@@ -121,7 +127,7 @@ def test_progress_reports_and_cancel(tmp_path: Path) -> None:
     path = tmp_path / "big.txt"
     write_collection(path, 40_000)  # about 3.3 MB: several progress steps
     size = path.stat().st_size
-    pf = open_puzzles(path)
+    pf = lines_of(path)
     reports: list[tuple[int, int]] = []
 
     def cancel_on_second(done: int, total: int) -> bool:
@@ -133,7 +139,12 @@ def test_progress_reports_and_cancel(tmp_path: Path) -> None:
     assert len(reports) == 2
 
     reports.clear()
-    assert pf.build_index(lambda done, total: reports.append((done, total)) is None)
+
+    def report(done: int, total: int) -> bool:
+        reports.append((done, total))
+        return True
+
+    assert pf.build_index(report)
     assert pf.indexed
     dones = [done for done, _ in reports]
     assert dones == sorted(dones) and dones[-1] == size

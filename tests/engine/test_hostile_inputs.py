@@ -46,11 +46,11 @@ def run(
     env: dict[str, str] | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """``main.py ARGS`` under the limits; asserts it ended by itself without a traceback."""
-    feed = {"input": stdin} if stdin is not None else {"stdin": subprocess.DEVNULL}
     result = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *(os.fspath(arg) for arg in args)],
         cwd=ROOT,
-        **feed,
+        input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
         capture_output=True,
         timeout=TIMEOUT,
         preexec_fn=_limit,

@@ -467,10 +467,12 @@ def test_rectangle_inside_one_region_or_over_three_is_not() -> None:
 def test_x_chains_of_several_digits_merge_shortest_first() -> None:
     # Several digits have X-chains of the same length here (found by the general
     # soundness test: merging them once compared chains and crashed).
-    values = (4, 1, 7, 3, 6, 9, 8, 2, 5, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0, 0, 0)
+    values: tuple[int, ...] = (4, 1, 7, 3, 6, 9, 8, 2, 5, 0, 3, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 7)
+    values += (0, 0, 0, 0, 0)
     values += (0, 2, 0, 4, 3, 0, 0, 6, 0, 0, 0, 0, 0, 8, 0, 4, 0, 0, 0, 4, 0, 0, 1, 0, 0, 0)
     values += (0, 0, 0, 0, 6, 0, 3, 5, 7, 1, 5, 0, 3, 2, 0, 1, 0, 0, 0, 1, 0, 4, 8, 0, 5, 0, 0, 0)
-    cands = (0,) * 9 + (418, 0, 434, 0, 26, 136, 352, 264, 360, 418, 400, 434, 0, 26, 136)
+    cands: tuple[int, ...] = (0,) * 9 + (418, 0, 434, 0, 26, 136, 352, 264, 360, 418, 400, 434)
+    cands += (0, 26, 136)
     cands += (293, 269, 300, 448, 0, 401, 0, 0, 64, 321, 0, 448, 356, 272, 305, 272, 0, 98)
     cands += (0, 277, 326, 484, 0, 432, 272, 0, 98, 326, 404, 454, 386, 384, 386, 0, 264)
     cands += (0, 0, 0, 0, 0, 480, 0, 0, 328, 0, 288, 392, 424, 0, 352, 0, 0, 320, 0, 294, 260, 294)
