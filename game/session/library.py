@@ -29,6 +29,7 @@ from ..engine import solver
 from ..engine.errors import PuzzleError
 from ..engine.formats import PuzzleFile, open_puzzles
 from ..engine.formats.native import KIND as NATIVE
+from ..engine.formats.source import file_problem
 from ..engine.logic.rating import rate
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle, PuzzleRecord
@@ -177,7 +178,10 @@ def _entry(item: os.DirEntry[str], real_folder: str) -> Entry:
             return Entry(name, path, EntryKind.FOLDER, problem=problem)
         return Entry(name, path, EntryKind.FOLDER)
     if not stat.S_ISREG(info.st_mode):
-        return Entry(name, path, EntryKind.FILE, problem="not a regular file")
+        # The engine's words for what it is ("a named pipe (FIFO), not a puzzle file"),
+        # judged from the file's status alone: the picker never opens it.
+        problem = file_problem(path) or "not a regular file"
+        return Entry(name, path, EntryKind.FILE, problem=problem)
     return Entry(name, path, EntryKind.FILE, size=info.st_size, mtime=info.st_mtime_ns)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -336,3 +337,40 @@ def test_the_folder_goes_on_reading_behind_a_collection(tmp_path: Path) -> None:
         assert browser.progress() == ("", None) and not browser.folder.unread
     finally:
         lanes.close()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
+def test_a_named_pipe_is_listed_with_the_reason_and_never_opened(tmp_path: Path) -> None:
+    from game.session.library import scan_folder
+
+    os.mkfifo(tmp_path / "pipe.txt")  # nobody writes to it: opening would block for ever
+    (tmp_path / "one.txt").write_text(PUZZLE + "\n")
+    listing = scan_folder(str(tmp_path))
+    [pipe] = [entry for entry in listing.entries if entry.name == "pipe.txt"]
+    assert "named pipe" in pipe.problem
+    summary = summarise(str(tmp_path / "one.txt"))
+    assert summary.usable
+
+
+def test_a_saved_game_shows_its_own_progress_not_its_puzzles_mark(tmp_path: Path) -> None:
+    from game.session import Game
+    from game.session.picker.words import Words
+    from game.session.savegame import write_game
+    from game.session.stats import PuzzleMark
+
+    game = Game(Puzzle.from_string(PUZZLE))
+    game.place(2, 4)
+    game.tick(125)
+    write_game(tmp_path / "evening.sudoku", game)
+    summary = summarise(str(tmp_path / "evening.sudoku"))
+    assert summary.first is not None and summary.first.entries is not None
+    assert summary.first.entries[2] == 4  # the preview shows the player's digits
+    assert summary.first.progress == "In progress · 02:05"
+    words = Words(Memory(), marks=lambda ident: PuzzleMark("solved", 214.0))
+    assert words._status(summary.first) == "In progress · 02:05"
+
+
+def test_a_document_is_not_a_puzzle_file_whatever_the_parser_thought(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("1234\n" * 4)  # reads as a 4x4 grid at first glance, and fails
+    assert summarise(str(readme)).problem == "not a puzzle file"

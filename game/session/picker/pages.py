@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...engine.errors import PuzzleError
 from ...engine.formats import LineCollection, PuzzleFile
 from ..library import (
     Cancelled,
@@ -156,9 +155,8 @@ class Opened:
         opened = open_indexed(path, cancelled, report)
         titles = None
         if not isinstance(opened, LineCollection):  # one-line collections carry no titles
-            titles = [
-                "" if isinstance(item, PuzzleError) else item.title.casefold() for item in opened
-            ]
+            # The format's own titles, without building every puzzle (a big XML file).
+            titles = [title.casefold() for title in opened.titles()]
             if not any(titles):
                 titles = None
         return cls(opened, titles)
