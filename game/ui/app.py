@@ -29,7 +29,7 @@ from . import routes, seams
 from .actions import Action, Command
 from .context import AppContext
 from .destinations import Notice, OpenFile, Picker
-from .display import Display
+from .display import Display, fitted
 from .gate import Dropped, Intent, Window, WindowChange, translate
 from .scene_stack import Go, Scene, SceneStack, Transition
 
@@ -264,8 +264,17 @@ def run_game(argv: Sequence[str]) -> int:
     if options.windowed:
         # The command line wins over a saved setting, for this run only.
         ctx.settings_override(fullscreen=False)
+    size = options.size
+    if size is not None:
+        size, clamped = fitted(size)
+        if clamped:
+            want = f"{options.size[0]}x{options.size[1]}" if options.size else ""
+            print(
+                f"main.py: --size {want} does not fit this screen; using {size[0]}x{size[1]}",
+                file=sys.stderr,
+            )
     try:
-        display = Display(ctx.settings.fullscreen, options.size)
+        display = Display(ctx.settings.fullscreen, size)
     except pygame.error as error:
         print(f"main.py: cannot open a window: {error}", file=sys.stderr)
         return 1

@@ -21,6 +21,16 @@ def desktop_size() -> tuple[int, int]:
     return sizes[0] if sizes else (1280, 800)
 
 
+def fitted(size: tuple[int, int]) -> tuple[tuple[int, int], bool]:
+    """``size`` made to fit the desktop (and at least the smallest window); whether it
+    had to change.  A window larger than the screen cannot be seen whole, and a huge
+    one would cost gigabytes of surface before any message could say so."""
+    most = desktop_size()
+    width = min(max(MIN_SIZE[0], size[0]), most[0])
+    height = min(max(MIN_SIZE[1], size[1]), most[1])
+    return (width, height), (width, height) != size
+
+
 def default_window_size() -> tuple[int, int]:
     """A window that fits the desktop comfortably: 1280x800, or 85 % of a small screen."""
     width, height = desktop_size()

@@ -224,3 +224,13 @@ def test_run_game_opens_the_menu_and_quits_on_the_window_close(tmp_path: object)
     finally:
         pygame.display.init()  # run_game ends with pygame.quit(); later tests need these
         pygame.font.init()
+
+
+def test_a_window_larger_than_the_screen_is_fitted_to_it() -> None:
+    from game.ui.display import MIN_SIZE, desktop_size, fitted
+
+    size, clamped = fitted((99_999_999, 99_999_999))
+    assert clamped and size == desktop_size()
+    small, clamped = fitted((100, 100))
+    assert clamped and small == MIN_SIZE
+    assert fitted(MIN_SIZE) == (MIN_SIZE, False)
