@@ -10,23 +10,27 @@ settings are when it is loaded.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.rules import candidates
 from ..engine.shape import Shape
 from ..engine.symbols import cell_name, digit_of, symbol
-from .state import BoardState
+from .state import COLOURS, BoardState, with_candidate_colour
 
 
 @dataclass(frozen=True)
 class MoveContext:
-    """What moves may read besides the state: the shape, the givens, the solution."""
+    """What moves may read besides the state: the shape, the givens, the solution, and
+    the states of the history so far (for :class:`Rewind`, which returns to one)."""
 
     shape: Shape
     givens: tuple[int, ...]
     solution: tuple[int, ...] | None
+    state_at: Callable[[int], BoardState] | None = None
 
     def grid(self, state: BoardState) -> tuple[int, ...]:
         """Givens and entries together."""
@@ -67,15 +71,16 @@ class Place(Move):
 
 @dataclass(frozen=True)
 class Erase(Move):
-    """Clear the entry of ``cell``, or its notes when it has no entry."""
+    """Clear the entry of ``cell``, or else its notes (all three kinds)."""
 
     cell: int
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        if state.entries[self.cell]:
-            return state.replace(entries={self.cell: 0})
-        if state.notes[self.cell]:
-            return state.replace(notes={self.cell: 0})
+        cell = self.cell
+        if state.entries[cell]:
+            return state.replace(entries={cell: 0}, ink={cell: 0})
+        if state.notes[cell] or state.corner[cell] or state.centre[cell]:
+            return state.replace(notes={cell: 0}, corner={cell: 0}, centre={cell: 0})
         return state
 
     def text(self, size: int) -> str:
@@ -100,12 +105,147 @@ class ToggleNote(Move):
 
 
 @dataclass(frozen=True)
+class ToggleCorner(Move):
+    """Add or remove the corner note ``digit`` in an empty ``cell``."""
+
+    cell: int
+    digit: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.givens[self.cell] or state.entries[self.cell]:
+            return state
+        mask = state.corner[self.cell] ^ (1 << (self.digit - 1))
+        return state.replace(corner={self.cell: mask})
+
+    def text(self, size: int) -> str:
+        return f"corner {cell_name(self.cell, size)} {symbol(self.digit)}"
+
+
+@dataclass(frozen=True)
+class ToggleCentre(Move):
+    """Add or remove the centre note ``digit`` in an empty ``cell``."""
+
+    cell: int
+    digit: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.givens[self.cell] or state.entries[self.cell]:
+            return state
+        mask = state.centre[self.cell] ^ (1 << (self.digit - 1))
+        return state.replace(centre={self.cell: mask})
+
+    def text(self, size: int) -> str:
+        return f"centre {cell_name(self.cell, size)} {symbol(self.digit)}"
+
+
+@dataclass(frozen=True)
+class Paint(Move):
+    """Colour ``cell`` (``digit`` None) or one candidate of it; colour 0 clears."""
+
+    cell: int
+    colour: int
+    digit: int | None = None
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if self.digit is None:
+            return state.replace(colours={self.cell: self.colour})
+        packed = with_candidate_colour(state.marks[self.cell], self.digit, self.colour)
+        return state.replace(marks={self.cell: packed})
+
+    def text(self, size: int) -> str:
+        where = cell_name(self.cell, size)
+        if self.digit is not None:
+            where += f"/{symbol(self.digit)}"
+        return f"paint {where} {self.colour}"
+
+
+@dataclass(frozen=True)
+class ClearColours(Move):
+    """Remove every colour from cells and candidates."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        zeros = (0,) * len(state.entries)
+        return dataclasses.replace(state, colours=zeros, marks=zeros)
+
+    def text(self, size: int) -> str:
+        return "clear-colours"
+
+
+@dataclass(frozen=True)
+class Guess(Move):
+    """Start a what-if guess: what follows is drawn in its own ink until committed."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        return dataclasses.replace(state, guesses=(*state.guesses, state))
+
+    def text(self, size: int) -> str:
+        return "guess"
+
+
+@dataclass(frozen=True)
+class Commit(Move):
+    """Keep the innermost guess: its entries join the ink of the level around it."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if not state.guesses:
+            return state
+        level = state.level
+        ink = tuple(level - 1 if k == level else k for k in state.ink)
+        return dataclasses.replace(state, ink=ink, guesses=state.guesses[:-1])
+
+    def text(self, size: int) -> str:
+        return "commit"
+
+
+@dataclass(frozen=True)
+class Abandon(Move):
+    """Drop the innermost guess: back to the position where it began."""
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        return state.guesses[-1] if state.guesses else state
+
+    def text(self, size: int) -> str:
+        return "abandon"
+
+
+@dataclass(frozen=True)
+class Rewind(Move):
+    """Go back to the position after ``position`` moves, as one move (undo brings the
+    later work back): a savepoint, or just before the first mistake."""
+
+    position: int
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        if context.state_at is None:
+            raise MoveError("a rewind needs the history it goes back in")
+        return context.state_at(self.position)
+
+    def text(self, size: int) -> str:
+        return f"rewind {self.position}"
+
+
+@dataclass(frozen=True)
+class Batch(Move):
+    """Several moves as one (a digit, note, erase or colour on many selected cells)."""
+
+    moves: tuple[Move, ...]
+
+    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
+        for move in self.moves:
+            state = move.apply(state, context)
+        return state
+
+    def text(self, size: int) -> str:
+        return "batch: " + "; ".join(move.text(size) for move in self.moves)
+
+
+@dataclass(frozen=True)
 class FillNotes(Move):
     """Every empty cell's notes become all the digits its peers do not hold."""
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         legal = candidates(context.shape, context.grid(state))
-        return BoardState(state.entries, legal)
+        return dataclasses.replace(state, notes=legal)
 
     def text(self, size: int) -> str:
         return "fill-notes"
@@ -116,7 +256,8 @@ class ClearNotes(Move):
     """Remove every note."""
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        return BoardState(state.entries, (0,) * len(state.notes))
+        zeros = (0,) * len(state.notes)
+        return dataclasses.replace(state, notes=zeros, corner=zeros, centre=zeros)
 
     def text(self, size: int) -> str:
         return "clear-notes"
@@ -178,7 +319,11 @@ class Solve(Move):
         entries = tuple(
             0 if g else s for g, s in zip(context.givens, context.solution, strict=True)
         )
-        return BoardState(entries, (0,) * len(entries))
+        zeros = (0,) * len(entries)
+        # The solution is the main line: guesses and their inks end with it.
+        return dataclasses.replace(
+            state, entries=entries, notes=zeros, corner=zeros, centre=zeros, ink=zeros, guesses=()
+        )
 
     def text(self, size: int) -> str:
         return "solve"
@@ -189,7 +334,7 @@ class Restart(Move):
     """Back to the givens alone (undoable like any other move)."""
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        return BoardState.empty(len(state.entries))
+        return BoardState.empty(len(state.entries))  # colours and guesses go too
 
     def text(self, size: int) -> str:
         return "restart"
@@ -198,20 +343,28 @@ class Restart(Move):
 def _place(
     state: BoardState, context: MoveContext, placements: dict[int, int], prune: bool
 ) -> BoardState:
+    """The digits placed (in the ink of the open guess); with ``prune``, peers lose
+    them from every kind of note, and the cells' own notes go."""
     entries: dict[int, int] = {}
-    notes: dict[int, int] = {}
+    ink: dict[int, int] = {}
+    kinds: dict[str, dict[int, int]] = {"notes": {}, "corner": {}, "centre": {}}
+    level = state.level
     for cell, digit in placements.items():
         if context.givens[cell]:
             continue
         entries[cell] = digit
-        notes[cell] = 0
+        ink[cell] = level
+        for changed in kinds.values():
+            changed[cell] = 0
         if prune:
             bit = ~(1 << (digit - 1))
-            for peer in context.shape.peers[cell]:
-                mask = notes.get(peer, state.notes[peer])
-                if mask & ~bit:
-                    notes[peer] = mask & bit
-    return state.replace(entries=entries, notes=notes)
+            for name, changed in kinds.items():
+                masks = getattr(state, name)
+                for peer in context.shape.peers[cell]:
+                    mask = changed.get(peer, masks[peer])
+                    if mask & ~bit:
+                        changed[peer] = mask & bit
+    return state.replace(entries=entries, ink=ink, **kinds)
 
 
 _CELL = r"r([0-9]{1,2})c([0-9]{1,2})"  # ASCII only: \d also matches other scripts
@@ -219,15 +372,30 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"place {_CELL} ([0-9A-Za-z])( keep-notes)?"), "place"),
     (re.compile(rf"erase {_CELL}"), "erase"),
     (re.compile(rf"note {_CELL} ([0-9A-Za-z])"), "note"),
+    (re.compile(rf"corner {_CELL} ([0-9A-Za-z])"), "corner"),
+    (re.compile(rf"centre {_CELL} ([0-9A-Za-z])"), "centre"),
     (re.compile(rf"reveal {_CELL}"), "reveal"),
+    (re.compile(rf"paint {_CELL}(?:/([0-9A-Za-z]))? ([0-9])"), "paint"),
+    (re.compile(r"rewind ([0-9]{1,9})"), "rewind"),
     (re.compile(r"step ([^:]+): ?(.*)"), "step"),
 ]
 _SIMPLE: dict[str, Move] = {
     "fill-notes": FillNotes(),
     "clear-notes": ClearNotes(),
+    "clear-colours": ClearColours(),
     "solve": Solve(),
     "restart": Restart(),
+    "guess": Guess(),
+    "commit": Commit(),
+    "abandon": Abandon(),
 }
+_TOGGLES: dict[str, type[ToggleNote] | type[ToggleCorner] | type[ToggleCentre]] = {
+    "note": ToggleNote,
+    "corner": ToggleCorner,
+    "centre": ToggleCentre,
+}
+MAX_BATCH = 625
+"""Most moves one batch holds: a whole 25x25 grid selected."""
 
 
 def parse_move(text: str, size: int) -> Move:
@@ -235,20 +403,36 @@ def parse_move(text: str, size: int) -> Move:
     text = text.strip()
     if text in _SIMPLE:
         return _SIMPLE[text]
+    if text.startswith("batch:"):
+        parts = [part for part in text[len("batch:") :].split(";") if part.strip()]
+        if not parts or len(parts) > MAX_BATCH:
+            raise MoveError(f"a batch holds 1 to {MAX_BATCH} moves, not {len(parts)}")
+        inner = tuple(parse_move(part, size) for part in parts)
+        if any(isinstance(move, Batch | Rewind | Guess | Commit | Abandon) for move in inner):
+            raise MoveError("a batch holds moves on cells only")
+        return Batch(inner)
     for pattern, kind in _PATTERNS:
         match = pattern.fullmatch(text)
         if not match:
             continue
         if kind == "step":
             return _parse_step(match.group(1).strip(), match.group(2), size)
+        if kind == "rewind":
+            return Rewind(int(match.group(1)))
         cell = _cell(match.group(1), match.group(2), size)
         if kind == "erase":
             return Erase(cell)
         if kind == "reveal":
             return Reveal(cell)
+        if kind == "paint":
+            colour = int(match.group(4))
+            if colour >= COLOURS:
+                raise MoveError(f"colour {colour} is not one of 0 to {COLOURS - 1}")
+            digit = _digit(match.group(3), size) if match.group(3) else None
+            return Paint(cell, colour, digit)
         digit = _digit(match.group(3), size)
-        if kind == "note":
-            return ToggleNote(cell, digit)
+        if kind in _TOGGLES:
+            return _TOGGLES[kind](cell, digit)
         return Place(cell, digit, prune=match.group(4) is None)
     raise MoveError(f"unknown move {text!r}")
 

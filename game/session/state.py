@@ -1,43 +1,101 @@
-"""The part of a game that undo restores: the player's entries and notes."""
+"""The part of a game that undo restores: the player's entries, notes, colours and guesses.
+
+Everything here is what a player expects back on undo (Tatham's test): digits,
+the three kinds of notes, the colours painted on cells and candidates, and the
+what-if guesses open at the moment.  Givens are not here: they belong to the
+puzzle and never change.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from dataclasses import dataclass, field
 
 from ..engine.types import Cell, Digit, DigitMask
+
+COLOURS = 9
+"""Colour indices are 1..8 (0 is none); a candidate's colour takes 4 bits."""
+
+_NIBBLE = 0xF
+
+
+def candidate_colour(packed: int, digit: Digit) -> int:
+    """The colour painted on ``digit``'s candidate in a cell's packed colours (0: none)."""
+    return (packed >> (4 * (digit - 1))) & _NIBBLE
+
+
+def with_candidate_colour(packed: int, digit: Digit, colour: int) -> int:
+    """``packed`` with ``digit``'s candidate painted ``colour`` (0 clears it)."""
+    shift = 4 * (digit - 1)
+    return (packed & ~(_NIBBLE << shift)) | (colour << shift)
 
 
 @dataclass(frozen=True)
 class BoardState:
-    """Entries (``0`` where the player placed nothing) and notes (digit bitmasks).
+    """One position of the player's work; immutable, so a history is a list of them.
 
-    Givens are not here: they belong to the puzzle and never change.  Immutable, so
-    a history is just a list of states and undo cannot get an inverse wrong.
+    - ``entries``: the player's digit per cell (0 where none).
+    - ``notes``: candidate notes, a digit mask per cell, in fixed spots: what Fill
+      notes writes, auto-remove prunes and the hints read.
+    - ``corner`` / ``centre``: SudokuPad's two other kinds of notes, digit masks:
+      corner notes say "this digit goes in one of these cells of the unit", centre
+      notes list what a cell can be.
+    - ``colours``: a cell's colour (0 none, 1..8); ``marks``: colours painted on
+      single candidates, 4 bits per digit (see :func:`candidate_colour`).
+    - ``ink``: the what-if level each entry was placed at (0: the main line).
+    - ``guesses``: the position when each open guess began, innermost last; the
+      what-if level is their number.  Abandoning a guess goes back to its position;
+      committing it keeps the work and drops the mark.
+
+    Build one with :meth:`empty` or :meth:`of`; the optional fields default to
+    zeros (and may be passed empty, which means the same).
     """
 
     entries: tuple[Digit, ...]
     notes: tuple[DigitMask, ...]
+    corner: tuple[DigitMask, ...] = ()
+    centre: tuple[DigitMask, ...] = ()
+    colours: tuple[int, ...] = ()
+    marks: tuple[int, ...] = ()
+    ink: tuple[int, ...] = ()
+    guesses: tuple[BoardState, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        zeros = (0,) * len(self.entries)
+        for name in ("corner", "centre", "colours", "marks", "ink"):
+            if not getattr(self, name):
+                object.__setattr__(self, name, zeros)
 
     @classmethod
     def empty(cls, cells: int) -> BoardState:
-        return cls((0,) * cells, (0,) * cells)
+        zeros = (0,) * cells
+        return cls(zeros, zeros)
+
+    @property
+    def level(self) -> int:
+        """How many what-if guesses are open (0: the main line of play)."""
+        return len(self.guesses)
+
+    def has_annotations(self) -> bool:
+        """Whether any corner or centre note, colour or guess is on the board."""
+        return bool(
+            any(self.corner) or any(self.centre) or any(self.colours) or any(self.marks)
+        ) or bool(self.guesses)
 
     def replace(
         self,
         entries: dict[Cell, Digit] | None = None,
         notes: dict[Cell, DigitMask] | None = None,
+        **others: dict[Cell, int],
     ) -> BoardState:
-        """A copy with some cells' entries and notes changed."""
-        new_entries = self.entries
-        new_notes = self.notes
-        if entries:
-            listed = list(new_entries)
-            for cell, digit in entries.items():
-                listed[cell] = digit
-            new_entries = tuple(listed)
-        if notes:
-            listed = list(new_notes)
-            for cell, mask in notes.items():
-                listed[cell] = mask
-            new_notes = tuple(listed)
-        return BoardState(new_entries, new_notes)
+        """A copy with some cells changed: ``entries``, ``notes`` and, by name, any of
+        ``corner``, ``centre``, ``colours``, ``marks``, ``ink``."""
+        changes: dict[str, tuple[int, ...]] = {}
+        for name, cells in (("entries", entries), ("notes", notes), *others.items()):
+            if not cells:
+                continue
+            listed = list(getattr(self, name))
+            for cell, value in cells.items():
+                listed[cell] = value
+            changes[name] = tuple(listed)
+        return dataclasses.replace(self, **changes) if changes else self  # type: ignore[arg-type]

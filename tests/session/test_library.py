@@ -80,7 +80,7 @@ def test_links_that_loop_or_lead_back_up_are_listed_not_followed(tmp_path: Path)
 def test_special_files_are_never_opened(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe")
     (entry,) = scan_folder(str(tmp_path)).entries
-    assert entry.problem == "not a regular file"
+    assert entry.problem == "this is a named pipe (FIFO), not a puzzle file"
 
 
 def test_folder_problems_read_as_sentences(tmp_path: Path) -> None:
