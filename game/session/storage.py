@@ -124,7 +124,7 @@ class Partial(Generic[T]):
     """What a parse function gives for a file it could read only in part.
 
     ``value`` is what it kept; ``reason`` says what it left out, for the message
-    (``"3 entries made no sense"``).  :meth:`Storage.load` then sets the file
+    (``"3 entries make no sense"``).  :meth:`Storage.load` then sets the file
     aside, so nothing the game did not understand is ever overwritten.
     """
 
