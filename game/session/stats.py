@@ -243,8 +243,8 @@ def _read(data: object) -> tuple[Statistics, int]:
         raise ValueError("not statistics of this game ('version' is not a whole number from 1)")
     if version > VERSION:
         raise ValueError(
-            f"saved by a newer version of this game (format {version}; this one reads "
-            f"up to {VERSION}); update the game, or rename the kept file back to {STATS} there"
+            f"saved by a newer version of the game: format {version}, this one reads up "
+            f"to {VERSION}"
         )
     kinds = data.get("kinds", [])
     puzzles = data.get("puzzles", {})

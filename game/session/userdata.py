@@ -82,8 +82,8 @@ def parse_settings(text: str) -> Settings:
         raise ValueError("not settings of this game ('version' is not a whole number from 1)")
     if version > SETTINGS_VERSION:
         raise ValueError(
-            f"saved by a newer version of this game (format {version}; this one reads up "
-            f"to {SETTINGS_VERSION})"
+            f"saved by a newer version of the game: format {version}, this one reads up "
+            f"to {SETTINGS_VERSION}"
         )
     if data and not _SETTING_KEYS.intersection(data):
         raise ValueError("not settings of this game (none of its keys is a setting)")
