@@ -20,7 +20,10 @@ Lifecycle, for the UI:
   latest state is on disk.
 - at start: :func:`load_autosave` gives the game to offer under *Continue*, or
   None, plus a message when the file was corrupt (it is then set aside, never
-  deleted; see :meth:`.storage.Storage.load`).
+  deleted; see :meth:`.storage.Storage.load`) or is not a file at all (a named
+  pipe, a folder: left alone, and this run's autosaves stay in memory).
+- a game past the save caps (50,000 moves) is saved with its oldest moves
+  trimmed, so the autosave always loads (see :mod:`.savegame`).
 - :meth:`~Autosaver.take_message` returns a write failure once, for the status line.
 """
 

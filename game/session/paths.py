@@ -103,11 +103,19 @@ def saves_dir(folder: Path) -> Path:
 
 
 def _probe(folder: Path) -> None:
-    """Write and remove a small file: the only reliable test that saving will work."""
+    """Write and remove a small file: the only reliable test that saving will work.
+
+    Opened without blocking, so a named pipe left with the probe's name fails
+    the test (ENXIO) instead of hanging the game before its window opens.
+    """
     probe = folder / f".probe-{os.getpid()}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0)
     try:
-        with open(probe, "wb") as stream:
-            stream.write(b"ok")
+        fd = os.open(probe, flags, 0o600)
+        try:
+            os.write(fd, b"ok")
+        finally:
+            os.close(fd)
     finally:
         probe.unlink(missing_ok=True)
 

@@ -37,6 +37,19 @@ The format (JSON, UTF-8, version 1)::
   fatal.  Everything that decides the game is checked, and a bad file raises
   :class:`SaveError` saying exactly what is wrong (``moves[12]: unknown move
   'plce r1c1 5'``).
+- Caps, the same on write as on read, so the game never writes a save it would
+  refuse: at most :data:`MAX_MOVES` moves and :data:`~.storage.MAX_BYTES` in
+  all; a ``title`` is cut to :data:`MAX_TITLE` characters (with "…"), an
+  ``origin.path`` over :data:`MAX_PATH` characters and a timestamp over
+  :data:`MAX_STAMP` are dropped.
+- A game past a cap (50,000 moves and more, or move texts beyond the byte cap)
+  is saved with its history *trimmed from the oldest end*: the save starts
+  (``start``) from the position reached after the dropped moves, so the board,
+  the position, the redo list and every counter are kept and only the earliest
+  moves can no longer be undone after loading.  If the player undid so far back
+  that the redo list alone is over the cap, the far end of the redo list goes
+  instead.  Refusing moves past the cap was the other road; it would stop a
+  game for a limit the player cannot see, to keep undo steps nobody takes.
 - Versions: the loader upgrades older saves one version at a time through
   :data:`_MIGRATIONS`, then reads the current version only, so version 2 will add
   one migration and change no reader.  A save from a newer game is refused with a
@@ -55,7 +68,7 @@ import datetime
 import json
 import math
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -78,11 +91,11 @@ from ..engine.symbols import cell_name
 from .game import Counters, Game
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind
-from .moves import Move, MoveError, parse_move
+from .moves import Move, MoveContext, MoveError, parse_move
 from .phase import Phase
 from .settings import Settings
 from .state import BoardState
-from .storage import StorageError, os_reason, read_text, write_atomic
+from .storage import MAX_BYTES, StorageError, json_text, os_reason, read_text, write_atomic
 
 VERSION = 1
 """The format version this game writes, and the newest it reads."""
@@ -91,7 +104,20 @@ EXTENSION = ".sudoku"
 
 MAX_MOVES = 50_000
 """Most moves a save may hold: replaying keeps a board state per move in memory,
-and no real game comes near this."""
+and no real game comes near this.  Longer games are trimmed on write (see the module)."""
+
+MAX_TITLE = 255
+"""Longest ``origin.title`` kept, in characters (a file name fits): longer ones are cut,
+on read and write."""
+
+MAX_PATH = 4096
+"""Longest ``origin.path`` kept (PATH_MAX on Linux); a longer one is dropped, not cut,
+since a cut path names another file."""
+
+MAX_STAMP = 40
+"""Longest timestamp kept; ours are 20 characters."""
+
+_ELLIPSIS = "…"
 
 
 class SaveError(ValueError):
@@ -128,6 +154,7 @@ class Snapshot:
     can turn it into text while the game goes on."""
 
     puzzle: Puzzle
+    context: MoveContext
     start: BoardState
     moves: tuple[Move, ...]
     position: int
@@ -141,7 +168,35 @@ class Snapshot:
     created: str
 
     def to_dict(self, saved: str | None = None) -> dict[str, Any]:
-        """The save as JSON-ready data; ``saved`` defaults to now."""
+        """The save as JSON-ready data, within every cap; ``saved`` defaults to now."""
+        size = self.puzzle.size
+        texts = [move.text(size) for move in self.moves]
+        stamp = saved or now_text()
+        start = self.start
+        data = self._fields(start, [], 0, stamp)
+        base = _size(data)
+        first, end = _window(texts, self.position, base)
+        if (first, end) == (0, len(texts)):
+            data["moves"], data["position"] = texts, self.position
+            return data
+        # Trimmed: the new start may hold more than the old one, so the room for
+        # the moves is measured again (the window only ever shrinks: this ends).
+        while True:
+            start = self._after(first)
+            data = self._fields(start, [], 0, stamp)
+            if _size(data) <= base:
+                break
+            base = _size(data)
+            first, end = _window(texts, self.position, base)
+        return self._fields(start, texts[first:end], self.position - first, stamp)
+
+    def text(self, saved: str | None = None) -> str:
+        """The save file's text."""
+        return json_text(self.to_dict(saved))
+
+    def _fields(
+        self, start: BoardState, moves: list[str], position: int, saved: str
+    ) -> dict[str, Any]:
         size = self.puzzle.size
         data: dict[str, Any] = {
             "format": FORMAT_TAG,
@@ -151,30 +206,65 @@ class Snapshot:
         origin = _origin_fields(self.origin)
         if origin:
             data["origin"] = origin
-        if any(self.start.entries) or any(self.start.notes):
-            data["start"] = position_fields(self.start.entries, self.start.notes, size)
-        data["moves"] = [move.text(size) for move in self.moves]
-        data["position"] = self.position
+        if any(start.entries) or any(start.notes):
+            data["start"] = position_fields(start.entries, start.notes, size)
+        data["moves"] = moves
+        data["position"] = position
         data["current"] = position_fields(self.current.entries, self.current.notes, size)
         counters = self.counters
+        elapsed = self.elapsed if math.isfinite(self.elapsed) and self.elapsed > 0 else 0.0
         data.update(
-            elapsed=self.elapsed,
-            mistakes=counters.mistakes,
-            hints_used=counters.hints,
-            checks=counters.checks,
-            reveals=counters.reveals,
+            elapsed=elapsed,
+            mistakes=max(0, counters.mistakes),
+            hints_used=max(0, counters.hints),
+            checks=max(0, counters.checks),
+            reveals=max(0, counters.reveals),
             solution_seen=self.solution_seen,
             phase=self.phase.value,
             selected=None if self.selected is None else cell_name(self.selected, size),
             status=self.phase.value,
-            created=self.created,
-            saved=saved or now_text(),
+            created=_capped_stamp(self.created),
+            saved=_capped_stamp(saved),
         )
         return data
 
-    def text(self, saved: str | None = None) -> str:
-        """The save file's text."""
-        return json.dumps(self.to_dict(saved), ensure_ascii=False, indent=2) + "\n"
+    def _after(self, count: int) -> BoardState:
+        """The position after the first ``count`` moves (the start of a trimmed save)."""
+        state = self.start
+        for move in self.moves[:count]:
+            state = move.apply(state, self.context)
+        return state
+
+
+def _size(data: dict[str, Any]) -> int:
+    return len(json_text(data).encode("utf-8"))
+
+
+def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
+    """Which moves a save keeps, ``texts[first:end]``, so it stays within the caps.
+
+    ``base`` is the size in bytes of everything else in the file.  The oldest
+    moves go first, down to ``position``; then the far end of the redo list.
+    """
+    first, end = 0, len(texts)
+    if end > MAX_MOVES:
+        first = min(end - MAX_MOVES, position)
+        end = first + MAX_MOVES
+    room = MAX_BYTES - base - 64
+    # Fast path: an upper bound (12 bytes a character: an escaped surrogate pair;
+    # plus quotes, indent and comma) says the moves fit without measuring each one.
+    if sum(12 * len(text) + 8 for text in texts[first:end]) <= room:
+        return first, end
+    # ASCII escapes are never shorter than UTF-8; 6 is the indent, comma and line break.
+    costs = [len(json.dumps(text)) + 6 for text in texts]
+    total = sum(costs[first:end])
+    while total > room and first < position:
+        total -= costs[first]
+        first += 1
+    while total > room and end > position:
+        end -= 1
+        total -= costs[end]
+    return first, end
 
 
 def snapshot(game: Game, origin: Origin | None = None, created: str | None = None) -> Snapshot:
@@ -182,6 +272,7 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
     history = game.history
     return Snapshot(
         puzzle=game.puzzle,
+        context=game.context,
         start=history.initial,
         moves=history.moves,
         position=history.position,
@@ -228,13 +319,22 @@ def now_text() -> str:
     return now.isoformat().replace("+00:00", "Z")
 
 
+def shorten(text: str, limit: int = MAX_TITLE) -> str:
+    """``text`` cut to ``limit`` characters, ending with "…" when it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + _ELLIPSIS
+
+
+def _capped_stamp(stamp: str) -> str:
+    return stamp if len(stamp) <= MAX_STAMP else ""
+
+
 def _origin_fields(origin: Origin) -> dict[str, Any]:
     fields: dict[str, Any] = {}
-    if origin.path:
+    if origin.path and len(origin.path) <= MAX_PATH:
         fields["path"] = origin.path
-        fields["index"] = origin.index
+        fields["index"] = max(0, origin.index)
     if origin.title:
-        fields["title"] = origin.title
+        fields["title"] = shorten(origin.title)
     if origin.kind.level is not None:
         fields["level"] = origin.kind.level.name.lower()
     difficulty = origin.difficulty
@@ -284,7 +384,7 @@ def _text(source: Source) -> str:
         return source
     if isinstance(source, bytes):
         try:
-            return source.decode("utf-8")
+            return source.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:
             raise SaveError(f"not UTF-8 text (bad byte at offset {error.start})") from None
     try:
@@ -471,11 +571,12 @@ def _origin(value: object, puzzle: Puzzle) -> Origin:
     level = _level(value.get("level"))
     rated = _level(value.get("rated")) or level
     score = finite_number(value.get("score"))
+    known = isinstance(path, str) and 0 < len(path) <= MAX_PATH
     return Origin(
         PuzzleKind.of(puzzle.shape, level),
-        path=path if isinstance(path, str) else "",
-        index=index if _is_count(index) else 0,
-        title=title if isinstance(title, str) else "",
+        path=path if known and isinstance(path, str) else "",
+        index=index if known and _is_count(index) else 0,
+        title=shorten(title) if isinstance(title, str) else "",
         seed=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
         difficulty=Difficulty(rated, score) if rated is not None and score is not None else None,
     )
@@ -492,7 +593,7 @@ def _level(value: object) -> Level | None:
 
 def _stamp(data: dict[str, Any], key: str) -> str:
     value = data.get(key)
-    return value if isinstance(value, str) else ""
+    return _capped_stamp(value) if isinstance(value, str) else ""
 
 
 def _is_count(value: object) -> TypeGuard[int]:

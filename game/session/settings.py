@@ -1,9 +1,15 @@
 """Player settings: one value object, read leniently and written canonically.
 
 Pure data: the UI reads what it draws from here, the :class:`~game.session.game.Game`
-reads the rules (auto-remove notes, blocking, mistake limit).  Loading never fails:
-an unknown key is ignored and a bad value falls back to its default, so a settings
-file from another version, or a hand-edited one, never stops the game.
+reads the rules (auto-remove notes, blocking, mistake limit).  :meth:`Settings.from_dict`
+never fails: an unknown key is ignored and a bad value falls back to its default,
+so a settings file from another version, or a hand-edited one, never stops the
+game.  (A value is a choice the player makes again in one click, so keeping the
+rest beats setting the file aside; a file that is not settings at all, or comes
+from a newer version, is set aside by :func:`.userdata.parse_settings`.)
+
+Key bindings are capped, on read and on write alike: at most :data:`MAX_ACTIONS`
+actions, :data:`MAX_KEYS` keys each, names of at most :data:`MAX_NAME` characters.
 """
 
 from __future__ import annotations
@@ -32,6 +38,15 @@ THEMES = tuple(Theme)
 INPUT_MODES = tuple(InputMode)
 MISTAKE_LIMITS = (0, 3, 5)
 
+MAX_ACTIONS = 200
+"""Most actions with keys of their own (the game has about 50)."""
+
+MAX_KEYS = 16
+"""Most keys bound to one action."""
+
+MAX_NAME = 40
+"""Longest action or key name (``"ctrl+shift+backspace"`` is 20)."""
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -53,10 +68,12 @@ class Settings:
     """Action name -> key names, overriding the defaults of the key map."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data, within the caps :meth:`from_dict` reads."""
         data = dataclasses.asdict(self)
         data["theme"] = str(self.theme)
         data["input_mode"] = str(self.input_mode)
-        data["key_bindings"] = {k: list(v) for k, v in self.key_bindings.items()}
+        bindings = _bindings({k: list(v) for k, v in self.key_bindings.items()})
+        data["key_bindings"] = {k: list(v) for k, v in bindings.items()}
         return data
 
     @classmethod
@@ -102,12 +119,14 @@ class Settings:
 def _bindings(value: object) -> dict[str, tuple[str, ...]]:
     if not isinstance(value, dict):
         return {}
-    result = {}
+    result: dict[str, tuple[str, ...]] = {}
     for action, keys in value.items():
-        if isinstance(action, str) and isinstance(keys, list):
-            names = tuple(k for k in keys if isinstance(k, str))
+        if len(result) == MAX_ACTIONS:
+            break
+        if isinstance(action, str) and len(action) <= MAX_NAME and isinstance(keys, list):
+            names = tuple(k for k in keys if isinstance(k, str) and len(k) <= MAX_NAME)
             # An empty list is an action the player left without keys, and stays so;
             # a list with nothing readable in it falls back to the default keys.
             if names or not keys:
-                result[action] = names
+                result[action] = names[:MAX_KEYS]
     return result

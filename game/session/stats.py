@@ -11,22 +11,32 @@ Per puzzle (:func:`puzzle_id`, a hash of size, givens and regions, so the same
 puzzle has the same id in any file or after a rename) a :class:`PuzzleMark` says
 "in progress" or "solved" with the best time, for the picker's marks.
 
-Stored as ``stats.json`` through :mod:`.storage`.  Loading is lenient: an entry
-that does not make sense is dropped and the rest kept, because losing one line of
-statistics is better than losing all of them; only a file that is not JSON at all
-is set aside as corrupt.
+Stored as ``stats.json`` through :mod:`.storage`.  Statistics are history the
+player cannot make again, so nothing in that file is ever overwritten unread:
 
-API: ``stats = load_stats(storage).value``; ``stats.record(game, kind)``
-when a game is counted (again for the same game object does nothing; *when* a
-game counts is the :class:`~.keeper.Keeper`'s rule);
-``stats.started(puzzle)`` when one begins; ``stats.kind(key)``,
+- a file that is not JSON, is JSON of another shape (no ``"format":
+  "sudoku-stats"``, ``kinds`` not a list...) or comes from a newer version of the
+  game (``version`` above :data:`VERSION`) is set aside as ``.corrupt-`` and the
+  game starts with empty statistics and a message;
+- a file with some entries that make no sense keeps the rest (losing one line is
+  better than losing all of them), but the whole file is set aside first, with a
+  message, and what was kept is written back.
+
+The caps checked on read (a variant name of at most 40 characters, puzzle ids of
+at most 64, counts below 2**53, finite times) are checked on write too: an entry
+the reader would drop is never written.
+
+API: ``stats = load_stats(storage).value`` (when ``.salvaged``, write it back);
+``stats.record(game, kind)`` when a game is counted (again for the same game object
+does nothing; *when* a game counts is the :class:`~.keeper.Keeper`'s rule);
+``stats.started(puzzle)`` when one begins; ``stats.kind(kind)``,
 ``stats.mark(puzzle_id(puzzle))``; ``stats.to_json()`` for writing.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
+import math
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -38,13 +48,17 @@ from ..engine.puzzle import Puzzle
 from ..engine.symbols import grid_string
 from .game import Game
 from .kinds import PuzzleKind, Variant
-from .storage import Loaded, Storage, parse_json
+from .storage import Loaded, Partial, Storage, json_text, parse_json
 
 STATS = "stats.json"
 """The statistics file's name in the data folder."""
 
 FORMAT_TAG = "sudoku-stats"
 VERSION = 1
+"""The format version written, and the newest read."""
+
+MAX_VARIANT = 40
+MAX_ID = 64
 
 IN_PROGRESS = "in progress"
 SOLVED = "solved"
@@ -137,11 +151,12 @@ class Statistics:
             return False
         self._recorded.add(game)
         won = game.counts_as_win
-        self.kinds[kind] = self.kind(kind).after(won, game.elapsed)
+        seconds = game.elapsed if math.isfinite(game.elapsed) and game.elapsed > 0 else 0.0
+        self.kinds[kind] = self.kind(kind).after(won, seconds)
         ident = puzzle_id(game.puzzle)
         before = self.puzzles.get(ident)
         if won:
-            best = game.elapsed
+            best = seconds
             if before is not None and before.best_time is not None:
                 best = min(best, before.best_time)
             self.puzzles[ident] = PuzzleMark(SOLVED, best)
@@ -156,50 +171,97 @@ class Statistics:
     # -- JSON ------------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        kinds = [
-            {"variant": k.variant.value, "size": k.size, **_level_field(k), **_kind_fields(v)}
-            for k, v in self
-        ]
-        puzzles = {
-            ident: {"status": mark.status, "best_time": mark.best_time}
-            for ident, mark in sorted(self.puzzles.items())
-        }
+        """The file's data; an entry the reader would drop is left out here too."""
+        kinds = []
+        for key, stats in self:
+            entry = {"variant": key.variant.value, "size": key.size, **_level_field(key)}
+            entry.update(_kind_fields(stats))
+            if _read_kind(entry) is not None:
+                kinds.append(entry)
+        puzzles = {}
+        for ident, mark in sorted(self.puzzles.items()):
+            fields = {"status": mark.status, "best_time": mark.best_time}
+            if _good_id(ident) and _read_mark(fields) is not None:
+                puzzles[ident] = fields
         return {"format": FORMAT_TAG, "version": VERSION, "kinds": kinds, "puzzles": puzzles}
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=1) + "\n"
+        return json_text(self.to_dict(), indent=1)
 
     @classmethod
     def from_dict(cls, data: object) -> Statistics:
-        """Statistics from parsed JSON, keeping every entry that makes sense; never raises."""
-        stats = cls()
-        if not isinstance(data, dict):
-            return stats
-        kinds = data.get("kinds")
-        for entry in kinds if isinstance(kinds, list) else ():
-            read = _read_kind(entry)
-            if read is not None:
-                stats.kinds[read[0]] = read[1]
-        puzzles = data.get("puzzles")
-        for ident, entry in (puzzles if isinstance(puzzles, dict) else {}).items():
-            mark = _read_mark(entry)
-            if mark is not None and isinstance(ident, str) and 0 < len(ident) <= 64:
-                stats.puzzles[ident] = mark
-        return stats
+        """Statistics from parsed JSON, keeping every entry that makes sense.
+
+        :raises ValueError: when ``data`` is not statistics of this game, or of a
+            newer version of it (see the module).
+        """
+        return _read(data)[0]
 
 
 def parse_stats(text: str) -> Statistics:
-    """Statistics from a file's text; ValueError only when it is not JSON at all."""
+    """Statistics from a file's text, every entry that makes sense kept.
+
+    :raises ValueError: when it is not JSON, not statistics, or from a newer version.
+    """
     return Statistics.from_dict(parse_json(text))
 
 
 def load_stats(storage: Storage) -> Loaded[Statistics]:
-    """The saved statistics (empty if none); a file that is not JSON is set aside.
+    """The saved statistics (empty if none); never raises; ``value`` is never None.
 
-    Never raises; ``value`` is never None.
+    A file that cannot be read is set aside with a message; one read in part is
+    set aside too, and ``salvaged`` then asks the caller to write the value back.
     """
-    loaded = storage.load(STATS, parse_stats, "your statistics")
-    return Loaded(loaded.value or Statistics(), loaded.message)
+    loaded = storage.load(STATS, _parse_for_load, "your statistics")
+    return Loaded(loaded.value or Statistics(), loaded.message, loaded.salvaged)
+
+
+def _parse_for_load(text: str) -> Statistics | Partial[Statistics]:
+    stats, dropped = _read(parse_json(text))
+    if not dropped:
+        return stats
+    entries = "entry makes" if dropped == 1 else "entries make"
+    return Partial(stats, f"{dropped} {entries} no sense")
+
+
+def _read(data: object) -> tuple[Statistics, int]:
+    """Statistics from parsed JSON and how many entries were dropped; ValueError if not ours."""
+    if not isinstance(data, dict):
+        raise ValueError("not statistics of this game (the JSON is not an object)")
+    tag = data.get("format")
+    if tag != FORMAT_TAG:
+        raise ValueError(f"not statistics of this game ('format' is not {FORMAT_TAG!r})")
+    version = data.get("version")
+    if not _count(version) or version < 1:
+        raise ValueError("not statistics of this game ('version' is not a whole number from 1)")
+    if version > VERSION:
+        raise ValueError(
+            f"saved by a newer version of the game: format {version}, this one reads up "
+            f"to {VERSION}"
+        )
+    kinds = data.get("kinds", [])
+    puzzles = data.get("puzzles", {})
+    if not isinstance(kinds, list) or not isinstance(puzzles, dict):
+        raise ValueError("not statistics of this game ('kinds' or 'puzzles' has another shape)")
+    stats = Statistics()
+    dropped = 0
+    for entry in kinds:
+        read = _read_kind(entry)
+        if read is None or read[0] in stats.kinds:
+            dropped += 1
+        else:
+            stats.kinds[read[0]] = read[1]
+    for ident, entry in puzzles.items():
+        mark = _read_mark(entry)
+        if mark is None or not _good_id(ident):
+            dropped += 1
+        else:
+            stats.puzzles[ident] = mark
+    return stats, dropped
+
+
+def _good_id(ident: object) -> bool:
+    return isinstance(ident, str) and 0 < len(ident) <= MAX_ID
 
 
 def _order(kind: PuzzleKind) -> tuple[str, int, int]:

@@ -13,7 +13,22 @@ Reading (:meth:`Storage.load`): a missing file is normal (the first run) and
 gives nothing without a message.  A file that cannot be decoded or parsed is
 *set aside*: renamed to ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` (a numbered suffix if
 that exists), never deleted or overwritten, so a player or a bug report can still
-recover it, and a sentence says so for the UI to show.
+recover it, and a sentence says so for the UI to show.  A file read only in part
+(:class:`Partial`: statistics with entries that make no sense) is set aside the
+same way, and the part that was read is used.  One UTF-8 byte order mark at the
+start is accepted (editors on Windows add one).
+
+Not a file (:class:`NotAFileError`): a folder, named pipe, device or socket
+standing where a data file should be is never opened (a named pipe would block
+the game until something wrote into it; a device could be anything) and never
+replaced or moved: the game says so, starts with defaults, and keeps that file's
+changes in memory for the run.
+
+Left-overs (:func:`remove_stale_temporaries`): a save killed between creating
+its temporary file and the rename leaves ``.<name>.<8 random>.tmp`` behind.
+Opening the folder removes those that are older than the run and that no live
+process holds: every temporary file is locked while it is written (``flock`` on
+POSIX), so a second copy of the game saving at that moment keeps its file.
 
 :class:`Storage` is the data folder as named files.  :class:`FileStorage` is the
 real one; :class:`MemoryStorage` keeps files in memory for a run whose folder
@@ -24,9 +39,11 @@ the game never asks which one it has.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
+import stat
 import tempfile
 import threading
 import time
@@ -36,16 +53,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar
 
+try:  # POSIX only; on Windows an open file cannot be deleted, which does the same job
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
 T = TypeVar("T")
 
 MAX_BYTES = 16 * 1024 * 1024
 """Largest file read (the puzzle formats' cap for whole files); larger is corrupt."""
 
-_STALE_AFTER = 600.0
-"""Temporary files older than this (seconds) are left-overs of a killed save."""
+_TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+"""Our temporary files: ``.`` + (the target's name, cut) + ``.`` + mkstemp's 8 characters."""
 
-_TEMP = re.compile(r"^\..+\.[A-Za-z0-9_]{6,}\.tmp$")
 _REPLACE_TRIES = 5
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_BOM = "\ufeff"
 
 
 class StorageError(Exception):
@@ -55,38 +79,124 @@ class StorageError(Exception):
     """
 
 
+class NotAFileError(OSError):
+    """Something other than a regular file (a folder, a named pipe...) has a data file's name.
+
+    ``kind`` says what, in words (``"a named pipe"``); ``str()`` of the error and
+    :func:`os_reason` say ``it is a named pipe, not a file``.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], kind: str) -> None:
+        super().__init__(errno.EINVAL, f"it is {kind}, not a file", os.fspath(path))
+        self.kind = kind
+
+
+def file_kind(mode: int) -> str:
+    """What a ``st_mode`` is, in words for a message: ``a folder``, ``a named pipe``..."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
 @dataclass(frozen=True)
 class Loaded(Generic[T]):
     """What :meth:`Storage.load` found: the value (None if none) and a message.
 
     ``message`` is empty unless something went wrong that the player should know,
-    such as a corrupt file that was set aside.
+    such as a corrupt file that was set aside.  ``salvaged`` says the value is
+    only the readable part of a file that was set aside: the caller should write
+    it back, so the next run finds a whole file again.
     """
 
     value: T | None
     message: str = ""
+    salvaged: bool = False
+
+
+@dataclass(frozen=True)
+class Partial(Generic[T]):
+    """What a parse function gives for a file it could read only in part.
+
+    ``value`` is what it kept; ``reason`` says what it left out, for the message
+    (``"3 entries make no sense"``).  :meth:`Storage.load` then sets the file
+    aside, so nothing the game did not understand is ever overwritten.
+    """
+
+    value: T
+    reason: str
 
 
 # -- single files -----------------------------------------------------------------------
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) in one step; OSError if it cannot be done."""
+    """Replace ``path`` with ``text`` (UTF-8) in one step; OSError if it cannot be done.
+
+    :raises NotAFileError: when a folder, named pipe, device or socket has the
+        name: it is never replaced.
+    :raises OSError: when the disk refuses.
+    """
     data = text.encode("utf-8")
     folder = path.parent
+    _must_be_a_file(path)
     fd, temporary = _temporary(path)
     try:
+        _lock(fd)
         with os.fdopen(fd, "wb") as stream:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        _keep_mode(path, temporary)
-        _replace(temporary, path)
+            _keep_mode(path, temporary)
+            if os.name == "posix":
+                # Renamed while still open, so still locked: a second copy of the
+                # game starting now cannot take it for a left-over.
+                _replace(temporary, path)
+        if os.name != "posix":
+            _replace(temporary, path)  # Windows renames no open file
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     _fsync_folder(folder)
+
+
+def _must_be_a_file(path: Path) -> None:
+    """NotAFileError if ``path`` exists (links followed) and is not a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(path, file_kind(mode))
+
+
+def _lock(fd: int) -> None:
+    """Hold an exclusive lock on our own new temporary file while it is in use."""
+    if fcntl is None:  # pragma: no cover - Windows
+        return
+    with contextlib.suppress(OSError):  # some network file systems have no locks
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def json_text(data: object, indent: int = 2) -> str:
+    """``data`` as JSON text that can be written as UTF-8, ending with a newline.
+
+    Non-ASCII stays readable, except when a string holds a lone surrogate (a file
+    name that was not valid UTF-8, as Python reads it): then everything is
+    written as ``\\u`` escapes, which read back to the very same string.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=indent) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, ensure_ascii=True, indent=indent) + "\n"
+    return text
 
 
 def _temporary(path: Path) -> tuple[int, str]:
@@ -150,20 +260,34 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def read_text(path: Path) -> str | None:
-    """The UTF-8 text of ``path``, None if it does not exist.
+    """The UTF-8 text of ``path`` (a leading byte order mark dropped), None if it does not exist.
 
-    :raises OSError: when it exists but cannot be read (permission, a folder).
+    Only a regular file is opened, and without blocking: a named pipe of that
+    name would otherwise hang the game until something wrote into it.
+
+    :raises NotAFileError: when it is a folder, named pipe, device or socket.
+    :raises OSError: when it exists but cannot be read (permission).
     :raises ValueError: when it is over :data:`MAX_BYTES` or not UTF-8 text.
     """
     try:
-        with open(path, "rb") as stream:
-            data = stream.read(MAX_BYTES + 1)
-    except FileNotFoundError:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
         return None
+    if not stat.S_ISREG(mode):
+        raise NotAFileError(path, file_kind(mode))
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        return None  # removed since the stat
+    with os.fdopen(fd, "rb") as stream:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):  # replaced since the stat
+            raise NotAFileError(path, file_kind(mode))
+        data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise ValueError(f"the file is over {MAX_BYTES // (1024 * 1024)} MiB")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(_BOM)
     except UnicodeDecodeError as error:
         raise ValueError(f"the file is not UTF-8 text (bad byte at offset {error.start})") from None
 
@@ -171,13 +295,15 @@ def read_text(path: Path) -> str | None:
 def parse_json(text: str) -> object:
     """JSON text as data; ValueError with a short located reason when it is not JSON."""
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix(_BOM))
     except json.JSONDecodeError as error:
         raise ValueError(
             f"not JSON: {error.msg.lower()} at line {error.lineno}, column {error.colno}"
         ) from None
     except RecursionError:
         raise ValueError("the JSON is nested too deeply") from None
+    except ValueError as error:  # an integer too long to convert
+        raise ValueError(f"not JSON: {error}") from None
 
 
 def aside_name(name: str, taken: Callable[[str], bool], now: float | None = None) -> str:
@@ -248,27 +374,48 @@ class Storage(ABC):
     def where(self, name: str) -> str:
         """Where ``name`` is, in words for a message."""
 
-    def load(self, name: str, parse: Callable[[str], T], what: str) -> Loaded[T]:
+    def load(self, name: str, parse: Callable[[str], T | Partial[T]], what: str) -> Loaded[T]:
         """Read and parse ``name``; a file that fails is set aside with a message.
 
         ``parse`` turns the text into a value and raises ValueError (or a subclass)
-        when the text is bad.  ``what`` names the content for the message ("your
-        game in progress").  Never raises.
+        when the text is bad, or returns a :class:`Partial` when it kept only part
+        of it.  ``what`` names the content for the message ("your game in
+        progress").  Something that is not a file is left alone (see the module).
+        Never raises.
         """
+        salvaged: Partial[T] | None = None
         try:
             text = self.read(name)
             if text is None:
                 return Loaded(None)
-            return Loaded(parse(text))
+            parsed = parse(text)
+            if not isinstance(parsed, Partial):
+                return Loaded(parsed)
+            salvaged = parsed
+            reason = parsed.reason
+        except NotAFileError as error:
+            return Loaded(
+                None,
+                f"Could not read {what}: {self.where(name)} is {error.kind}, not a file. "
+                f"It was left as it is, and {what} will not be kept until it is moved "
+                "out of the way.",
+            )
         except (OSError, ValueError, RecursionError) as error:
             reason = _reason(error)
         try:
             kept = self.set_aside(name)
         except OSError as error:
             return Loaded(
-                None,
+                None if salvaged is None else salvaged.value,
                 f"Could not read {what} ({reason}), nor move the file out of the way "
                 f"({_reason(error)}); it was left as it is in {self.where(name)}.",
+            )
+        if salvaged is not None:
+            return Loaded(
+                salvaged.value,
+                f"Could not read all of {what} ({reason}); the rest was kept. "
+                f"The whole file was kept as {self.where(kept)}.",
+                salvaged=True,
             )
         return Loaded(
             None, f"Could not read {what} ({reason}). The file was kept as {self.where(kept)}."
@@ -295,30 +442,58 @@ def os_reason(error: OSError) -> str:
 
 
 class FileStorage(Storage):
-    """Files in a real folder, written atomically."""
+    """Files in a real folder, written atomically.
+
+    Opening it removes the left-overs of saves killed before this moment
+    (``started``, default now; see :func:`remove_stale_temporaries`).  A name
+    found taken by something that is not a file (:class:`NotAFileError`) is
+    *held*: its writes stay in memory for the run, so that thing is never
+    replaced and the player is told once, at start, not at every save.
+    """
 
     persistent = True
     message = ""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, started: float | None = None) -> None:
         self.folder = folder
-        remove_stale_temporaries(folder)
+        self.removed = remove_stale_temporaries(folder, started)
+        """How many left-over temporary files opening the folder removed."""
+        self._held: dict[str, str | None] = {}
+        self._lock = threading.Lock()
 
     def path(self, name: str) -> Path:
         return self.folder / name
 
     def read(self, name: str) -> str | None:
-        return read_text(self.path(name))
+        with self._lock:
+            if name in self._held:
+                return self._held[name]
+        try:
+            return read_text(self.path(name))
+        except NotAFileError:
+            with self._lock:
+                self._held.setdefault(name, None)
+            raise
 
     def write(self, name: str, text: str) -> None:
+        with self._lock:
+            if name in self._held:
+                self._held[name] = text
+                return
         try:
             write_atomic(self.path(name), text)
         except OSError as error:
             raise StorageError(f"Could not save {self.where(name)}: {_reason(error)}.") from error
 
     def remove(self, name: str) -> None:
+        with self._lock:
+            if name in self._held:
+                self._held[name] = None
+                return
+        path = self.path(name)
         try:
-            self.path(name).unlink(missing_ok=True)
+            _must_be_a_file(path)  # a named pipe or a link to a device is not ours to delete
+            path.unlink(missing_ok=True)
         except OSError as error:
             raise StorageError(f"Could not remove {self.where(name)}: {_reason(error)}.") from error
 
@@ -383,25 +558,50 @@ class MemoryStorage(Storage):
         return f"MemoryStorage({self.message!r})"
 
 
-def remove_stale_temporaries(folder: Path, now: float | None = None) -> int:
-    """Delete temporary files that killed saves left behind; how many went.
+def remove_stale_temporaries(folder: Path, before: float | None = None) -> int:
+    """Delete temporary files that killed saves left behind in ``folder``; how many went.
 
-    Only our own pattern (``.<name>.<random>.tmp``) and only old ones, so a save
-    in progress in a second copy of the game is never touched.
+    Only our own pattern (``.<name>.<8 random>.tmp``, regular files), only those
+    last changed before ``before`` (default now: the start of this run), and only
+    when no live process holds their lock, so a save in progress in a second copy
+    of the game is never touched.  Never raises.
     """
-    now = time.time() if now is None else now
+    before = time.time() if before is None else before
     removed = 0
     try:
-        entries = list(os.scandir(folder))
+        with os.scandir(folder) as found:
+            entries = [entry for entry in found if _TEMP.match(entry.name)]
     except OSError:
         return 0
     for entry in entries:
-        if not _TEMP.match(entry.name):
-            continue
         try:
-            if entry.is_file() and now - entry.stat().st_mtime > _STALE_AFTER:
-                os.unlink(entry.path)
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if entry.stat(follow_symlinks=False).st_mtime >= before:
+                continue
+            if _abandoned(entry.path):
                 removed += 1
         except OSError:
             continue
     return removed
+
+
+def _abandoned(path: str) -> bool:
+    """Remove ``path`` if no process holds its lock; whether it was removed."""
+    if fcntl is None:  # pragma: no cover - Windows: a file being written cannot be deleted
+        os.unlink(path)
+        return True
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK | _NOCTTY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False  # a live save holds it
+        except OSError:
+            pass  # no locks on this file system: its age alone decides
+        os.unlink(path)
+        return True
+    finally:
+        os.close(fd)

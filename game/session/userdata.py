@@ -8,9 +8,17 @@ writes but "Save as" go through one background :class:`~.writer.Writer`, so none
 of them costs a frame.
 
 Files in the data folder: ``settings.json`` (:meth:`Settings.to_dict
-<.settings.Settings.to_dict>`; read leniently), ``stats.json`` (:mod:`.stats`),
-``autosave.sudoku`` (:mod:`.autosave`), ``saves/`` (games saved by name,
-:mod:`.savegame`), and any ``*.corrupt-<time>`` file set aside (:mod:`.storage`).
+<.settings.Settings.to_dict>` plus ``"version"``; read leniently, see
+:func:`parse_settings`), ``stats.json`` (:mod:`.stats`), ``autosave.sudoku``
+(:mod:`.autosave`), ``saves/`` (games saved by name, :mod:`.savegame`), and any
+``*.corrupt-<time>`` file set aside (:mod:`.storage`).  Opening the folder removes
+the temporary files of saves killed in an earlier run, in the folder and in
+``saves/`` (:func:`.storage.remove_stale_temporaries`).
+
+Every problem found at start (a folder that cannot be written, a file set aside,
+something that is not a file where a data file should be) becomes one sentence
+in :meth:`UserData.take_messages`; those about a file that could not be read
+begin with "Could not read".
 
 Use from the UI::
 
@@ -27,7 +35,8 @@ Use from the UI::
 
 from __future__ import annotations
 
-import json
+import dataclasses
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,25 +44,56 @@ from .autosave import Autosaver, Resumed, load_autosave
 from .filenames import SaveName
 from .game import Game
 from .kinds import Origin, PuzzleKind
-from .paths import DataFolder, open_data_folder, saves_dir
+from .paths import SAVES, DataFolder, open_data_folder, saves_dir
 from .savegame import write_game
 from .settings import Settings
 from .stats import STATS, Statistics, load_stats
-from .storage import FileStorage, MemoryStorage, Storage, StorageError, parse_json
+from .storage import (
+    FileStorage,
+    MemoryStorage,
+    Storage,
+    StorageError,
+    json_text,
+    parse_json,
+    remove_stale_temporaries,
+)
 from .writer import Writer
 
 SETTINGS = "settings.json"
 """The settings file's name in the data folder."""
 
+SETTINGS_VERSION = 1
+"""The settings file's format version: written, and the newest read."""
+
+_SETTING_KEYS = frozenset(item.name for item in dataclasses.fields(Settings)) | {"version"}
+
 
 def parse_settings(text: str) -> Settings:
-    """Settings from a file's text; ValueError only when it is not JSON at all."""
-    return Settings.from_dict(parse_json(text))
+    """Settings from a file's text: every valid value kept, the rest default.
+
+    :raises ValueError: when it is not JSON, not a JSON object, an object in
+        which no key is a setting (another file under this name), or the
+        settings of a newer version of the game.
+    """
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        raise ValueError("not settings of this game (the JSON is not an object)")
+    version = data.get("version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ValueError("not settings of this game ('version' is not a whole number from 1)")
+    if version > SETTINGS_VERSION:
+        raise ValueError(
+            f"saved by a newer version of the game: format {version}, this one reads up "
+            f"to {SETTINGS_VERSION}"
+        )
+    if data and not _SETTING_KEYS.intersection(data):
+        raise ValueError("not settings of this game (none of its keys is a setting)")
+    return Settings.from_dict(data)
 
 
 def settings_text(settings: Settings) -> str:
     """The text of ``settings.json``."""
-    return json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    return json_text({"version": SETTINGS_VERSION, **settings.to_dict()})
 
 
 def load_settings(storage: Storage) -> tuple[Settings, str]:
@@ -142,15 +182,20 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
     Never raises: an unusable folder gives an in-memory store and a message,
     a corrupt file is set aside with a message (see :meth:`UserData.take_messages`).
     """
+    started = time.time()  # left-overs of killed saves are older than this
     folder = open_data_folder(path)
-    storage: Storage = (
-        FileStorage(folder.path)
-        if folder.path is not None
-        else MemoryStorage(folder.message, read_from=folder.readable)
-    )
+    storage: Storage
+    if folder.path is not None:
+        storage = FileStorage(folder.path, started)
+        remove_stale_temporaries(folder.path / SAVES, started)
+    else:
+        storage = MemoryStorage(folder.message, read_from=folder.readable)
     writer = Writer(storage, threaded=threaded)
     settings, settings_message = load_settings(storage)
     stats = load_stats(storage)
+    if stats.salvaged and stats.value is not None:
+        text = stats.value.to_json()  # what was read, so the next run finds a whole file
+        writer.put(STATS, lambda: text)
     resumed = load_autosave(storage, settings)
     messages = [folder.message, settings_message, stats.message, resumed.message]
     return UserData(

@@ -1,9 +1,10 @@
-"""Statistics: wins, streaks and times per kind; puzzle marks; lenient loading."""
+"""Statistics: wins, streaks and times per kind; puzzle marks; loading that loses nothing."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,9 +13,11 @@ from game.engine.puzzle import Puzzle
 from game.session import Game
 from game.session.kinds import PuzzleKind, Variant
 from game.session.stats import (
+    FORMAT_TAG,
     IN_PROGRESS,
     SOLVED,
     STATS,
+    VERSION,
     KindStats,
     PuzzleMark,
     Statistics,
@@ -136,6 +139,8 @@ def test_bad_entries_are_dropped_and_the_rest_kept() -> None:
     ]
     text = json.dumps(
         {
+            "format": FORMAT_TAG,
+            "version": VERSION,
             "kinds": [good, *bad],
             "puzzles": {"abc": {"status": "solved", "best_time": 5}, "def": {"status": "lost"}},
         }
@@ -143,6 +148,13 @@ def test_bad_entries_are_dropped_and_the_rest_kept() -> None:
     stats = parse_stats(text)
     assert list(stats.kinds) == [PuzzleKind(Variant.CLASSIC, 9, Level.MEDIUM)]
     assert stats.puzzles == {"abc": PuzzleMark(SOLVED, 5.0)}
+    # Loading keeps the same, and the whole file as it was, with a message.
+    storage = MemoryStorage(files={STATS: text})
+    loaded = load_stats(storage)
+    assert loaded.value == stats and loaded.salvaged
+    assert loaded.message.startswith("Could not read all of your statistics (7 entries make")
+    [kept] = [name for name in storage.files if name.startswith(STATS + ".corrupt-")]
+    assert storage.files[kept] == text
 
 
 def test_a_statistics_file_that_is_not_json_is_set_aside() -> None:
@@ -151,6 +163,42 @@ def test_a_statistics_file_that_is_not_json_is_set_aside() -> None:
     assert loaded.value == Statistics()
     assert "Could not read your statistics" in loaded.message
     assert storage.read(STATS) is None and len(storage.files) == 1
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ([1, 2, 3], "not statistics of this game"),
+        ({"theme": "dark"}, "not statistics of this game"),
+        ({"format": "sudoku-game", "version": 1}, "not statistics of this game"),
+        ({"format": FORMAT_TAG, "version": "1"}, "not statistics of this game"),
+        ({"format": FORMAT_TAG, "version": 1, "kinds": {}}, "not statistics of this game"),
+        ({"format": FORMAT_TAG, "version": VERSION + 1}, "saved by a newer version"),
+    ],
+)
+def test_statistics_of_another_shape_or_a_newer_game_are_set_aside(
+    value: object, reason: str
+) -> None:
+    text = json.dumps(value)
+    storage = MemoryStorage(files={STATS: text})
+    loaded = load_stats(storage)
+    assert loaded.value == Statistics() and not loaded.salvaged
+    assert loaded.message.startswith(f"Could not read your statistics ({reason}")
+    assert storage.read(STATS) is None  # never overwritten: it was moved aside
+    [kept] = storage.files
+    assert kept.startswith(STATS + ".corrupt-") and storage.files[kept] == text
+    with pytest.raises(ValueError, match=reason):
+        parse_stats(text)
+
+
+def test_what_the_reader_would_drop_is_never_written() -> None:
+    stats = Statistics()
+    stats.record(finished(seconds=float("nan")), KEY)
+    data = stats.to_dict()
+    assert [entry["variant"] for entry in data["kinds"]] == ["classic"]
+    assert data["kinds"][0]["best_time"] == 0.0
+    loaded = load_stats(MemoryStorage(files={STATS: stats.to_json()}))
+    assert loaded.message == "" and not loaded.salvaged
 
 
 json_values = st.recursive(
@@ -184,11 +232,26 @@ json_values = st.recursive(
 
 @settings(max_examples=300, deadline=None)
 @given(json_values)
-def test_loading_any_json_never_fails(value: object) -> None:
-    stats = Statistics.from_dict(value)
-    assert load_stats(MemoryStorage(files={STATS: json.dumps(value)})).value == stats
-    again = parse_stats(stats.to_json())
-    assert again == stats  # whatever was kept is canonical
+def test_loading_any_json_never_fails_nor_loses_anything(value: object) -> None:
+    text = json.dumps(value)
+    storage = MemoryStorage(files={STATS: text})
+    loaded = load_stats(storage)
+    assert loaded.value is not None
+    if storage.read(STATS) is None:  # set aside, kept whole, with a message
+        assert loaded.message and text in storage.files.values()
+    else:
+        assert not loaded.message and loaded.value == Statistics.from_dict(value)
+    again = parse_stats(loaded.value.to_json())
+    assert again == loaded.value  # whatever was kept is canonical
+
+
+@given(json_values)
+@settings(max_examples=100, deadline=None)
+def test_read_statistics_inside_a_real_file(value: object) -> None:
+    data = {"format": FORMAT_TAG, "version": VERSION, "kinds": [value], "puzzles": {"a": value}}
+    loaded = load_stats(MemoryStorage(files={STATS: json.dumps(data)}))
+    assert loaded.value is not None
+    assert loaded.value == parse_stats(loaded.value.to_json())
 
 
 @settings(max_examples=200, deadline=None)

@@ -12,13 +12,19 @@ import pytest
 from game.session.storage import (
     FileStorage,
     MemoryStorage,
+    NotAFileError,
+    Partial,
     Storage,
     StorageError,
+    json_text,
+    parse_json,
     read_text,
     remove_stale_temporaries,
     set_aside,
     write_atomic,
 )
+
+from . import special
 
 
 def test_write_replaces_the_whole_file_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -100,11 +106,68 @@ def test_bytes_that_are_not_utf8_count_as_corrupt(tmp_path: Path) -> None:
     assert list(tmp_path.glob("s.json.corrupt-*"))
 
 
-def test_a_folder_in_place_of_a_file_is_set_aside(tmp_path: Path) -> None:
-    (tmp_path / "s.json").mkdir()
-    loaded = FileStorage(tmp_path).load("s.json", json.loads, "the file")
-    assert loaded.value is None and loaded.message
-    assert not (tmp_path / "s.json").exists()
+@pytest.mark.parametrize("kind", special.KINDS)
+def test_what_is_not_a_file_is_never_read_moved_or_replaced(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "s.json"
+    with special.made(path, kind) as words, special.no_hang():
+        with pytest.raises(NotAFileError, match=f"it is {words}, not a file"):
+            read_text(path)
+        with pytest.raises(NotAFileError):
+            write_atomic(path, "{}")
+        storage = FileStorage(tmp_path)
+        loaded = storage.load("s.json", json.loads, "your settings")
+        assert loaded.value is None
+        assert loaded.message.startswith("Could not read your settings")
+        assert f"{path} is {words}, not a file" in loaded.message
+        # Held for the run: writes and removals stay in memory, the thing stays.
+        storage.write("s.json", "{}")
+        assert storage.read("s.json") == "{}"
+        storage.remove("s.json")
+        assert storage.read("s.json") is None
+        assert os.path.lexists(path) and not path.is_file()
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json"]
+        # Found only when writing (it appeared during the run): refused, said once.
+        with pytest.raises(StorageError, match=f"it is {words}, not a file"):
+            FileStorage(tmp_path).write("s.json", "{}")
+        with pytest.raises(StorageError, match=f"it is {words}, not a file"):
+            FileStorage(tmp_path).remove("s.json")
+        assert os.path.lexists(path) and not path.is_file()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "s.json").write_bytes(b"\xef\xbb\xbf" + b'{"theme": "dark"}')
+    loaded = FileStorage(tmp_path).load("s.json", json.loads, "your settings")
+    assert loaded == type(loaded)({"theme": "dark"})
+    storage = MemoryStorage(files={"s.json": "\ufeff[1]"})
+    assert storage.load("s.json", parse_json, "it").value == [1]
+
+
+@pytest.mark.parametrize("make", [FileStorage, None])
+def test_a_file_read_in_part_is_set_aside_and_the_part_kept(tmp_path: Path, make: object) -> None:
+    storage: Storage = FileStorage(tmp_path) if make else MemoryStorage()
+    storage.write("s.json", "[1, 2, -3]")
+
+    def positives(text: str) -> list[int] | Partial[list[int]]:
+        numbers = json.loads(text)
+        kept = [n for n in numbers if n > 0]
+        return kept if kept == numbers else Partial(kept, "1 entry makes no sense")
+
+    loaded = storage.load("s.json", positives, "your numbers")
+    assert loaded.value == [1, 2] and loaded.salvaged
+    assert loaded.message.startswith("Could not read all of your numbers (1 entry makes no sense)")
+    assert "s.json.corrupt-" in loaded.message
+    assert storage.read("s.json") is None
+    if isinstance(storage, FileStorage):
+        [kept] = tmp_path.glob("s.json.corrupt-*")
+        assert kept.read_text() == "[1, 2, -3]"
+
+
+def test_json_text_writes_any_string_so_that_it_reads_back() -> None:
+    name = "caf\udce9.txt"  # a file name that was not UTF-8, as Python reads it
+    text = json_text({"path": name, "title": "Ünïcödé"})
+    text.encode("utf-8")  # no UnicodeEncodeError
+    assert json.loads(text) == {"path": name, "title": "Ünïcödé"}
+    assert "Ünïcödé" in json_text({"title": "Ünïcödé"})  # readable when it can be
 
 
 def test_write_failures_become_storage_errors(tmp_path: Path) -> None:
@@ -114,15 +177,37 @@ def test_write_failures_become_storage_errors(tmp_path: Path) -> None:
 
 
 def test_stale_temporaries_are_removed_fresh_ones_kept(tmp_path: Path) -> None:
+    started = time.time()
     old = tmp_path / ".autosave.sudoku.ab12cd34.tmp"
     new = tmp_path / ".settings.json.zz99yy88.tmp"
     other = tmp_path / "notes.tmp"
-    for path in (old, new, other):
+    mine = tmp_path / ".my.backup.tmp"  # a player's file that merely looks alike
+    for path in (old, new, other, mine):
         path.write_text("x")
-    os.utime(old, (time.time() - 3600, time.time() - 3600))
-    os.utime(other, (time.time() - 3600, time.time() - 3600))
-    assert remove_stale_temporaries(tmp_path) == 1
-    assert not old.exists() and new.exists() and other.exists()
+    for path in (old, other, mine):
+        os.utime(path, (started - 3600, started - 3600))
+    os.utime(new, (started + 1, started + 1))  # written after this run began
+    assert remove_stale_temporaries(tmp_path, started) == 1
+    assert not old.exists() and new.exists() and other.exists() and mine.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="flock")
+def test_a_temporary_file_a_live_save_holds_is_kept(tmp_path: Path) -> None:
+    import fcntl
+
+    busy = tmp_path / ".autosave.sudoku.ab12cd34.tmp"
+    busy.write_text("x")
+    with open(busy, "rb") as held:
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        assert remove_stale_temporaries(tmp_path, time.time() + 10) == 0
+    assert remove_stale_temporaries(tmp_path, time.time() + 10) == 1
+
+
+def test_opening_the_folder_removes_left_overs_older_than_the_run(tmp_path: Path) -> None:
+    for name in (".autosave.sudoku.ab12cd34.tmp", ".stats.json.a_b_c_d_.tmp"):
+        (tmp_path / name).write_text("half a save")
+    storage = FileStorage(tmp_path, started=time.time() + 1)
+    assert storage.removed == 2 and os.listdir(tmp_path) == []
 
 
 def test_memory_storage_behaves_like_files() -> None:

@@ -15,11 +15,20 @@ from game.session import Game, Settings
 from game.session.autosave import AUTOSAVE
 from game.session.filenames import validate_save_name
 from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.savegame import load_saved
-from game.session.settings import Theme
+from game.session.savegame import SaveError, load_saved
+from game.session.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
+from game.session.stats import STATS
 from game.session.storage import MemoryStorage
-from game.session.userdata import SETTINGS, load_settings, open_user_data, parse_settings
+from game.session.userdata import (
+    SETTINGS,
+    SETTINGS_VERSION,
+    load_settings,
+    open_user_data,
+    parse_settings,
+    settings_text,
+)
 
+from . import special
 from .games import CLASSIC, same_game
 
 FILES = PuzzleKind(Variant.CLASSIC, 9, None)
@@ -174,3 +183,135 @@ def test_a_read_only_folder_still_gives_the_settings_and_game(tmp_path: Path) ->
         assert "permission denied" in data.take_messages()[0]
     finally:
         tmp_path.chmod(0o700)
+
+
+def test_settings_with_a_byte_order_mark_are_read(tmp_path: Path) -> None:
+    (tmp_path / SETTINGS).write_bytes(b"\xef\xbb\xbf" + b'{"theme": "dark"}')
+    data = open_user_data(tmp_path, threaded=False)
+    assert data.settings.theme == "dark" and data.take_messages() == []
+
+
+@pytest.mark.parametrize(
+    ("value", "reason"),
+    [
+        ([], "not settings of this game"),
+        ("dark", "not settings of this game"),
+        ({"format": "sudoku-stats", "kinds": []}, "not settings of this game"),
+        ({"version": "2", "theme": "dark"}, "not settings of this game"),
+        ({"version": SETTINGS_VERSION + 1, "theme": "dark"}, "saved by a newer version"),
+    ],
+)
+def test_settings_of_another_shape_or_a_newer_game_are_set_aside(
+    tmp_path: Path, value: object, reason: str
+) -> None:
+    text = json.dumps(value)
+    (tmp_path / SETTINGS).write_text(text, encoding="utf-8")
+    data = open_user_data(tmp_path, threaded=False)
+    assert data.settings == Settings()
+    [message] = data.take_messages()
+    assert message.startswith(f"Could not read your settings ({reason}")
+    data.save_settings(Settings(theme=Theme.DARK))
+    data.close()
+    [kept] = tmp_path.glob(SETTINGS + ".corrupt-*")
+    assert kept.read_text(encoding="utf-8") == text  # never overwritten
+
+
+def test_the_settings_file_says_its_version_and_reads_back(tmp_path: Path) -> None:
+    chosen = Settings(theme=Theme.DARK, key_bindings={"undo": ("ctrl+z", "u")})
+    assert json.loads(settings_text(chosen))["version"] == SETTINGS_VERSION
+    assert parse_settings(settings_text(chosen)) == chosen
+    assert parse_settings("{}") == Settings()  # an empty object is just defaults
+
+
+def test_key_bindings_are_capped_alike_on_read_and_write() -> None:
+    wild = Settings(
+        key_bindings={
+            **{f"action{n}": ("a",) for n in range(MAX_ACTIONS + 5)},
+            "x" * (MAX_NAME + 1): ("b",),
+            "undo": tuple(f"f{n}" for n in range(MAX_KEYS + 3)) + ("k" * (MAX_NAME + 1),),
+        }
+    )
+    written = parse_settings(settings_text(wild))
+    assert len(written.key_bindings) == MAX_ACTIONS
+    assert all(len(keys) <= MAX_KEYS for keys in written.key_bindings.values())
+    assert parse_settings(settings_text(written)) == written  # the caps are a fixed point
+    assert Settings.from_dict(wild.to_dict()) == written
+
+
+@special.posix_only
+@pytest.mark.parametrize("name", [SETTINGS, STATS, AUTOSAVE])
+@pytest.mark.parametrize("kind", special.KINDS)
+def test_what_is_not_a_file_in_the_data_folder_is_left_alone(
+    tmp_path: Path, name: str, kind: str
+) -> None:
+    path = tmp_path / name
+    with special.made(path, kind) as words, special.no_hang():
+        data = open_user_data(tmp_path, threaded=False)
+        assert data.settings == Settings() and not data.stats.kinds
+        assert data.resumed.saved is None
+        [message] = data.take_messages()
+        assert message.startswith("Could not read your ")
+        assert f"{path} is {words}, not a file" in message
+        # A whole run writing every file: the thing is neither replaced nor moved.
+        game = Game(Puzzle.from_string(CLASSIC))
+        data.save_settings(Settings(theme=Theme.DARK))
+        data.start_game(game)
+        game.place(2, 4)
+        data.autosaver.update(game)
+        data.record_game(game, FILES)
+        assert data.close()
+        assert data.take_messages() == []  # told once, at start
+        assert os.path.lexists(path) and not path.is_file()
+        assert not list(tmp_path.glob("*.corrupt-*"))
+        assert not list(tmp_path.glob(".*.tmp"))
+
+
+@special.posix_only
+@pytest.mark.parametrize("kind", special.KINDS)
+def test_a_save_that_is_not_a_file_is_refused_not_read(tmp_path: Path, kind: str) -> None:
+    data = open_user_data(tmp_path, threaded=False)
+    folder = data.saves_folder()
+    assert folder is not None
+    path = folder / "evening.sudoku"
+    with special.made(path, kind) as words, special.no_hang():
+        with pytest.raises(SaveError, match=f"it is {words}, not a file"):
+            load_saved(path)
+        name = validate_save_name("evening", folder)
+        message = data.save_as(Game(Puzzle.from_string(CLASSIC)), name)
+        assert message == f"Could not save {path}: it is {words}, not a file."
+        assert os.path.lexists(path) and not path.is_file()
+
+
+def test_statistics_read_in_part_are_kept_whole_aside_and_the_rest_written_back(
+    tmp_path: Path,
+) -> None:
+    good = {"variant": "classic", "size": 9, "level": 0, "played": 2, "won": 0}
+    text = json.dumps(
+        {"format": "sudoku-stats", "version": 1, "kinds": [good, {"variant": 7}], "puzzles": {}}
+    )
+    (tmp_path / STATS).write_text(text, encoding="utf-8")
+    data = open_user_data(tmp_path, threaded=False)
+    assert data.stats.kind(FILES).played == 2
+    [message] = data.take_messages()
+    assert message.startswith("Could not read all of your statistics (1 entry makes no sense)")
+    [kept] = tmp_path.glob(STATS + ".corrupt-*")
+    assert kept.read_text(encoding="utf-8") == text
+    again = open_user_data(tmp_path, threaded=False)  # the kept part was written back
+    assert again.stats == data.stats and again.take_messages() == []
+
+
+def test_left_overs_of_killed_saves_go_at_start_in_the_folder_and_in_saves(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "saves").mkdir()
+    left = [
+        tmp_path / ".autosave.sudoku.ab12cd34.tmp",
+        tmp_path / "saves" / ".evening.sudoku.x_y_z_12.tmp",
+    ]
+    for path in left:
+        path.write_text('{"half": ')
+    kept = tmp_path / "saves" / "notes.tmp"
+    kept.write_text("the player's")
+    data = open_user_data(tmp_path, threaded=False)
+    assert not any(path.exists() for path in left) and kept.exists()
+    assert data.take_messages() == []
