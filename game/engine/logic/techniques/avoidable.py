@@ -29,7 +29,7 @@ from ..grid import CandidateGrid, cells_of
 from ..rectangles import Corners, corners_of, pattern_marks, region_word, splits_in_two_regions
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
-from ..wording import cells_text, removal_text
+from ..wording import and_list, cells_text, removal_text
 
 TYPE_1_RATING = 4.5
 TYPE_2_RATING = 4.6
@@ -118,7 +118,7 @@ def _needs(grid: CandidateGrid, corners: Corners) -> tuple[int, int, tuple[int, 
 def _intro(grid: CandidateGrid, corners: Corners, x: int, y: int) -> str:
     n = grid.size
     placed = [cell for cell in corners if grid.values[cell]]
-    told = ", ".join(f"{cell_name(cell, n)} = {symbol(grid.values[cell])}" for cell in placed)
+    told = and_list([f"{cell_name(cell, n)} = {symbol(grid.values[cell])}" for cell in placed])
     return (
         f"{cells_text(corners, n)} form a rectangle over two {region_word(grid)}, and none "
         f"of them is a given ({told} were placed while solving). If the four ended as "

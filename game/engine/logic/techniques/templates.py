@@ -20,13 +20,15 @@ small.  A forward pass counts the partial templates that reach each state, a
 backward pass those that finish from it, and a candidate is in some template
 exactly when a state before its row reaches, through it, a state that finishes.
 
-Bounds: sizes up to 9x9 (any region layout, jigsaw included).  On a 12x12 or
-16x16 grid with many candidates the states number hundreds of thousands per digit
-(the column sets alone are up to C(16, 8) = 12,870), more than a hint may spend, so
-larger grids are left to the other techniques.  Within 9x9 the search stops for a
-digit whose states pass ``MAX_STATES`` in a row (never seen on real positions:
-peaks are a few hundred) and skips that digit.  The per-row cell tables are built
-once per shape.
+Bounds: every size and layout, within a work budget of ``WORK_BUDGET`` (state, cell)
+pairs per position, both passes and all digits together (about 30 ms of CPU).  Per
+digit, positions along solve paths of SE 8+ puzzles need under 4,000; an open
+classic 9x9 5,000, an open 9x9 jigsaw up to 40,000, an open 12x12 46,000, an open
+16x16 620,000 (its column sets alone number up to C(16, 8) = 12,870) and 25x25 far
+more.  So every real 9x9 position is covered, and on big open grids the search
+stops when the budget runs out, keeping the digits it finished (each is sound on
+its own); as cells fill, the states shrink and the templates come within reach.
+The per-row cell tables are built once per shape.
 
 Rating: these are trial, done exhaustively for one digit, so they rate as Sudoku
 Explainer's Nishio (7.5), its one-digit forcing chain: the nearest SE step, and
@@ -41,17 +43,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...shape import Shape
-from ...symbols import symbol
+from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Area, AreaKind, Mark, Role, Step
-from ..wording import cells_text, plural, removal_text
+from ..wording import cells_text, or_list, plural, removal_text
 
 TEMPLATE_RATING = 7.5
 REFINED_BONUS = 0.1
-MAX_SIZE = 9
-MAX_STATES = 20_000
+WORK_BUDGET = 300_000
+"""(state, cell) pairs the search may try per position (see the module docstring)."""
 
 
 @functools.lru_cache(maxsize=16)
@@ -79,8 +81,22 @@ class Fit:
     every: int  # cell bitset
 
 
-def _fit(shape: Shape, allowed: int) -> Fit | None:
-    """The templates within the cells ``allowed``; None when the state bound is hit."""
+class Budget:
+    """The work left for one position's template search."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def spend(self, work: int) -> bool:
+        """Take ``work`` from the budget; False (and nothing taken) if it is not there."""
+        if work > self.left:
+            return False
+        self.left -= work
+        return True
+
+
+def _fit(shape: Shape, allowed: int, budget: Budget) -> Fit | None:
+    """The templates within the cells ``allowed``; None when the budget runs out."""
     options = _row_options(shape)
     rows = []
     for row_cells in options:
@@ -91,6 +107,9 @@ def _fit(shape: Shape, allowed: int) -> Fit | None:
     rows.sort(key=len)
     layers: list[dict[int, int]] = [{0: 1}]
     for usable in rows:
+        # The backward pass tries the same pairs again: pay for both now.
+        if not budget.spend(2 * len(layers[-1]) * len(usable)):
+            return None
         layer: dict[int, int] = {}
         for state, count in layers[-1].items():
             for _cell, bits in usable:
@@ -99,8 +118,6 @@ def _fit(shape: Shape, allowed: int) -> Fit | None:
                     layer[nxt] = layer.get(nxt, 0) + count
         if not layer:
             return Fit(0, 0, 0)
-        if len(layer) > MAX_STATES:
-            return None
         layers.append(layer)
     # Backward: how many ways each state finishes; a cell is used when a reachable
     # state before its row moves through it into a state that finishes.
@@ -136,19 +153,18 @@ class Result:
     taken: int  # cells every template of another digit uses (HoDoKu's refinement)
 
 
-def _results(grid: CandidateGrid) -> list[Result] | None:
-    """Each digit's fitting templates, plain and then refined; None where not affordable."""
+def _results(grid: CandidateGrid) -> list[Result]:
+    """Each digit's fitting templates within the budget, plain and then refined."""
     return _memo.get(grid, None, lambda: _compute(grid))
 
 
-_memo: LastGrid[list[Result] | None] = LastGrid()
+_memo: LastGrid[list[Result]] = LastGrid()
 
 
-def _compute(grid: CandidateGrid) -> list[Result] | None:
+def _compute(grid: CandidateGrid) -> list[Result]:
     n = grid.size
-    if n > MAX_SIZE:
-        return None
     shape = grid.shape
+    budget = Budget(WORK_BUDGET)
     placed = [0] * (n + 1)
     for cell, value in enumerate(grid.values):
         if value:
@@ -156,7 +172,7 @@ def _compute(grid: CandidateGrid) -> list[Result] | None:
     allowed = [placed[d] | grid.digit_cells(d) for d in range(n + 1)]
     fits: dict[int, Fit] = {}
     for digit in range(1, n + 1):
-        found = _fit(shape, allowed[digit])
+        found = _fit(shape, allowed[digit], budget)
         if found is not None and found.count:
             fits[digit] = found
     results = [Result(d, fits[d], 0) for d in sorted(fits)]
@@ -175,7 +191,7 @@ def _compute(grid: CandidateGrid) -> list[Result] | None:
             if not lost:
                 continue
             taken[digit] |= lost
-            found = _fit(shape, allowed[digit] & ~taken[digit])
+            found = _fit(shape, allowed[digit] & ~taken[digit], budget)
             if found is None or not found.count:
                 del fits[digit]  # too costly now, or a broken position: say nothing
                 continue
@@ -254,7 +270,7 @@ def template_delete(grid: CandidateGrid) -> Iterator[Step]:
             continue
         seen.update(eliminations)
         d = symbol(digit)
-        where = cells_text([cell for cell, _ in eliminations], n)
+        where = or_list([cell_name(cell, n) for cell, _ in eliminations])
         yield Step(
             "Template Delete",
             eliminations=eliminations,
