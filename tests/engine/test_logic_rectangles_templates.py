@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pytest
 
 from game.engine import solver
-from game.engine.logic import AreaKind, CandidateGrid, Role, Step, registry
+from game.engine.logic import AreaKind, CandidateGrid, Level, Role, Step, registry
 from game.engine.logic.grid import given_cells
 from game.engine.shape import Shape
 
@@ -467,11 +467,15 @@ NEW = (
 )
 
 
-def test_uniqueness_techniques_need_a_unique_puzzle_and_the_rest_do_not() -> None:
+def test_uniqueness_techniques_need_a_unique_puzzle_and_templates_are_extreme() -> None:
     for name in NEW:
         technique = registry.get(name)
         assert technique.needs_unique == ("Rectangle" in name and "Empty" not in name)
         assert not technique.last_resort
+        if name.startswith("Template"):
+            assert technique.level is Level.EXTREME  # trial-like, but proved: no last resort
+        else:
+            assert technique.level in (Level.HARD, Level.EXPERT)
 
 
 # -- synthetic positions: one structure each, exact output --------------------------

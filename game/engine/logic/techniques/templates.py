@@ -30,10 +30,14 @@ stops when the budget runs out, keeping the digits it finished (each is sound on
 its own); as cells fill, the states shrink and the templates come within reach.
 The per-row cell tables are built once per shape.
 
-Rating: these are trial, done exhaustively for one digit, so they rate as Sudoku
-Explainer's Nishio (7.5), its one-digit forcing chain: the nearest SE step, and
-above every pattern we have, below the labelled last resorts.  With HoDoKu's
-refinement (other digits' templates involved) 0.1 more.
+Rating and level: these are trial, done exhaustively for one digit, so they rate
+as Sudoku Explainer's Nishio (7.5), its one-digit forcing chain: the nearest SE
+step, above every pattern we have.  With HoDoKu's refinement (other digits'
+templates involved) 0.1 more.  For the same reason their level is Extreme, like
+the forcing chains (a puzzle that needs them is not an Expert puzzle, and the
+library's Extreme 6x6 jigsaws stay Extreme), but they are not ``last_resort``: each
+step is proved from the candidates without a guess, and they come before the
+forcing chains on a solving path.
 """
 
 from __future__ import annotations
@@ -221,7 +225,7 @@ def _rating(result: Result) -> float:
     return round(TEMPLATE_RATING + (REFINED_BONUS if result.taken else 0.0), 1)
 
 
-@technique("Template Set", level=Level.EXPERT, rating=TEMPLATE_RATING)
+@technique("Template Set", level=Level.EXTREME, rating=TEMPLATE_RATING)
 def template_set(grid: CandidateGrid) -> Iterator[Step]:
     """Cells every fitting template of a digit uses take that digit."""
     results = _results(grid)
@@ -254,7 +258,7 @@ def template_set(grid: CandidateGrid) -> Iterator[Step]:
         )
 
 
-@technique("Template Delete", level=Level.EXPERT, rating=TEMPLATE_RATING)
+@technique("Template Delete", level=Level.EXTREME, rating=TEMPLATE_RATING)
 def template_delete(grid: CandidateGrid) -> Iterator[Step]:
     """Candidates of a digit that no fitting template uses are false."""
     results = _results(grid)
