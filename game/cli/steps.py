@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _print_path(position: Position) -> None:
     from game.engine.logic import CandidateGrid, Level, solve_path
+    from game.engine.logic.grid import given_cells
     from game.engine.logic.hint import find_hint
     from game.engine.logic.registry import all_techniques
 
@@ -70,7 +71,8 @@ def _print_path(position: Position) -> None:
     if check.kind in ("mistake", "solved"):
         print(check.message)
         return
-    path = solve_path(CandidateGrid.from_grid(shape, record.grid), unique=position.unique)
+    start = CandidateGrid.from_grid(shape, record.grid, givens=given_cells(record.puzzle.givens))
+    path = solve_path(start, unique=position.unique)
     width = len(str(len(path.steps)))
     for number, step in enumerate(path.steps, 1):
         indent = " " * (width + 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.logic.grid import CandidateGrid
+from ..engine.logic.grid import CandidateGrid, given_cells
 from ..engine.logic.hint import Hint, find_hint
 from ..engine.logic.step import Step
 from ..engine.rules import candidates
@@ -73,7 +73,7 @@ class HintQuery:
             0 if v else (note & ok if note else ok)
             for v, note, ok in zip(grid, self.notes, legal, strict=True)
         ]
-        return CandidateGrid(self.shape, grid, cands)
+        return CandidateGrid(self.shape, grid, cands, givens=given_cells(self.givens))
 
 
 def ask(query: HintQuery) -> Hint:

@@ -85,9 +85,11 @@ def cases(code_prefix: str = "") -> Iterator[Case]:
         found = solver.solutions(shape, givens, limit=2)
         if len(found) != 1:
             continue  # the library has a few non-unique test grids; skip them
-        candidate_grid = CandidateGrid.from_grid(shape, grid).apply(
-            eliminations=sorted(_triples(deleted))
-        )
+        # Digits marked '+' were placed by the solver, not given: the avoidable
+        # rectangles need to tell them apart.
+        candidate_grid = CandidateGrid.from_grid(
+            shape, grid, givens=sum(1 << c for c, g in enumerate(givens) if g)
+        ).apply(eliminations=sorted(_triples(deleted)))
         yield Case(
             number,
             code,

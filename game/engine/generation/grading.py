@@ -146,7 +146,7 @@ def fill_singles(position: CandidateGrid) -> CandidateGrid:
                         place(cell, low.bit_length())
                         changed = True
                         break
-    return CandidateGrid(shape, values, cands)
+    return CandidateGrid(shape, values, cands, givens=position.givens)
 
 
 @dataclass(frozen=True)

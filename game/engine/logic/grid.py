@@ -69,25 +69,48 @@ class CandidateGrid:
 
     Build it from the legal candidates of a grid (:meth:`from_grid`) or from the
     player's notes (:meth:`from_notes`); steps apply to give a new grid.
+
+    ``givens`` is the cell bitset of the puzzle's clues.  Only the avoidable
+    rectangles read it (a placed digit that is not a clue could be swapped in a
+    second solution); when the caller does not say, every digit placed at
+    construction counts as a given, which keeps those techniques silent rather
+    than wrong.  :meth:`apply` keeps the set, so digits placed by steps are not givens.
     """
 
-    __slots__ = ("_digit_cells", "cands", "shape", "size", "tables", "values")
+    __slots__ = ("_digit_cells", "cands", "givens", "shape", "size", "tables", "values")
 
-    def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int]) -> None:
+    def __init__(
+        self,
+        shape: Shape,
+        values: Sequence[int],
+        cands: Sequence[int],
+        *,
+        givens: int | None = None,
+    ) -> None:
         self.shape = shape
         self.size = shape.size
         self.values = tuple(values)
         self.cands = tuple(cands)
         self.tables = tables(shape)
+        self.givens = _placed(self.values) if givens is None else givens
         self._digit_cells: list[int] | None = None
 
     @classmethod
-    def from_grid(cls, shape: Shape, grid: Sequence[int]) -> CandidateGrid:
+    def from_grid(
+        cls, shape: Shape, grid: Sequence[int], *, givens: int | None = None
+    ) -> CandidateGrid:
         """Every empty cell gets all digits its peers do not hold."""
-        return cls(shape, grid, legal_candidates(shape, grid))
+        return cls(shape, grid, legal_candidates(shape, grid), givens=givens)
 
     @classmethod
-    def from_notes(cls, shape: Shape, grid: Sequence[int], notes: Sequence[int]) -> CandidateGrid:
+    def from_notes(
+        cls,
+        shape: Shape,
+        grid: Sequence[int],
+        notes: Sequence[int],
+        *,
+        givens: int | None = None,
+    ) -> CandidateGrid:
         """Candidates are the player's notes, less digits a peer already holds.
 
         The player may have forgotten to clear a note after placing a peer; that
@@ -101,6 +124,7 @@ class CandidateGrid:
                 note & ok if not value else 0
                 for value, note, ok in zip(grid, notes, legal, strict=True)
             ],
+            givens=givens,
         )
 
     # -- queries --------------------------------------------------------------------
@@ -170,7 +194,21 @@ class CandidateGrid:
                 cands[peer] &= bit
         for cell, digit in eliminations:
             cands[cell] &= ~(1 << (digit - 1))
-        return CandidateGrid(self.shape, values, cands)
+        return CandidateGrid(self.shape, values, cands, givens=self.givens)
 
     def __repr__(self) -> str:
-        return f"CandidateGrid({self.shape!r}, {self.values!r}, {self.cands!r})"
+        extra = "" if self.givens == _placed(self.values) else f", givens={self.givens:#x}"
+        return f"CandidateGrid({self.shape!r}, {self.values!r}, {self.cands!r}{extra})"
+
+
+def given_cells(givens: Sequence[int]) -> int:
+    """The cell bitset of the non-zero digits of ``givens`` (a puzzle's clues)."""
+    return _placed(givens)
+
+
+def _placed(values: Sequence[int]) -> int:
+    mask = 0
+    for cell, value in enumerate(values):
+        if value:
+            mask |= 1 << cell
+    return mask

@@ -22,7 +22,7 @@ from ..rules import candidates as legal_candidates
 from ..rules import conflicts
 from ..shape import Shape
 from ..symbols import cell_name, symbol
-from .grid import CandidateGrid
+from .grid import CandidateGrid, given_cells
 from .path import next_step, steps_of
 from .registry import Level, get
 from .step import Mark, Role, Step
@@ -90,7 +90,12 @@ def find_hint(
         return Hint("solved", None, keeps_notes, False, "The puzzle is solved.")
     legal = legal_candidates(shape, grid)
     cands = [note & ok if note else ok for note, ok in zip(notes, legal, strict=True)]
-    position = CandidateGrid(shape, grid, [0 if v else c for v, c in zip(grid, cands, strict=True)])
+    position = CandidateGrid(
+        shape,
+        grid,
+        [0 if v else c for v, c in zip(grid, cands, strict=True)],
+        givens=given_cells(givens),
+    )
     step = next_step(position, unique=unique)
     if step is None:
         message = "No technique the game knows applies here."

@@ -16,6 +16,16 @@ learn three shapes of this one idea under their own names:
 column of it, combined with a strong link on a line that meets that row (or
 column) outside the region.  Nothing assumes 3x3 boxes: any region whose places
 fit a row-plus-column cross works.
+
+*Dual 2-String Kite* and *Dual Empty Rectangle* (HoDoKu's names): two kites joined
+through the same two region cells, or two empty rectangles on the same region
+places, each with its own target; told as one step because the player finds both
+in one look.  They rate as their single forms (each half is one), so the single
+forms, registered first, come first on a solving path.
+
+Ratings are Sudoku Explainer's where it has the pattern (Skyscraper 4.0, 2-String
+Kite 4.1, Turbot Fish and Empty Rectangle 4.2, as Sukaku Explainer rates
+two-strong-link patterns).
 """
 
 from __future__ import annotations
@@ -30,12 +40,14 @@ from ..grid import CandidateGrid, cells_of, tables
 from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
-from ..wording import cells_text, removal_text
+from ..wording import cells_text, digits_text, removal_text
 
 SKYSCRAPER_RATING = 4.0
 KITE_RATING = 4.1
 TURBOT_RATING = 4.2
 EMPTY_RECTANGLE_RATING = 4.2
+DUAL_KITE_RATING = KITE_RATING
+DUAL_EMPTY_RECTANGLE_RATING = EMPTY_RECTANGLE_RATING
 
 ROW, COLUMN, REGION = 0, 1, 2
 
@@ -120,9 +132,8 @@ def _classify(
 _chain_memo: LastGrid[list[Chain]] = LastGrid()
 
 
-def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step]:
-    n = grid.size
-    shape = grid.shape
+def _all_chains(grid: CandidateGrid, kind: str) -> Iterator[Chain]:
+    """The chains of one shape, each set of cells and targets once."""
     seen: set[tuple[int, frozenset[int], int]] = set()
     for chain in _chain_memo.get(grid, None, lambda: list(_chains(grid))):
         if chain.kind != kind:
@@ -131,28 +142,52 @@ def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step
         if key in seen:
             continue
         seen.add(key)
-        d = symbol(chain.digit)
-        a1, b1, a2, b2 = (cell_name(c, n) for c in (chain.a1, chain.b1, chain.a2, chain.b2))
+        yield chain
+
+
+def _chain_story(grid: CandidateGrid, chain: Chain) -> str:
+    """Why ``a1`` or ``b2`` holds the digit, in the player's words."""
+    n = grid.size
+    shape = grid.shape
+    d = symbol(chain.digit)
+    a1, b1, a2, b2 = (cell_name(c, n) for c in (chain.a1, chain.b1, chain.a2, chain.b2))
+    return (
+        f"in {shape.unit_name(chain.unit1)}, {d} can only go in {a1} or {b1}; in "
+        f"{shape.unit_name(chain.unit2)}, only in {a2} or {b2}. {b1} and {a2} share "
+        f"{shape.unit_name(chain.joint)}, so they are not both {d}: if {b1} is not {d} then "
+        f"{a1} is, and if {a2} is not then {b2} is. So {a1} or {b2} is {d}"
+    )
+
+
+def _chain_links(chain: Chain) -> tuple[Link, ...]:
+    d = chain.digit
+    return (
+        Link((chain.a1, d), (chain.b1, d), strong=True),
+        Link((chain.b1, d), (chain.a2, d), strong=False),
+        Link((chain.a2, d), (chain.b2, d), strong=True),
+    )
+
+
+def _chain_marks(chain: Chain, eliminations: tuple[tuple[int, int], ...]) -> tuple[Mark, ...]:
+    pattern = (chain.a1, chain.b1, chain.a2, chain.b2)
+    return tuple(Mark(c, chain.digit, Role.PATTERN) for c in pattern) + tuple(
+        Mark(c, chain.digit, Role.FOCUS) for c, _ in eliminations
+    )
+
+
+def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step]:
+    n = grid.size
+    for chain in _all_chains(grid, kind):
         eliminations = tuple((cell, chain.digit) for cell in cells_of(chain.targets))
-        explanation = (
-            f"{kind} on {d}: in {shape.unit_name(chain.unit1)}, {d} can only go in {a1} or "
-            f"{b1}; in {shape.unit_name(chain.unit2)}, only in {a2} or {b2}. {b1} and {a2} "
-            f"share {shape.unit_name(chain.joint)}, so they are not both {d}: if {b1} is not "
-            f"{d} then {a1} is, and if {a2} is not then {b2} is. So {a1} or {b2} is {d}, and "
-            f"a cell that sees both cannot be: {removal_text(eliminations, n)}."
-        )
-        pattern = (chain.a1, chain.b1, chain.a2, chain.b2)
         yield Step(
             kind,
             eliminations=eliminations,
-            explanation=explanation,
-            marks=tuple(Mark(c, chain.digit, Role.PATTERN) for c in pattern)
-            + tuple(Mark(c, chain.digit, Role.FOCUS) for c, _ in eliminations),
-            links=(
-                Link((chain.a1, chain.digit), (chain.b1, chain.digit), strong=True),
-                Link((chain.b1, chain.digit), (chain.a2, chain.digit), strong=False),
-                Link((chain.a2, chain.digit), (chain.b2, chain.digit), strong=True),
+            explanation=(
+                f"{kind} on {symbol(chain.digit)}: {_chain_story(grid, chain)}, and a cell "
+                f"that sees both cannot be: {removal_text(eliminations, n)}."
             ),
+            marks=_chain_marks(chain, eliminations),
+            links=_chain_links(chain),
             units=(chain.unit1, chain.unit2, chain.joint),
             rating=rating,
         )
@@ -211,17 +246,28 @@ def _crosses(shape: Shape) -> tuple[Cross, ...]:
     return tuple(found)
 
 
-@technique("Empty Rectangle", level=Level.HARD, rating=EMPTY_RECTANGLE_RATING)
-def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
-    """A region's digit confined to a row-plus-column cross, and a strong link off it.
+@dataclass(frozen=True)
+class Corner:
+    """One empty rectangle: the region's places, the strong link ``p = q`` and the target ``t``."""
 
-    With the region's places all on row R or column C: a strong link on a column
-    with one end ``p`` on row R (outside the region) and the other end ``q`` on row
-    rb makes the cell ``t`` at (rb, C) impossible.  If ``t`` held the digit, ``q``
-    would not, so ``p`` would; then ``p`` clears row R of the region and ``t`` clears
-    column C, and the region is left without the digit.  The same holds with rows
-    and columns swapped.
-    """
+    digit: int
+    cross: Cross
+    places: int
+    link_unit: int
+    p: int
+    q: int
+    t: int
+
+
+def _empty_rectangles(grid: CandidateGrid) -> list[Corner]:
+    """Every empty rectangle (one per digit, region and target), computed once per grid."""
+    return _corner_memo.get(grid, None, lambda: list(_find_empty_rectangles(grid)))
+
+
+_corner_memo: LastGrid[list[Corner]] = LastGrid()
+
+
+def _find_empty_rectangles(grid: CandidateGrid) -> Iterator[Corner]:
     n = grid.size
     shape = grid.shape
     unit_mask = grid.tables.unit_mask
@@ -261,7 +307,22 @@ def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
                         if key in seen:
                             continue
                         seen.add(key)
-                        yield _rectangle_step(grid, digit, cross, places, link_unit, p, q, t)
+                        yield Corner(digit, cross, places, link_unit, p, q, t)
+
+
+@technique("Empty Rectangle", level=Level.HARD, rating=EMPTY_RECTANGLE_RATING)
+def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
+    """A region's digit confined to a row-plus-column cross, and a strong link off it.
+
+    With the region's places all on row R or column C: a strong link on a column
+    with one end ``p`` on row R (outside the region) and the other end ``q`` on row
+    rb makes the cell ``t`` at (rb, C) impossible.  If ``t`` held the digit, ``q``
+    would not, so ``p`` would; then ``p`` clears row R of the region and ``t`` clears
+    column C, and the region is left without the digit.  The same holds with rows
+    and columns swapped.
+    """
+    for corner in _empty_rectangles(grid):
+        yield _rectangle_step(grid, corner)
 
 
 def _ends(link: int) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -269,31 +330,19 @@ def _ends(link: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return (a, b), (b, a)
 
 
-def _rectangle_step(
-    grid: CandidateGrid,
-    digit: int,
-    cross: Cross,
-    places: int,
-    link_unit: int,
-    p: int,
-    q: int,
-    t: int,
-) -> Step:
+def _rectangle_step(grid: CandidateGrid, corner: Corner) -> Step:
+    digit, cross, places = corner.digit, corner.cross, corner.places
+    link_unit, p, q, t = corner.link_unit, corner.p, corner.q, corner.t
     n = grid.size
     shape = grid.shape
     d = symbol(digit)
     region = shape.unit_name(cross.region)
     row = shape.unit_name(cross.row)
     column = shape.unit_name(n + cross.column)
-    pn, qn, tn = cell_name(p, n), cell_name(q, n), cell_name(t, n)
-    cleared_by_p, cleared_by_t = (row, column) if link_unit >= n else (column, row)
     eliminations = ((t, digit),)
     explanation = (
         f"Empty Rectangle on {d}: in {region}, every {d} is in {row} or {column} "
-        f"({cells_text(cells_of(places), n)}). {shape.unit_name(link_unit).capitalize()} has "
-        f"its {d}s only in {pn} and {qn}. If {tn} were {d}, {qn} would not be, so {pn} "
-        f"would; {pn} rules out {d} in {cleared_by_p} of {region} and {tn} rules it out in "
-        f"{cleared_by_t}, leaving {region} without a {d}. So "
+        f"({cells_text(cells_of(places), n)}). {_corner_story(grid, corner)}. So "
         f"{removal_text(eliminations, n)}."
     )
     return Step(
@@ -306,3 +355,116 @@ def _rectangle_step(
         units=(cross.region, link_unit),
         rating=EMPTY_RECTANGLE_RATING,
     )
+
+
+def _corner_story(grid: CandidateGrid, corner: Corner) -> str:
+    """Why the target of one empty rectangle cannot hold the digit."""
+    n = grid.size
+    shape = grid.shape
+    cross = corner.cross
+    d = symbol(corner.digit)
+    region = shape.unit_name(cross.region)
+    row = shape.unit_name(cross.row)
+    column = shape.unit_name(n + cross.column)
+    pn, qn, tn = (cell_name(c, n) for c in (corner.p, corner.q, corner.t))
+    cleared_by_p, cleared_by_t = (row, column) if corner.link_unit >= n else (column, row)
+    return (
+        f"{shape.unit_name(corner.link_unit).capitalize()} has its {d}s only in {pn} and "
+        f"{qn}. If {tn} were {d}, {qn} would not be, so {pn} would; {pn} rules out {d} in "
+        f"{cleared_by_p} of {region} and {tn} rules it out in {cleared_by_t}, leaving "
+        f"{region} without a {d}"
+    )
+
+
+# -- dual patterns: two instances sharing their cells, told as one step ----------------
+
+
+@technique("Dual 2-String Kite", level=Level.HARD, rating=DUAL_KITE_RATING)
+def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
+    """Two kites joined through the same two cells of a region, with different targets.
+
+    On one digit, the two region cells ``b`` and ``c`` each start a row link and a
+    column link: one kite reads ``b``'s row with ``c``'s column, the other ``b``'s
+    column with ``c``'s row.  HoDoKu also pairs kites of two digits through the same
+    two cells, and so do we.  Each kite stands on its own, so both eliminations
+    hold; told together they are one look at one region.
+    """
+    n = grid.size
+    kites: dict[frozenset[int], list[Chain]] = {}
+    for chain in _all_chains(grid, "2-String Kite"):
+        kites.setdefault(frozenset((chain.b1, chain.a2)), []).append(chain)
+    for joint_cells, found in kites.items():
+        for i, one in enumerate(found):
+            for two in found[i + 1 :]:
+                if one.digit == two.digit and (
+                    one.targets == two.targets or {one.unit1, one.unit2} == {two.unit1, two.unit2}
+                ):
+                    continue
+                eliminations = tuple(
+                    sorted(
+                        [(cell, one.digit) for cell in cells_of(one.targets)]
+                        + [(cell, two.digit) for cell in cells_of(two.targets)]
+                    )
+                )
+                if len(set(eliminations)) < len(eliminations):
+                    continue  # a target of both: not two different eliminations
+                digits = digits_text({one.digit, two.digit})
+                joint = grid.shape.unit_name(one.joint)
+                yield Step(
+                    "Dual 2-String Kite",
+                    eliminations=eliminations,
+                    explanation=(
+                        f"Two 2-String Kites on {digits} meet at {cells_text(joint_cells, n)} "
+                        f"in {joint}. First, {_chain_story(grid, one)}. Second, "
+                        f"{_chain_story(grid, two)}. A cell that sees both ends of either "
+                        f"kite cannot hold its digit: {removal_text(eliminations, n)}."
+                    ),
+                    marks=tuple(dict.fromkeys(_chain_marks(one, ()) + _chain_marks(two, ())))
+                    + tuple(Mark(c, d, Role.FOCUS) for c, d in eliminations),
+                    links=_chain_links(one) + _chain_links(two),
+                    units=(one.unit1, one.unit2, two.unit1, two.unit2, one.joint),
+                    rating=DUAL_KITE_RATING,
+                )
+
+
+@technique("Dual Empty Rectangle", level=Level.HARD, rating=DUAL_EMPTY_RECTANGLE_RATING)
+def dual_empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
+    """Two empty rectangles on the same region's places with different targets."""
+    n = grid.size
+    by_region: dict[tuple[int, int], list[Corner]] = {}
+    for corner in _empty_rectangles(grid):
+        by_region.setdefault((corner.digit, corner.cross.region), []).append(corner)
+    for (digit, region), found in by_region.items():
+        for i, one in enumerate(found):
+            for two in found[i + 1 :]:
+                if one.t == two.t or one.places != two.places:
+                    continue
+                eliminations = tuple(sorted(((one.t, digit), (two.t, digit))))
+                d = symbol(digit)
+                cross = one.cross
+                shape = grid.shape
+                yield Step(
+                    "Dual Empty Rectangle",
+                    eliminations=eliminations,
+                    explanation=(
+                        f"Dual Empty Rectangle on {d}: in {shape.unit_name(region)}, every "
+                        f"{d} is in {shape.unit_name(cross.row)} or "
+                        f"{shape.unit_name(n + cross.column)} "
+                        f"({cells_text(cells_of(one.places), n)}). "
+                        f"{_corner_story(grid, one)}. Likewise, "
+                        f"{_lower(_corner_story(grid, two))}. So {removal_text(eliminations, n)}."
+                    ),
+                    marks=tuple(Mark(c, digit, Role.PATTERN) for c in cells_of(one.places))
+                    + tuple(Mark(c, digit, Role.PATTERN) for c in (one.p, one.q, two.p, two.q))
+                    + tuple(Mark(c, digit, Role.FOCUS) for c, _ in eliminations),
+                    links=(
+                        Link((one.q, digit), (one.p, digit), strong=True),
+                        Link((two.q, digit), (two.p, digit), strong=True),
+                    ),
+                    units=(region, one.link_unit, two.link_unit),
+                    rating=DUAL_EMPTY_RECTANGLE_RATING,
+                )
+
+
+def _lower(text: str) -> str:
+    return text[:1].lower() + text[1:]

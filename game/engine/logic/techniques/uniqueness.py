@@ -6,12 +6,14 @@ vouches for uniqueness (``needs_unique``).
 
 - *Unique Rectangle*: four empty cells in two rows, two columns and exactly two
   regions (each region holding two corners in a row or a column), all allowing the
-  same two digits ``x`` and ``y``.  If all four ended as ``x``/``y``, swapping them would
-  give a second solution, so some corner takes another digit:
+  same two digits ``x`` and ``y`` (the search is shared, in ``logic/rectangles.py``).
+  If all four ended as ``x``/``y``, swapping them would give a second solution, so
+  some corner takes another digit:
 
   - type 1: three corners are exactly ``{x, y}``: the fourth loses ``x`` and ``y``;
-  - type 2: the two other corners are ``{x, y, z}``: one of them is ``z``, so a cell
-    seeing both loses ``z``;
+  - type 2: the two other corners, in one row or column, are ``{x, y, z}``: one of
+    them is ``z``, so a cell seeing both loses ``z`` (with the two on a diagonal, or
+    three such corners, it is type 5, in ``rectangle_types.py``);
   - type 3: the other corners' extra digits act as one cell, forming a naked subset
     with other cells of a unit they share;
   - type 4: ``x`` has only the two other corners in a unit they share, so one is
@@ -34,6 +36,7 @@ from itertools import combinations
 
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of, digits_of
+from ..rectangles import deadly_intro, pattern_marks, unique_rectangles
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
 from ..wording import cells_text, digits_text, removal_text
@@ -41,76 +44,6 @@ from ..wording import cells_text, digits_text, removal_text
 RECTANGLE_RATING = 4.5
 BUG_RATING = 5.6
 MAX_SUBSET = 4
-
-
-def _rectangles(grid: CandidateGrid) -> Iterator[tuple[tuple[int, int, int, int], int, int]]:
-    """Each rectangle on digits ``x, y`` that could become a deadly pattern.
-
-    At least two corners are exactly ``{x, y}`` (the *floor*), and every corner is
-    empty and still allows ``x`` or ``y``.  A corner that has lost one of the two
-    still counts: the deadly-pattern argument is about the solution, not the notes.
-    Corners come as ``(a, b, c, d)``: ``a, b`` on the upper row, ``a, c`` in the left
-    column.
-    """
-    n = grid.size
-    cands = grid.cands
-    regions = grid.shape.regions
-    by_pair: dict[int, list[int]] = {}
-    for cell, mask in enumerate(cands):
-        if mask.bit_count() == 2:
-            by_pair.setdefault(mask, []).append(cell)
-    seen: set[tuple[tuple[int, int, int, int], int]] = set()
-    for pair, cells in by_pair.items():
-        for one, two in combinations(cells, 2):
-            r1, c1 = divmod(one, n)
-            r2, c2 = divmod(two, n)
-            if r1 == r2:
-                shapes = [((r1, r), (c1, c2)) for r in range(n) if r != r1]
-            elif c1 == c2:
-                shapes = [((r1, r2), (c1, c)) for c in range(n) if c != c1]
-            else:
-                shapes = [((r1, r2), (c1, c2))]
-            for rows, cols in shapes:
-                top, bottom = sorted(rows)
-                left, right = sorted(cols)
-                corners = (
-                    top * n + left,
-                    top * n + right,
-                    bottom * n + left,
-                    bottom * n + right,
-                )
-                if (corners, pair) in seen or not all(cands[c] & pair for c in corners):
-                    continue
-                seen.add((corners, pair))
-                ra, rb, rc, rd = (regions[c] for c in corners)
-                across = ra == rb and rc == rd and ra != rc
-                down = ra == rc and rb == rd and ra != rb
-                if across or down:
-                    low = pair & -pair
-                    yield corners, low.bit_length(), (pair ^ low).bit_length()
-
-
-def _intro(grid: CandidateGrid, corners: tuple[int, ...], x: int, y: int) -> str:
-    n = grid.size
-    word = "boxes" if grid.shape.box else "regions"
-    return (
-        f"{cells_text(corners, n)} form a rectangle over two {word}, and all four allow "
-        f"{symbol(x)} and {symbol(y)}. If all four ended as {symbol(x)} or {symbol(y)}, "
-        "the two digits could be swapped and the puzzle would have two solutions; it "
-        "has one, so that cannot happen. "
-    )
-
-
-def _pattern_marks(
-    grid: CandidateGrid, corners: tuple[int, ...], x: int, y: int
-) -> tuple[Mark, ...]:
-    """The corners' ``x`` and ``y`` candidates (a corner may have lost one of them)."""
-    return tuple(
-        Mark(cell, digit, Role.PATTERN)
-        for cell in corners
-        for digit in (x, y)
-        if grid.cands[cell] >> (digit - 1) & 1
-    )
 
 
 def _shared_units(grid: CandidateGrid, one: int, two: int) -> list[int]:
@@ -124,12 +57,14 @@ def unique_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
-    for corners, x, y in _rectangles(grid):
-        pair = (1 << (x - 1)) | (1 << (y - 1))
-        floor = [cell for cell in corners if cands[cell] == pair]
-        roof = [cell for cell in corners if cands[cell] != pair]
-        intro = _intro(grid, corners, x, y)
-        marks = _pattern_marks(grid, corners, x, y)
+    for rectangle in unique_rectangles(grid):
+        corners, x, y, pair = rectangle.corners, rectangle.x, rectangle.y, rectangle.pair
+        floor = rectangle.floor(grid)
+        roof = rectangle.roof(grid)
+        if len(floor) < 2:
+            continue  # one corner of only x and y: types 5 and the Hidden Rectangle
+        intro = deadly_intro(grid, corners, x, y)
+        marks = pattern_marks(grid, corners, x, y)
         if len(floor) == 3:
             (cell,) = roof
             eliminations: tuple[tuple[int, int], ...] = tuple(
@@ -150,6 +85,8 @@ def unique_rectangle(grid: CandidateGrid) -> Iterator[Step]:
         if len(floor) != 2:
             continue
         one, two = roof
+        if not _shared_units(grid, one, two):
+            continue  # a diagonal roof is type 5 or 6 (rectangle_types.py)
         extra = (cands[one] | cands[two]) & ~pair
         extra_marks = tuple(
             Mark(cell, digit, Role.FIN) for cell in roof for digit in digits_of(cands[cell] & ~pair)
@@ -210,7 +147,7 @@ def _type_3(
     n = grid.size
     cands = grid.cands
     pair = (1 << (x - 1)) | (1 << (y - 1))
-    one, two = (cell for cell in corners if cands[cell] != pair)
+    one, two = (cell for cell in corners if cands[cell] & ~pair)
     extra = (cands[one] | cands[two]) & ~pair
     if extra.bit_count() < 2:
         return  # one extra digit is type 2's business
