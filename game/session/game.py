@@ -38,7 +38,7 @@ The rules decided here, each in one place:
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import solver
@@ -49,21 +49,31 @@ from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
 from .history import History
 from .moves import (
+    Abandon,
     ApplyStep,
+    Batch,
+    ClearColours,
     ClearNotes,
+    Commit,
     Erase,
     FillNotes,
+    Guess,
     Move,
     MoveContext,
+    Paint,
     Place,
     Restart,
     Reveal,
+    Rewind,
     Solve,
+    ToggleCentre,
+    ToggleCorner,
     ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
-from .settings import Settings
-from .state import BoardState
+from .rewind import Mistake, first_mistake
+from .settings import NoteKind, Settings
+from .state import COLOURS, BoardState, candidate_colour
 
 
 class Solvability(enum.Enum):
@@ -135,6 +145,27 @@ class CheckResult:
     message: str = ""
 
 
+MAX_SAVEPOINTS = 50
+"""Most named positions one game keeps (each is written in its saves)."""
+
+
+@dataclass(frozen=True)
+class Savepoint:
+    """A named position to come back to: where it was in the history, and what it was."""
+
+    name: str
+    position: int
+    state: BoardState
+
+
+_NOTE_MOVES: dict[NoteKind, type[ToggleNote] | type[ToggleCorner] | type[ToggleCentre]] = {
+    NoteKind.CANDIDATE: ToggleNote,
+    NoteKind.CORNER: ToggleCorner,
+    NoteKind.CENTRE: ToggleCentre,
+}
+"""The move that toggles each kind of note."""
+
+
 @dataclass(frozen=True)
 class Counters:
     """What a game counts that undo never touches (saved with the game)."""
@@ -172,8 +203,11 @@ class Game:
             solution = found[0] if len(found) == 1 else None
         self.solvability = solvability
         self.solution = solution if solvability is Solvability.UNIQUE else None
-        self.context = MoveContext(self.shape, self.givens, self.solution)
+        self.context = MoveContext(
+            self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
+        )
         self.history = History(initial or BoardState.empty(self.shape.cells))
+        self.savepoints: dict[str, Savepoint] = {}
         self.elapsed = 0.0
         self.counters = Counters()
         self.solution_seen = False
@@ -452,7 +486,8 @@ class Game:
         return Effect(True, completed_units=self._completed(before, cells), cells=cells)
 
     def reveal(self, cell: Cell) -> Effect:
-        """Put the solution's digit in ``cell``; the game no longer counts as a clean win."""
+        """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
+        (and as a reveal: a finish with revealed cells is not the player's own)."""
         refusal = self._refuse_cell(cell)
         if refusal:
             return refusal
@@ -461,7 +496,7 @@ class Game:
         before = self.grid
         if not self._do(Reveal(cell)):
             return Effect(False)
-        self._count(reveals=1)
+        self._count(reveals=1, hints=1)
         return Effect(True, completed_units=self._completed(before, (cell,)), cells=(cell,))
 
     def show_solution(self) -> Effect:
@@ -511,6 +546,227 @@ class Game:
         else:
             self._settle()
         return Effect(True, "Redone.")
+
+    # -- notes of every kind, colours, and many cells at once ---------------------------
+
+    def toggle_corner(self, cell: Cell, digit: Digit) -> Effect:
+        """Add or remove the corner note ``digit`` ("it goes in one of these cells")."""
+        return self._annotate(cell, digit, ToggleCorner)
+
+    def toggle_centre(self, cell: Cell, digit: Digit) -> Effect:
+        """Add or remove the centre note ``digit`` (a list of what the cell can be)."""
+        return self._annotate(cell, digit, ToggleCentre)
+
+    def paint(self, cells: Iterable[Cell], colour: int, digit: Digit | None = None) -> Effect:
+        """Colour ``cells`` (or their ``digit`` candidate) ``colour``; 0 clears. One move.
+
+        Painting cells that all have ``colour`` already clears it from them, so one
+        key toggles a colour as one key toggles a note.
+        """
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        chosen = sorted(set(cells))
+        if not chosen or not 0 <= colour < COLOURS:
+            return Effect(False)
+        if digit is not None and self._refuse_digit(digit):
+            return self._refuse_digit(digit) or Effect(False)
+        state = self.state
+        if digit is None:
+            already = all(state.colours[c] == colour for c in chosen)
+        else:
+            already = all(candidate_colour(state.marks[c], digit) == colour for c in chosen)
+        paint = 0 if already else colour
+        moves = tuple(Paint(cell, paint, digit) for cell in chosen)
+        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        return Effect(True, cells=tuple(chosen))
+
+    def clear_colours(self) -> Effect:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(ClearColours()):
+            return Effect(False, "There are no colours to clear.")
+        return Effect(True, "Colours cleared.")
+
+    def place_many(self, cells: Iterable[Cell], digit: Digit) -> Effect:
+        """``digit`` in every cell of ``cells`` that is not a given, as one move.
+
+        Each wrong digit counts as a mistake, as one by one would; the mistake limit
+        is checked once the move is made.
+        """
+        refusal = self._refuse_over() or self._refuse_digit(digit)
+        if refusal:
+            return refusal
+        open_cells = [c for c in sorted(set(cells)) if not self.givens[c]]
+        if len(open_cells) == 1:
+            return self.place(open_cells[0], digit)
+        if not open_cells:
+            return Effect(False, "Only givens are selected; they cannot change.", error=True)
+        prune = self.settings.auto_remove_notes
+        moves = tuple(Place(c, digit, prune) for c in open_cells)
+        wrong = 0
+        if self.solution is not None:
+            wrong = sum(1 for c in open_cells if self.solution[c] != digit)
+        before = self.grid
+        if not self._push(Batch(moves)):
+            return Effect(False)
+        if wrong:
+            self._count(mistakes=wrong)
+        if wrong and self._limit_reached():
+            self._limit_note = self._limit_words()
+            self._advance(Event.LIMIT_REACHED)
+        else:
+            self._settle()
+        flash = tuple(
+            c
+            for c in open_cells
+            if self.settings.show_mistakes
+            and wrong
+            and self.solution is not None
+            and self.solution[c] != digit
+        )
+        return Effect(
+            True,
+            "Some of those digits are not right." if flash else "",
+            error=bool(flash),
+            mistake=bool(wrong),
+            flash=flash,
+            completed_units=self._completed(before, open_cells),
+            cells=tuple(open_cells),
+        )
+
+    def note_many(self, cells: Iterable[Cell], digit: Digit, kind: NoteKind) -> Effect:
+        """Toggle the ``kind`` note ``digit`` in every empty cell of ``cells``, as one move:
+        added to all unless all have it already, then removed from all (SudokuPad's way)."""
+        refusal = self._refuse_over() or self._refuse_digit(digit)
+        if refusal:
+            return refusal
+        state = self.state
+        open_cells = [c for c in sorted(set(cells)) if not self.givens[c] and not state.entries[c]]
+        if not open_cells:
+            return Effect(False, "Notes go in empty cells.", error=True)
+        masks = {
+            NoteKind.CANDIDATE: state.notes,
+            NoteKind.CORNER: state.corner,
+            NoteKind.CENTRE: state.centre,
+        }[kind]
+        bit = 1 << (digit - 1)
+        every = all(masks[c] & bit for c in open_cells)
+        toggle = _NOTE_MOVES[kind]
+        moves = tuple(toggle(c, digit) for c in open_cells if bool(masks[c] & bit) == every)
+        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        return Effect(True, cells=tuple(open_cells))
+
+    def erase_many(self, cells: Iterable[Cell]) -> Effect:
+        """Erase every cell of ``cells`` (digits first, else their notes), as one move."""
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        state = self.state
+        open_cells = [c for c in sorted(set(cells)) if not self.givens[c]]
+        moves = tuple(Erase(c) for c in open_cells if Erase(c).apply(state, self.context) != state)
+        if not moves:
+            return Effect(False, "Nothing to erase there.")
+        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        return Effect(True, cells=tuple(open_cells))
+
+    # -- what if: guesses in their own ink, savepoints, and going back ---------------
+
+    @property
+    def guess_level(self) -> int:
+        """How many what-if guesses are open (their entries are drawn in their ink)."""
+        return self.state.level
+
+    def guess(self) -> Effect:
+        """Start a what-if guess: every move until it is committed or abandoned is in its ink."""
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        self._push(Guess())
+        level = self.guess_level
+        return Effect(
+            True, f"Guess {level}: your moves are in its ink until you commit or abandon it."
+        )
+
+    def commit_guess(self) -> Effect:
+        """Keep the innermost guess's work as if it had been played for real."""
+        if not self.guess_level:
+            return Effect(False, "There is no guess to commit.")
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        self._do(Commit())
+        return Effect(True, "Guess kept.")
+
+    def abandon_guess(self) -> Effect:
+        """Drop the innermost guess: back to the position where it began, as one move."""
+        if not self.guess_level:
+            return Effect(False, "There is no guess to abandon.")
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        self._push(Abandon())
+        return Effect(True, "Guess abandoned: back to where it began.")
+
+    def add_savepoint(self, name: str) -> Effect:
+        """Name the position as it is now, to come back to (not undoable: a bookmark)."""
+        name = " ".join(name.split())[:40]
+        if not name:
+            return Effect(False, "A savepoint needs a name.", error=True)
+        if name not in self.savepoints and len(self.savepoints) >= MAX_SAVEPOINTS:
+            return Effect(False, f"At most {MAX_SAVEPOINTS} savepoints; reuse a name.", error=True)
+        self.savepoints[name] = Savepoint(name, self.history.position, self.state)
+        self._version += 1
+        return Effect(True, f"Savepoint “{name}” set at move {self.history.position}.")
+
+    def go_to_savepoint(self, name: str) -> Effect:
+        """Back to the position named ``name``, as one undoable move (forward, if undo went
+        past it, by redoing to it)."""
+        point = self.savepoints.get(name)
+        if point is None:
+            return Effect(False, f"There is no savepoint “{name}”.", error=True)
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        history = self.history
+        gone = point.position > len(history.moves)
+        if gone or history.state_at(point.position) != point.state:
+            # A move made after undoing past it replaced that part of the history.
+            del self.savepoints[name]
+            self._version += 1
+            return Effect(False, f"Savepoint “{name}” was undone away; it is gone.", error=True)
+        if point.position > history.position:
+            while history.position < point.position:
+                self.redo()
+            return Effect(True, f"Forward to savepoint “{name}”.")
+        if not self._do(Rewind(history.position - point.position)):
+            return Effect(False, f"The board is already at savepoint “{name}”.")
+        return Effect(True, f"Back at savepoint “{name}”.")
+
+    def first_mistake(self) -> Mistake | None:
+        """The earliest move in the history (up to the current one) that put a wrong digit
+        or removed the solution's digit from a cell's notes; None if there is none."""
+        if self.solution is None:
+            return None
+        return first_mistake(self.history, self.solution, self.size)
+
+    def rewind_to_first_mistake(self) -> Effect:
+        """Go back to just before the first mistake, as one undoable move."""
+        found = self.first_mistake()
+        if found is None:
+            return Effect(
+                False, "No mistake so far: every digit and note agrees with the solution."
+            )
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(Rewind(self.history.position - (found.position - 1))):
+            return Effect(False)
+        return Effect(True, f"Back to just before move {found.position} ({found.when}).")
 
     # -- help: what it costs ----------------------------------------------------------
 
@@ -614,6 +870,17 @@ class Game:
             return f"{made}."
         return f"{made}; the limit is {limit}."
 
+    def _annotate(
+        self, cell: Cell, digit: Digit, move: type[ToggleCorner] | type[ToggleCentre]
+    ) -> Effect:
+        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
+        if refusal:
+            return refusal
+        if self.state.entries[cell]:
+            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
+        self._do(move(cell, digit))
+        return Effect(True, cells=(cell,))
+
     def _placed(self, cell: int, digit: int, mistake: bool) -> Effect:
         """What the player hears of a digit just placed (flash, message), by the settings."""
         settings = self.settings
@@ -645,7 +912,7 @@ class Game:
         state = move.apply(self.state, self.context)
         if state == self.state:
             return False
-        self.history.push(move, state)
+        self.history.push(move, state, self.elapsed)
         self._version += 1
         return True
 

@@ -25,12 +25,13 @@ from .state import COLOURS, BoardState, with_candidate_colour
 @dataclass(frozen=True)
 class MoveContext:
     """What moves may read besides the state: the shape, the givens, the solution, and
-    the states of the history so far (for :class:`Rewind`, which returns to one)."""
+    the history so far (for :class:`Rewind`: ``earlier(k)`` is the state ``k`` moves
+    before the current one, or the earliest there is)."""
 
     shape: Shape
     givens: tuple[int, ...]
     solution: tuple[int, ...] | None
-    state_at: Callable[[int], BoardState] | None = None
+    earlier: Callable[[int], BoardState] | None = None
 
     def grid(self, state: BoardState) -> tuple[int, ...]:
         """Givens and entries together."""
@@ -210,18 +211,22 @@ class Abandon(Move):
 
 @dataclass(frozen=True)
 class Rewind(Move):
-    """Go back to the position after ``position`` moves, as one move (undo brings the
-    later work back): a savepoint, or just before the first mistake."""
+    """Go back ``back`` moves, to the position there, as one move (undo brings the later
+    work back): a savepoint, or just before the first mistake.
 
-    position: int
+    Relative, so a save trimmed of its oldest moves still replays it; one that would
+    reach before a trimmed save's start goes to that start.
+    """
+
+    back: int
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        if context.state_at is None:
+        if context.earlier is None:
             raise MoveError("a rewind needs the history it goes back in")
-        return context.state_at(self.position)
+        return context.earlier(self.back)
 
     def text(self, size: int) -> str:
-        return f"rewind {self.position}"
+        return f"rewind {self.back}"
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,12 @@ The format (JSON, UTF-8, version 1)::
   that the redo list alone is over the cap, the far end of the redo list goes
   instead.  Refusing moves past the cap was the other road; it would stop a
   game for a limit the player cannot see, to keep undo steps nobody takes.
+  One thing does not survive trimming: a kept ``rewind`` (a savepoint, or the
+  rewind to the first mistake) that reached back before the kept moves goes to
+  the trimmed save's start instead.
+- The enthusiast's state (corner and centre notes, colours, what-if inks) is
+  written beside ``entries`` and ``notes`` (see :mod:`.state_fields`); ``times``
+  holds the clock at each move and ``savepoints`` the named positions.
 - Versions: the loader upgrades older saves one version at a time through
   :data:`_MIGRATIONS`, then reads the current version only, so version 2 will add
   one migration and change no reader.  A save from a newer game is refused with a
@@ -64,6 +70,7 @@ immutable snapshot on the game's thread and writes the text on its own.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import json
 import math
@@ -78,23 +85,22 @@ from ..engine.formats.native import (
     FORMAT_TAG,
     finite_number,
     load_object,
-    position_fields,
     puzzle_fields,
     read_cell,
-    read_position,
     read_puzzle,
     snippet,
 )
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
-from .game import Counters, Game
+from .game import MAX_SAVEPOINTS, Counters, Game, Savepoint
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind
 from .moves import Move, MoveContext, MoveError, parse_move
 from .phase import Phase
 from .settings import Settings
 from .state import BoardState
+from .state_fields import read_state, state_fields
 from .storage import MAX_BYTES, StorageError, json_text, os_reason, read_text, write_atomic
 
 VERSION = 1
@@ -166,6 +172,8 @@ class Snapshot:
     selected: int | None
     origin: Origin
     created: str
+    times: tuple[float, ...] = ()
+    savepoints: tuple[tuple[str, int], ...] = ()
 
     def to_dict(self, saved: str | None = None) -> dict[str, Any]:
         """The save as JSON-ready data, within every cap; ``saved`` defaults to now."""
@@ -174,29 +182,29 @@ class Snapshot:
         stamp = saved or now_text()
         start = self.start
         data = self._fields(start, [], 0, stamp)
-        base = _size(data)
+        base = _size(data) + SAVEPOINT_BYTES * len(self.savepoints)
         first, end = _window(texts, self.position, base)
         if (first, end) == (0, len(texts)):
-            data["moves"], data["position"] = texts, self.position
-            return data
+            return self._fields(start, texts, self.position, stamp)
         # Trimmed: the new start may hold more than the old one, so the room for
         # the moves is measured again (the window only ever shrinks: this ends).
         while True:
             start = self._after(first)
             data = self._fields(start, [], 0, stamp)
-            if _size(data) <= base:
+            if _size(data) + SAVEPOINT_BYTES * len(self.savepoints) <= base:
                 break
-            base = _size(data)
+            base = _size(data) + SAVEPOINT_BYTES * len(self.savepoints)
             first, end = _window(texts, self.position, base)
-        return self._fields(start, texts[first:end], self.position - first, stamp)
+        return self._fields(start, texts[first:end], self.position - first, stamp, first)
 
     def text(self, saved: str | None = None) -> str:
         """The save file's text."""
         return json_text(self.to_dict(saved))
 
     def _fields(
-        self, start: BoardState, moves: list[str], position: int, saved: str
+        self, start: BoardState, moves: list[str], position: int, saved: str, first: int = 0
     ) -> dict[str, Any]:
+        """The save's data with ``moves`` (the ones kept, from move ``first`` on)."""
         size = self.puzzle.size
         data: dict[str, Any] = {
             "format": FORMAT_TAG,
@@ -206,11 +214,21 @@ class Snapshot:
         origin = _origin_fields(self.origin)
         if origin:
             data["origin"] = origin
-        if any(start.entries) or any(start.notes):
-            data["start"] = position_fields(start.entries, start.notes, size)
+        if any(start.entries) or any(start.notes) or start.has_annotations():
+            data["start"] = state_fields(start, size)
         data["moves"] = moves
         data["position"] = position
-        data["current"] = position_fields(self.current.entries, self.current.notes, size)
+        data["current"] = state_fields(self.current, size)
+        times = self.times[first : first + len(moves)]
+        if moves and len(times) == len(moves):
+            data["times"] = [round(t, 1) if math.isfinite(t) and t > 0 else 0.0 for t in times]
+        points = [
+            {"name": name, "position": at - first}
+            for name, at in self.savepoints
+            if first <= at <= first + len(moves)
+        ]
+        if points:
+            data["savepoints"] = points
         counters = self.counters
         elapsed = self.elapsed if math.isfinite(self.elapsed) and self.elapsed > 0 else 0.0
         data.update(
@@ -230,14 +248,22 @@ class Snapshot:
 
     def _after(self, count: int) -> BoardState:
         """The position after the first ``count`` moves (the start of a trimmed save)."""
-        state = self.start
+        history = History(self.start)
+        context = dataclasses.replace(self.context, earlier=history.earlier)
         for move in self.moves[:count]:
-            state = move.apply(state, self.context)
-        return state
+            history.push(move, move.apply(history.current, context))
+        return history.current
 
 
 def _size(data: dict[str, Any]) -> int:
     return len(json_text(data).encode("utf-8"))
+
+
+TIME_BYTES = 20
+"""Most bytes one move's clock reading takes in ``times`` (digits, indent, comma)."""
+
+SAVEPOINT_BYTES = 120
+"""Most bytes one savepoint takes (a 40-character name, escaped, and its position)."""
 
 
 def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
@@ -245,6 +271,7 @@ def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
 
     ``base`` is the size in bytes of everything else in the file.  The oldest
     moves go first, down to ``position``; then the far end of the redo list.
+    Each move costs its text and its clock reading in ``times``.
     """
     first, end = 0, len(texts)
     if end > MAX_MOVES:
@@ -253,10 +280,10 @@ def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
     room = MAX_BYTES - base - 64
     # Fast path: an upper bound (12 bytes a character: an escaped surrogate pair;
     # plus quotes, indent and comma) says the moves fit without measuring each one.
-    if sum(12 * len(text) + 8 for text in texts[first:end]) <= room:
+    if sum(12 * len(text) + 8 + TIME_BYTES for text in texts[first:end]) <= room:
         return first, end
     # ASCII escapes are never shorter than UTF-8; 6 is the indent, comma and line break.
-    costs = [len(json.dumps(text)) + 6 for text in texts]
+    costs = [len(json.dumps(text)) + 6 + TIME_BYTES for text in texts]
     total = sum(costs[first:end])
     while total > room and first < position:
         total -= costs[first]
@@ -284,6 +311,8 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         selected=game.selected,
         origin=origin or Origin(PuzzleKind.of(game.shape, None)),
         created=created or now_text(),
+        times=history.times,
+        savepoints=tuple((point.name, point.position) for point in game.savepoints.values()),
     )
 
 
@@ -442,7 +471,7 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     size = puzzle.size
     start = BoardState.empty(puzzle.shape.cells)
     if "start" in data:
-        start = BoardState(*read_position(data["start"], puzzle, "start"))
+        start = read_state(data["start"], puzzle, "start")
     moves = _moves(data.get("moves"), size)
     position = data.get("position")
     if not _is_count(position) or position > len(moves):
@@ -461,7 +490,7 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     phase = _phase(data, gave_up)
     solution_seen = _flag(data, "solution_seen") or gave_up or phase is Phase.SHOWN
     game = Game(puzzle, settings=settings, initial=start)
-    history = _replay(game, moves, position)
+    history = _replay(game, moves, position, _times(data.get("times"), len(moves)))
     game = Game.restore(
         puzzle,
         history,
@@ -474,6 +503,7 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
         solution=game.solution,
         solvability=game.solvability,
     )
+    game.savepoints = _savepoints(data.get("savepoints"), history)
     origin = _origin(data.get("origin"), puzzle)
     return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
 
@@ -516,20 +546,44 @@ def _moves(value: object, size: int) -> list[Move]:
     return moves
 
 
-def _replay(game: Game, moves: list[Move], position: int) -> History:
+def _replay(game: Game, moves: list[Move], position: int, times: list[float]) -> History:
     """Every move applied into a history, stepped back to ``position``.
 
     Straight into the history, not through the game's actions: those would count
-    mistakes again and refuse moves the settings now forbid.
+    mistakes again and refuse moves the settings now forbid.  A rewind reads the
+    history being rebuilt, as it read the game's when it was made.
     """
     history = History(game.history.initial)
+    context = dataclasses.replace(game.context, earlier=history.earlier)
     state = history.current
-    for move in moves:
-        state = move.apply(state, game.context)
-        history.push(move, state)
+    for move, at in zip(moves, times, strict=True):
+        state = move.apply(state, context)
+        history.push(move, state, at)
     for _ in range(len(moves) - position):
         history.undo()
     return history
+
+
+def _times(value: object, count: int) -> list[float]:
+    """The clock at each move; metadata, so a bad list reads as "unknown" (zeros)."""
+    if isinstance(value, list) and len(value) == count:
+        read = [finite_number(item) for item in value]
+        if all(t is not None and t >= 0 for t in read):
+            return [t or 0.0 for t in read]
+    return [0.0] * count
+
+
+def _savepoints(value: object, history: History) -> dict[str, Savepoint]:
+    """The named positions, each checked against the history; bad ones are dropped."""
+    points: dict[str, Savepoint] = {}
+    for item in value[:MAX_SAVEPOINTS] if isinstance(value, list) else ():
+        if not isinstance(item, dict):
+            continue
+        name, at = item.get("name"), item.get("position")
+        if isinstance(name, str) and name.strip() and _is_count(at) and at <= len(history.moves):
+            name = " ".join(name.split())[:40]
+            points[name] = Savepoint(name, at, history.state_at(at))
+    return points
 
 
 def _seconds(value: object) -> float:

@@ -34,6 +34,18 @@ class InputMode(enum.StrEnum):
     DIGIT_FIRST = "digit-first"  # pick a digit on the pad, then click cells
 
 
+class NoteKind(enum.StrEnum):
+    """Which notes Shift+digit and notes mode write (SudokuPad's three kinds)."""
+
+    CANDIDATE = "candidate"  # fixed spots, what Fill notes writes and the hints read
+    CORNER = "corner"  # "this digit goes in one of these cells of the unit"
+    CENTRE = "centre"  # a list of what the cell can be, in its middle
+
+    @property
+    def label(self) -> str:
+        return {"candidate": "Candidates", "corner": "Corner", "centre": "Centre"}[self.value]
+
+
 THEMES = tuple(Theme)
 INPUT_MODES = tuple(InputMode)
 MISTAKE_LIMITS = (0, 3, 5)
@@ -55,6 +67,7 @@ class Settings:
     theme: Theme = Theme.LIGHT
     fullscreen: bool = True
     input_mode: InputMode = InputMode.CELL_FIRST
+    note_kind: NoteKind = NoteKind.CANDIDATE  # what Shift+digit and notes mode write
     auto_remove_notes: bool = True  # placing a digit clears it from the peers' notes
     block_rule_breaking: bool = False  # refuse a digit its row, column or region holds
     show_conflicts: bool = True  # mark digits that repeat in a unit
@@ -72,6 +85,7 @@ class Settings:
         data = dataclasses.asdict(self)
         data["theme"] = str(self.theme)
         data["input_mode"] = str(self.input_mode)
+        data["note_kind"] = str(self.note_kind)
         bindings = _bindings({k: list(v) for k, v in self.key_bindings.items()})
         data["key_bindings"] = {k: list(v) for k, v in bindings.items()}
         return data
@@ -111,6 +125,9 @@ class Settings:
         if not isinstance(self.input_mode, InputMode):
             mode = self.input_mode
             changes["input_mode"] = InputMode(mode) if mode in INPUT_MODES else defaults.input_mode
+        if not isinstance(self.note_kind, NoteKind):
+            kind = self.note_kind
+            changes["note_kind"] = NoteKind(kind) if kind in tuple(NoteKind) else defaults.note_kind
         if self.mistake_limit not in MISTAKE_LIMITS:
             changes["mistake_limit"] = defaults.mistake_limit
         return dataclasses.replace(self, **changes) if changes else self

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
+from game.session.settings import NoteKind
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
@@ -39,6 +40,17 @@ KINDS = (
     "hint",
     "step",
     "solve",
+    "corner",
+    "centre",
+    "paint",
+    "paint-candidate",
+    "many",
+    "guess",
+    "commit",
+    "abandon",
+    "savepoint",
+    "back",
+    "rewind",
 )
 Action = tuple[str, int, int]
 
@@ -90,6 +102,34 @@ def act(game: Game, action: Action) -> None:
         game.apply_step(Step("Test Step", placements=(), eliminations=others))
     elif kind == "solve" and b % 4 == 0:
         game.show_solution()
+    elif kind == "corner":
+        game.toggle_corner(cell, digit)
+    elif kind == "centre":
+        game.toggle_centre(cell, digit)
+    elif kind == "paint":
+        game.paint([cell, (cell + a) % cells], b % 9)
+    elif kind == "paint-candidate":
+        game.paint([cell], b % 9, digit)
+    elif kind == "many":
+        chosen = [(cell + k * 7) % cells for k in range(1 + a % 5)]
+        if b % 3 == 0:
+            game.note_many(chosen, digit, NoteKind(("candidate", "corner", "centre")[a % 3]))
+        elif b % 3 == 1:
+            game.place_many(chosen, digit)
+        else:
+            game.erase_many(chosen)
+    elif kind == "guess":
+        game.guess()
+    elif kind == "commit":
+        game.commit_guess()
+    elif kind == "abandon":
+        game.abandon_guess()
+    elif kind == "savepoint":
+        game.add_savepoint(f"point {a % 3}")
+    elif kind == "back":
+        game.go_to_savepoint(f"point {a % 3}")
+    elif kind == "rewind":
+        game.rewind_to_first_mistake()
 
 
 def play(puzzle: str, chosen: Settings, moves: list[Action]) -> Game:
@@ -126,4 +166,8 @@ def same_game(a: Game, b: Game) -> None:
     assert (a.solution_seen, a.clean) == (b.solution_seen, b.clean)
     assert a.selected == b.selected
     assert (a.phase, a.ending) == (b.phase, b.ending)
+    assert {n: p.position for n, p in a.savepoints.items()} == {
+        n: p.position for n, p in b.savepoints.items()
+    }
+    assert [round(t, 1) for t in a.history.times] == [round(t, 1) for t in b.history.times]
     assert (a.can_undo(), a.can_redo()) == (b.can_undo(), b.can_redo())
