@@ -16,6 +16,12 @@ Input rules decided here:
   selects a cell never changes it).  A right click toggles the last digit's note.
 - **Digit first**: a pad digit is chosen first (pressed again, it is put down);
   clicks then place it, or note it in notes mode.
+- **Many cells**: a drag, Ctrl+click (add or remove a cell), Shift+click (a
+  rectangle from the cursor), Shift+arrows, or "all empty cells" select several;
+  a digit, note, erase or colour then applies to every selected cell as one move.
+  Selecting several cells switches to notes (SudokuPad's convention; N switches
+  back), and the status line says what the next digit will do.  Notes go in the
+  kind the settings name (candidate, corner or centre).
 """
 
 from __future__ import annotations
@@ -85,6 +91,8 @@ class Playing:
         self.listen = listen
         self.status = Reply(game.solvability.warning, bool(game.solvability.warning))
         self.notes_mode = False
+        self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
+        self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.checked: dict[int, int] = {}  # cell -> the entry Check found wrong there
         self.hints = HintFlow(tasks, self._hinted)
@@ -92,6 +100,8 @@ class Playing:
         self.everywhere = EverywhereFlow(tasks, self._hinted)
         self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
         self._replies: list[Reply] = []
+        self._mistake_told: int | None = None  # the mistake the last press told of
+        self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated
         self._ready = False  # a rating known at once is no news to anybody
         self.rater.listen(self._rated)
@@ -153,10 +163,95 @@ class Playing:
 
     # -- the board's input ------------------------------------------------------------
 
+    # -- choosing cells ---------------------------------------------------------------
+
+    @property
+    def chosen(self) -> frozenset[int]:
+        """The cells the next digit, note, erase or colour applies to."""
+        if self.selection:
+            return self.selection
+        cell = self.game.selected
+        return frozenset() if cell is None else frozenset((cell,))
+
+    @property
+    def many(self) -> bool:
+        return len(self.selection) > 1
+
+    def choose(self, cells: frozenset[int], cursor: int | None = None) -> Reply:
+        """Select exactly ``cells`` (the cursor goes to ``cursor``, else stays)."""
+        was_many = self.many
+        self.selection = cells if len(cells) > 1 else frozenset()
+        if cursor is not None:
+            self.game.select(cursor)
+        elif len(cells) == 1:
+            self.game.select(next(iter(cells)))
+        if self.many and not was_many:
+            self._notes_before_many, self.notes_mode = self.notes_mode, True
+        elif was_many and not self.many:
+            self.notes_mode = self._notes_before_many
+        return self._say(Reply(self.what_next())) if self.many else Reply()
+
+    def toggle_cell(self, cell: int) -> Reply:
+        """Ctrl+click: add ``cell`` to the selection, or take it out."""
+        cells = set(self.chosen)
+        cells ^= {cell}
+        return self.choose(frozenset(cells), cursor=cell)
+
+    def extend_to(self, cell: int) -> Reply:
+        """Shift+click or Shift+arrows: the rectangle from the cursor to ``cell``."""
+        anchor = self.game.selected if self.game.selected is not None else cell
+        n = self.game.size
+        (r1, c1), (r2, c2) = divmod(anchor, n), divmod(cell, n)
+        cells = frozenset(
+            r * n + c
+            for r in range(min(r1, r2), max(r1, r2) + 1)
+            for c in range(min(c1, c2), max(c1, c2) + 1)
+        )
+        was_many = self.many
+        self.selection = cells if len(cells) > 1 else frozenset()
+        if self.many and not was_many:
+            self._notes_before_many, self.notes_mode = self.notes_mode, True
+        self._rectangle_to = cell
+        return self._say(Reply(self.what_next())) if self.many else Reply()
+
+    def drag_over(self, cells: frozenset[int]) -> Reply:
+        """A drag across ``cells`` (the cursor stays where the drag began)."""
+        return self.choose(cells, cursor=self.game.selected)
+
+    def select_empty(self) -> Reply:
+        """Ctrl+A: every empty cell."""
+        grid = self.game.grid
+        return self.choose(frozenset(c for c, d in enumerate(grid) if not d))
+
+    def clear_selection(self) -> bool:
+        """Esc with several cells chosen: back to the cursor alone; whether there were."""
+        if not self.selection:
+            return False
+        self.choose(frozenset())
+        self._say(Reply())
+        return True
+
+    def what_next(self) -> str:
+        """What a digit does now, for the status line while several cells are chosen."""
+        count = len(self.chosen)
+        if self.notes_mode:
+            kind = self.game.settings.note_kind
+            what = {
+                "candidate": "candidate notes",
+                "corner": "corner notes",
+                "centre": "centre notes",
+            }[kind.value]
+            return f"{count} cells selected: a digit toggles its {what} in all of them."
+        return f"{count} cells selected: a digit goes into all of them."
+
+    # -- digits, notes, colours --------------------------------------------------------
+
     def click_cell(self, cell: int, note: int | None = None, button: int = 1) -> Reply:
         """A click on ``cell`` (``note``: the note spot under the pointer, if any)."""
         game = self.game
-        was_selected = game.selected == cell
+        was_selected = game.selected == cell and not self.many
+        if self.selection:
+            self.choose(frozenset())
         game.select(cell)
         if button == 3:
             digit = self.active_digit
@@ -179,21 +274,37 @@ class Playing:
         return self.digit(digit)
 
     def digit(self, digit: int) -> Reply:
-        """A digit key: enter it in the selected cell (a note in notes mode)."""
+        """A digit key: enter it in the chosen cells (notes, in notes mode)."""
         self.active_digit = digit
-        if self.digit_first:
+        if self.digit_first and not self.many:
             return Reply()
+        if self.many:
+            if self.notes_mode:
+                kind = self.game.settings.note_kind
+                return self._play(self.game.note_many(self.selection, digit, kind))
+            return self._play(self.game.place_many(self.selection, digit))
         cell = self.game.selected
         if cell is None:
             return self._say(Reply("Select a cell first (click it, or use the arrow keys)."))
         return self._enter(cell, digit)
 
     def note(self, digit: int) -> Reply:
-        """Shift+digit: toggle that note in the selected cell."""
-        cell = self.game.selected
-        if cell is None:
+        """Shift+digit: toggle that note (of the kind the settings name) in the chosen cells."""
+        cells = self.chosen
+        if not cells:
             return self._say(Reply("Select a cell first."))
-        return self._play(self.game.toggle_note(cell, digit))
+        return self._play(self.game.note_many(cells, digit, self.game.settings.note_kind))
+
+    def paint(self, colour: int, candidate: bool = False) -> Reply:
+        """Colour the chosen cells (or, with ``candidate``, the last digit's candidate there)."""
+        cells = self.chosen
+        if not cells:
+            return self._say(Reply("Select a cell first."))
+        if candidate:
+            if not self.active_digit:
+                return self._say(Reply("Pick a digit first: its candidate gets the colour."))
+            return self._play(self.game.paint(cells, colour, self.active_digit))
+        return self._play(self.game.paint(cells, colour))
 
     def confirm(self) -> Reply:
         """Enter: apply the step shown, or put down the chosen digit (digit first)."""
@@ -205,13 +316,32 @@ class Playing:
         return Reply()
 
     def erase(self) -> Reply:
+        if self.many:
+            return self._play(self.game.erase_many(self.selection))
         cell = self.game.selected
         if cell is None:
             return Reply()
         return self._play(self.game.erase(cell))
 
-    def move(self, rows: int, columns: int) -> None:
-        self.game.move_selection(rows, columns)
+    def move(self, rows: int, columns: int, extend: bool = False) -> None:
+        """Arrows move the cursor (several cells chosen collapse to it); with ``extend``
+        (Shift) the selection grows as a rectangle from where it began."""
+        game = self.game
+        if not extend:
+            if self.selection:
+                self.choose(frozenset())
+            game.move_selection(rows, columns)
+            return
+        if game.selected is None:
+            game.move_selection(0, 0)
+            return
+        corner = self._rectangle_to
+        if not self.selection or corner is None:
+            corner = game.selected
+        n = game.size
+        row, column = divmod(corner, n)
+        target = ((row + rows) % n) * n + (column + columns) % n
+        self.extend_to(target)
 
     def toggle_notes_mode(self) -> Reply:
         self.notes_mode = not self.notes_mode
@@ -227,6 +357,58 @@ class Playing:
             return self._say(Reply(str(error), error=True))
         self.game.select(cell)
         return self._enter(cell, digit)
+
+    # -- the action buttons -----------------------------------------------------------
+
+    # -- what if, savepoints, the first mistake -----------------------------------------
+
+    def guess(self) -> Reply:
+        return self._play(self.game.guess())
+
+    def commit_guess(self) -> Reply:
+        return self._play(self.game.commit_guess())
+
+    def abandon_guess(self) -> Reply:
+        return self._play(self.game.abandon_guess())
+
+    def add_savepoint(self, name: str = "") -> Reply:
+        """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
+        if not name:
+            number = 1
+            while f"Savepoint {number}" in self.game.savepoints:
+                number += 1
+            name = f"Savepoint {number}"
+        return self._play(self.game.add_savepoint(name))
+
+    def go_to_savepoint(self, name: str | None = None) -> Reply:
+        """Back to ``name`` (the latest savepoint when None)."""
+        points = self.game.savepoints
+        if not points:
+            return self._say(Reply("No savepoint yet: set one first.", error=True))
+        if name is None:
+            name = max(points.values(), key=lambda point: point.position).name
+        return self._play(self.game.go_to_savepoint(name))
+
+    def find_mistake(self) -> Reply:
+        """Tell where the first mistake was (not the right digit); the next press rewinds."""
+        found = self.game.first_mistake()
+        if self.game.solution is None:
+            return self._say(Reply("Without a single solution there is no mistake to find."))
+        if found is None:
+            return self._say(Reply("No mistake so far: every digit and note fits the solution."))
+        if self._mistake_told == found.position:
+            self._mistake_told = None
+            return self._play(self.game.rewind_to_first_mistake())
+        self._mistake_told = found.position
+        self.game.count_check()
+        return self._say(Reply(f"{found.sentence()} Press again to go back to just before it."))
+
+    def reveal(self) -> Reply:
+        """Put the solution's digit in the cursor's cell (counted as a hint)."""
+        cell = self.game.selected
+        if cell is None:
+            return self._say(Reply("Select a cell first."))
+        return self._play(self.game.reveal(cell))
 
     # -- the action buttons -----------------------------------------------------------
 

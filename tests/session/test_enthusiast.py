@@ -193,3 +193,33 @@ def test_undo_redo_laws_hold_with_guesses_and_batches(moves: list[Action], back:
     for _ in range(undone):
         game.redo()
     assert game.state == after
+
+
+def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
+    from game.session.kinds import Origin, PuzzleKind
+    from game.session.playing import Playing
+    from game.session.tasks import TaskRunner
+
+    game = new_game()
+    play = Playing(game, Origin(PuzzleKind.of(game.shape, None)), TaskRunner())
+    play.click_cell(2)
+    reply = play.extend_to(6)  # Shift+click: r1c3..r1c7
+    assert play.chosen == frozenset(range(2, 7)) and play.notes_mode
+    assert "5 cells selected" in reply.message and "candidate notes" in reply.message
+    play.digit(1)
+    assert all(game.state.notes[c] & 1 for c in (2, 3, 5, 6))  # r1c5 is a given
+    assert len(game.history) == 1
+    play.toggle_cell(6)  # Ctrl+click takes r1c7 out
+    assert 6 not in play.chosen
+    play.toggle_notes_mode()
+    play.digit(4)
+    assert game.state.entries[2] == 4 and game.state.entries[3] == 4
+    assert play.clear_selection() and play.chosen == frozenset({game.selected})
+    assert not play.notes_mode  # back to how it was before several cells were chosen
+    play.select_empty()
+    assert len(play.chosen) == sum(1 for d in game.grid if not d)
+    play.move(0, 1)  # an arrow collapses the selection to the cursor
+    assert not play.selection
+    play.move(0, 1, extend=True)
+    play.move(1, 0, extend=True)
+    assert len(play.chosen) == 4
