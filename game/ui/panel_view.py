@@ -473,12 +473,8 @@ def _draw_legend(
 
 
 def elide(text: Text, line: str, size: int, width: int, bold: bool = False) -> str:
-    """``line``, cut short with "…" if it is wider than ``width`` at ``size``."""
-    if text.measure(line, size, bold)[0] <= width:
-        return line
-    while line and text.measure(line + "…", size, bold)[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+    """``line``, cut short with "…" if it is wider than ``width`` at ``size`` (linear)."""
+    return text.cut(line, size, width, bold)
 
 
 def clock_text(seconds: float) -> str:
