@@ -34,8 +34,8 @@ SMALL = 0.26  # notes
 TITLE = 0.55
 CONTROL = 0.62  # a choice's options, a line's buttons, a key chip
 LINE = 0.8  # from one labelled line to the next (beside labels)
-CAPTION = 0.46  # a caption above its control (labels above)
-AFTER = 0.36  # below a captioned control, before the next caption
+CAPTION = 0.56  # a caption above its control (labels above)
+AFTER = 0.3  # below a captioned control, before the next caption
 SWITCH = (1.0, 0.52)
 OPTION_PAD = 0.7  # room around an option's words, both sides together
 CHIP_PAD = 0.42
@@ -57,6 +57,10 @@ NOTE_SPACING = 1.35  # line height of notes, in text sizes
 FLOOR_UNIT = MIN_TEXT / TEXT
 """The least unit at which the main text is drawn at its proportion; below it a
 scrolling form scrolls instead of shrinking."""
+SCROLL_BELOW = 0.6
+"""A form that can scroll shows everything at once only at this share of the
+window's unit or more: a page of keys may read a little smaller than the other
+dialogs to be seen whole, a long table scrolls instead."""
 
 
 def form_unit(width: int, height: int) -> float:
@@ -110,10 +114,6 @@ class FormLayout:
     areas: dict[str, Rect] = field(default_factory=dict)
     scroll: Scroll | None = None
 
-    @property
-    def control_height(self) -> int:
-        return self.lines[-1].parts[0].h if self.lines[-1].parts else 0
-
     def targets(self) -> dict[Target, Rect]:
         """Every part on screen: (stop, part) -> rect, in reading order."""
         return {
@@ -126,9 +126,6 @@ class FormLayout:
             if rect.collidepoint(pos):
                 return target
         return None
-
-    def line_of(self, stop: int) -> LinePlace | None:
-        return next((line for line in self.lines if line.stop == stop), None)
 
 
 # -- measuring --------------------------------------------------------------------------------
@@ -331,7 +328,8 @@ def _choose(spec: FormSpec, text: Text, window: tuple[int, int]) -> _Plan:
     # of them stretch the card from edge to edge of a wide window.
     best = max(plans, key=lambda p: p.sizes.unit / COLUMNS_WORTH ** (p.columns - 1))
     scroller = _scroller(spec)
-    if scroller is None or (best.sizes.unit >= FLOOR_UNIT and _fits(best, window)):
+    least = max(FLOOR_UNIT, SCROLL_BELOW * form_unit(*window))
+    if scroller is None or (best.sizes.unit >= least and _fits(best, window)):
         return best
     # Too much to show at a readable size: one column at the window's own unit (or as
     # wide as fits), the scrolling block cut to the lines that fit under the rest.

@@ -10,7 +10,6 @@ page); their line opens it or puts every key back.
 from __future__ import annotations
 
 from ...session.settings import MISTAKE_LIMITS, InputMode, Theme
-from ..context import AppContext
 from ..destinations import KeysPage
 from ..form_scene import FormScene
 from ..forms import Button, Buttons, Choice, Control, FormSpec, Lines, Switch
@@ -50,9 +49,6 @@ FORM = FormSpec(
 
 
 class SettingsScene(FormScene):
-    def __init__(self, ctx: AppContext) -> None:
-        super().__init__(ctx)
-
     def spec(self) -> FormSpec:
         return FORM
 
