@@ -225,6 +225,7 @@ class SaveDialogScene(FormScene):
             return self.submit()
         if value == "back":
             self.replacing = None
+            self.form.keyboard = False  # typing goes to the name again: no focus ring
             return None
         if value == "replace" and self.replacing is not None:
             return self._write(self.replacing)

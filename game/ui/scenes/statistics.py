@@ -32,12 +32,12 @@ from ..scene_stack import Pop, Transition
 COLUMNS = (
     ("Puzzle", 2.7),
     ("Level", 1.8),
-    ("Played", 1.25),
+    ("Played", 1.35),
     ("Won", 1.1),
     ("Best", 1.45),
-    ("Average", 1.6),
-    ("Streak", 1.35),
-    ("Best streak", 2.05),
+    ("Average", 1.75),
+    ("Streak", 1.5),
+    ("Best streak", 2.3),
 )
 """Header and width in units; the first two are words (left), the rest numbers (right)."""
 
