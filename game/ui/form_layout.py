@@ -210,6 +210,11 @@ def _columns(block: Lines, text: Text, s: _Sizes, count: int) -> _Columns:
     return _Columns(count, label, controls, max(label + controls, least))
 
 
+def _columns_of(block: Lines, columns: int) -> int:
+    """How many columns ``block`` takes when the form is tried in ``columns``."""
+    return columns if columns in block.columns else 1
+
+
 def _lines_height(block: Lines, s: _Sizes, shown: int) -> int:
     if block.labels is Labels.ABOVE:
         return shown * (s.px(CAPTION) + s.control + s.px(AFTER)) - s.px(AFTER)
@@ -258,7 +263,7 @@ def _plan(spec: FormSpec, text: Text, unit: float, columns: int, shown: int | No
     width = text.measure(spec.title, s.title, True)[0] + s.px(3.0 if spec.aside else 0.0)
     for block in spec.blocks:
         if isinstance(block, Lines):
-            count = columns if block.columns != (1,) else 1
+            count = _columns_of(block, columns)
             gaps = (count - 1) * s.px(COLUMN_GAP)
             width = max(width, _columns(block, text, s, count).total + gaps)
         else:
@@ -272,7 +277,7 @@ def _plan(spec: FormSpec, text: Text, unit: float, columns: int, shown: int | No
     notes: dict[str, int] = {}
     for block in spec.blocks:
         if isinstance(block, Lines):
-            count = columns if block.columns != (1,) else 1
+            count = _columns_of(block, columns)
             height += _lines_height(block, s, _shown(block, count, shown if block.scroll else None))
         elif isinstance(block, Note):
             notes[block.key] = _note_lines(block, text, s, width)
@@ -363,7 +368,7 @@ def lay_out(spec: FormSpec, window: tuple[int, int], text: Text, first: int = 0)
     stop = 0
     for block in spec.blocks:
         if isinstance(block, Lines):
-            count = plan.columns if block.columns != (1,) else 1
+            count = _columns_of(block, plan.columns)
             arranged = _columns(block, text, s, count)
             total = len(block.controls)
             rows = _shown(block, count, plan.shown if block.scroll else None)

@@ -65,6 +65,17 @@ def keys_waiting(ctx: AppContext) -> FormScene:
     return scene
 
 
+def keys_unbound(ctx: AppContext) -> FormScene:
+    """The Keys page with an action left without keys (its line says so)."""
+    ctx.change_settings(
+        key_bindings={
+            "move-up": (),
+            "erase": ("backspace", "delete", "0", "kp0", "f2", "ctrl+shift+e"),
+        }
+    )
+    return KeysScene(ctx)
+
+
 def statistics(count: int) -> Callable[[AppContext], FormScene]:
     def make(ctx: AppContext) -> FormScene:
         ctx.keeper.data.stats = filled(count) if count else Statistics()
@@ -91,6 +102,7 @@ FORMS: dict[str, Callable[[AppContext], FormScene]] = {
     "new game": NewGameScene,
     "keys": KeysScene,
     "keys waiting": keys_waiting,
+    "keys unbound": keys_unbound,
     "statistics empty": statistics(0),
     "statistics": statistics(12),
     "statistics scrolled": statistics(40),
