@@ -28,7 +28,8 @@ from .scene_stack import Pop, Scene, Transition
 from .theme import Colour
 from .widgets import Style
 
-Command_ = Callable[[], "Transition | None"]
+Handler = Callable[[], "Transition | None"]
+"""What a key does in a form: a move, a press, the scene's own command."""
 
 
 class FormScene(Scene):
@@ -39,7 +40,7 @@ class FormScene(Scene):
         self.ctx = ctx
         self.form = Form()
         self._layout: tuple[object, FormLayout] | None = None
-        self.commands: dict[Action, Command_] = {
+        self.commands: dict[Action, Handler] = {
             Action.MOVE_UP: lambda: self.move(-1),
             Action.MOVE_DOWN: lambda: self.move(1),
             Action.PREVIOUS: lambda: self.move(-1),

@@ -31,7 +31,7 @@ from ...session.kinds import Origin
 from ...session.savegame import EXTENSION
 from ..actions import Edit
 from ..context import AppContext
-from ..form_scene import Command_, FormScene
+from ..form_scene import FormScene, Handler
 from ..forms import Area, Button, Buttons, Choice, FormSpec, Lines, Note
 from ..gate import EditKey, InputContext, Intent, TextInput
 from ..scene_stack import Pop, Transition
@@ -100,7 +100,7 @@ class SaveDialogScene(FormScene):
         self.replacing: SaveName | None = None  # the taken name awaiting an answer
         self.failure = ""  # why the last write failed, until the name changes
         self.tried = False  # Enter was pressed: an empty name now says so
-        self.edits: dict[Edit, Command_] = {
+        self.edits: dict[Edit, Handler] = {
             Edit.ENTER: self.submit,
             Edit.CANCEL: self.back,
             Edit.NEXT: self.next_mode,
