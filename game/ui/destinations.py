@@ -105,6 +105,11 @@ class SettingsPage(Destination):
 
 
 @dataclass(frozen=True)
+class KeysPage(Destination):
+    """The Keys page of the settings: every action's keys, to change."""
+
+
+@dataclass(frozen=True)
 class Help(Destination):
     size: int = 9
 

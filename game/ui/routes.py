@@ -20,6 +20,7 @@ from .destinations import (
     Destination,
     Generate,
     Help,
+    KeysPage,
     Menu,
     Notice,
     OpenFile,
@@ -36,6 +37,7 @@ from .scene_stack import Push, Reset, Router, Scene, Transition
 from .scenes.board import BoardScene
 from .scenes.busy import BusyScene
 from .scenes.help import HelpScene
+from .scenes.keys import KeysScene
 from .scenes.menu import MenuScene
 from .scenes.new_game import NewGameScene
 from .scenes.notice import NoticeScene
@@ -100,6 +102,8 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(StatisticsScene(ctx))
         case SettingsPage():
             return Push(SettingsScene(ctx))
+        case KeysPage():
+            return Push(KeysScene(ctx))
         case Help(size):
             return Push(HelpScene(ctx, size))
         case Notice(title, message):

@@ -125,26 +125,6 @@ def draw_card(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, radi
     pygame.draw.rect(surface, palette.border, rect, 1, border_radius=radius)
 
 
-def draw_page(
-    surface: pygame.Surface,
-    text: Text,
-    palette: Palette,
-    card: pygame.Rect,
-    unit: int,
-    title: str,
-    title_drop: float = 0.45,
-) -> pygame.Surface:
-    """The frame of a full-window page (Settings, Keys, Statistics): card and title.
-
-    Returns the rendered title so the page can lay things out beside it.
-    """
-    surface.fill(palette.background)
-    draw_card(surface, palette, card, max(8, unit // 4))
-    heading = text.render(title, round(unit * 0.55), palette.text, True)
-    surface.blit(heading, (card.x + unit // 2, card.y + round(unit * title_drop)))
-    return heading
-
-
 def fill_aligned(surface: pygame.Surface, colour: Colour, rect: pygame.Rect) -> pygame.Rect:
     """Fill ``rect`` widened leftwards to a 16-pixel boundary; the rectangle filled.
 
@@ -173,18 +153,6 @@ def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
     surface.blit(veil, (0, 0))
 
 
-def draw_switch(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, on: bool) -> None:
-    """An on/off pill; the knob's side, not just its colour, says which."""
-    radius = rect.h // 2
-    track = palette.accent if on else mix(palette.border, palette.text_dim, 0.35)
-    pygame.draw.rect(surface, track, rect, border_radius=radius)
-    knob_r = radius - max(2, rect.h // 8)
-    cx = rect.right - radius if on else rect.left + radius
-    pygame.draw.circle(
-        surface, palette.surface if on else (255, 255, 255), (cx, rect.centery), knob_r
-    )
-
-
 def draw_spinner(
     surface: pygame.Surface, colour: Colour, centre: tuple[int, int], radius: int, phase: float
 ) -> None:
@@ -196,15 +164,6 @@ def draw_spinner(
         x = centre[0] + radius * math.cos(angle)
         y = centre[1] + radius * math.sin(angle)
         pygame.draw.circle(surface, mix(colour, (128, 128, 128), 0.7 * (1 - fade)), (x, y), dot)
-
-
-def segments(rect: pygame.Rect, count: int, gap: int) -> list[pygame.Rect]:
-    """``rect`` split into ``count`` equal buttons side by side."""
-    width = (rect.w - gap * (count - 1)) / count
-    return [
-        pygame.Rect(round(rect.x + i * (width + gap)), rect.y, round(width), rect.h)
-        for i in range(count)
-    ]
 
 
 @dataclass

@@ -75,8 +75,7 @@ def test_theme_switch_applies_at_once(driver: Driver) -> None:
     scene = driver.top
     assert isinstance(scene, SettingsScene)
     frames = driver.app.frames
-    dark = next(k for k, r in scene.controls().items() if k[0] == 0 and k[1] == 1)
-    driver.click(scene.controls()[dark].center)
+    driver.click(scene.rect_of("theme", "dark").center)
     assert driver.ctx.settings.theme == "dark"
     assert driver.ctx.palette.name == "dark"
     assert driver.app.frames == frames + 1
@@ -87,7 +86,7 @@ def test_settings_rows_cover_every_field() -> None:
 
     from game.session import Settings
 
-    assert {row.field for row in ROWS} == {f.name for f in fields(Settings)}
+    assert {row.key for row in ROWS} == {f.name for f in fields(Settings)}
 
 
 def test_settings_change_reaches_the_game_the_scenes_and_the_keeper(driver: Driver) -> None:

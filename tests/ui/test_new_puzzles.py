@@ -13,6 +13,7 @@ from game.session.kinds import PuzzleKind, Variant
 from game.session.sources import generate
 from game.session.supply import daily_level
 from game.ui.destinations import ChooseNewGame, Daily
+from game.ui.forms import Choice
 from game.ui.scene_stack import Go
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.menu import MenuScene
@@ -31,27 +32,29 @@ def open_new_game(driver: Driver) -> NewGameScene:
 
 def test_a_level_the_grid_does_not_offer_cannot_be_chosen(driver: Driver) -> None:
     scene = open_new_game(driver)
-    scene.pick(0, 0)  # classic
-    scene.pick(1, 0)  # 4x4
+    scene.change("variant", Variant.CLASSIC)
+    scene.change("size", 4)
     assert scene.request.size == 4
     assert scene.request.level in available_levels("classic", 4)
-    scene.pick(2, list(Level).index(Level.HARD))
+    assert not scene.enabled("level", Level.HARD)
+    scene.change("level", Level.HARD)
     assert scene.request.level is not Level.HARD
 
 
 def test_keyboard_skips_levels_not_offered(driver: Driver) -> None:
     scene = open_new_game(driver)
-    scene.pick(1, 0)  # classic 4x4: Easy only
-    scene.focus = 2
+    scene.change("size", 4)  # classic 4x4: Easy only
+    scene.focus_on("level")
     driver.key(pygame.K_RIGHT)
     assert scene.request.level in available_levels("classic", 4)
 
 
 def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
     scene = open_new_game(driver)
-    scene.pick(0, 1)  # jigsaw
-    assert scene.rows()[1].options == ("6×6", "9×9")
-    scene.pick(1, 0)
+    scene.change("variant", Variant.JIGSAW)
+    size = scene.spec().controls()[1]
+    assert isinstance(size, Choice) and [label for _, label in size.options] == ["6×6", "9×9"]
+    scene.change("size", 6)
     assert (scene.request.variant, scene.request.size) == ("jigsaw", 6)
 
 

@@ -6,12 +6,13 @@ import pygame
 import pytest
 
 from game.ui.actions import Action, Command
+from game.ui.forms import Buttons
 from game.ui.keymap import BINDABLE, DEFAULT_BINDINGS, KeyMap, spec_of
 from game.ui.rebind import assign, canonical, remove, restore
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.keys import KeysScene
-from game.ui.scenes.settings import ROWS, SettingsScene
+from game.ui.scenes.settings import SettingsScene
 
 from .conftest import Driver, MakeDriver, start_board
 
@@ -76,7 +77,7 @@ def open_keys(driver: Driver) -> KeysScene:
     driver.step()
     settings = driver.top
     assert isinstance(settings, SettingsScene)
-    settings.focus = next(i for i, row in enumerate(ROWS) if row.field == "key_bindings")
+    settings.focus_on("key_bindings")
     driver.key(pygame.K_RETURN)
     page = driver.top
     assert isinstance(page, KeysScene)
@@ -153,14 +154,13 @@ def test_digits_cannot_be_bound(driver: Driver, page: KeysScene) -> None:
 
 
 def test_clicking_a_chip_and_reset_all(driver: Driver, page: KeysScene) -> None:
-    chips = page.chips(page.geometry())
-    rect, label = chips[(row_of(page, Action.CHECK), 0)]
-    assert label == "C"
-    driver.click(rect.center)
+    line = page.spec().controls()[row_of(page, Action.CHECK)]
+    assert isinstance(line, Buttons) and line.buttons[0].label == "C"
+    driver.click(page.rect_of(Action.CHECK.value, "c").center)
     assert page.waiting == (row_of(page, Action.CHECK), 0)
     driver.key(pygame.K_k, 0, "k")
     assert driver.ctx.settings.key_bindings == {"check": ("k",)}
-    driver.click(page.geometry().reset.center)
+    driver.click(page.rect_of("footer", "reset").center)
     assert driver.ctx.settings.key_bindings == {}
 
 
@@ -175,10 +175,10 @@ def test_the_help_overlay_shows_new_keys_at_once(driver: Driver, page: KeysScene
 def test_the_page_fits_small_windows_by_scrolling(make_driver: MakeDriver) -> None:
     driver = make_driver((600, 1000))
     page = open_keys(driver)
-    g = page.geometry()
-    assert g.card.bottom <= 1000 and g.card.right <= 600
+    card = page.layout().card
+    assert card.bottom <= 1000 and card.right <= 600
     for _ in range(len(page.actions) - 1):
         driver.key(pygame.K_DOWN)
     assert page.focus[0] == len(page.actions) - 1
-    assert page.focus[0] in page.geometry().rows
+    assert (page.focus[0], 0) in page.controls()
     driver.step()  # draws without error

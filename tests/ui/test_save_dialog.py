@@ -61,7 +61,7 @@ def test_illegal_and_reserved_names_say_why_inline(saving: Driver) -> None:
     type_name(saving, "my/game")
     message, error = scene.message()
     assert error and "cannot contain /" in message
-    assert not scene.buttons.items[1].enabled
+    assert not scene.enabled("footer", "save")
     saving.key(pygame.K_RETURN)
     assert saving.top is scene  # nothing written, the dialog stays
     for _ in range(10):
@@ -123,12 +123,11 @@ def test_escape_and_clicks_outside_keep_the_game(saving: Driver) -> None:
 
 def test_clicking_the_mode_and_the_field(saving: Driver) -> None:
     scene = dialog(saving)
-    geometry = scene.geometry()
-    saving.click(geometry.modes[1].center)
+    saving.click(scene.rect_of("mode", Mode.PUZZLE).center)
     assert scene.mode is Mode.PUZZLE
-    saving.click(geometry.field.midleft)
+    saving.click(scene.layout().areas["field"].midleft)
     assert scene.field.caret == 0 and not scene.field.suggested
-    saving.click(geometry.buttons[0].center)  # Cancel
+    saving.click(scene.rect_of("footer", "cancel").center)
     assert isinstance(saving.top, BoardScene)
 
 

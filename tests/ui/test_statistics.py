@@ -57,11 +57,11 @@ def test_many_rows_scroll(make_driver: MakeDriver) -> None:
     scene = StatisticsScene(driver.ctx)
     driver.app.stack.push(scene)
     driver.step()
-    _, _, fits, done = scene.geometry()
+    fits = scene.fits()
     assert fits < len(scene.rows)
     driver.key(pygame.K_DOWN)
-    assert scene.top_row == 1
+    assert scene.form.first == 1
     driver.step(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-100, flipped=False))
-    assert scene.top_row == len(scene.rows) - fits
-    driver.click(done.center)
+    assert scene.form.first == len(scene.rows) - fits
+    driver.click(scene.rect_of("footer", "done").center)
     assert isinstance(driver.top, MenuScene)

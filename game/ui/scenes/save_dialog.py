@@ -20,7 +20,6 @@ from __future__ import annotations
 import datetime
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -30,18 +29,17 @@ from ...session.filenames import ILLEGAL, SaveName, validate_save_name
 from ...session.keeper import Written, shown_path
 from ...session.kinds import Origin
 from ...session.savegame import EXTENSION
-from ..actions import Action, Command, Edit
+from ..actions import Edit
 from ..context import AppContext
-from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..scene_stack import Pop, Scene, Transition
+from ..form_scene import FormScene, Handler
+from ..forms import Area, Button, Buttons, Choice, FormSpec, Lines, Note
+from ..gate import EditKey, InputContext, Intent, TextInput
+from ..scene_stack import Pop, Transition
 from ..text_field import TextField, draw_field
-from ..widgets import ButtonColumn, Item, Style, draw_button, draw_card, draw_veil, segments
 
 EXPORT_EXTENSION = ".txt"
-
-HEIGHT = 6.1  # the card, in units
-QUESTION_HEIGHT = 4.6  # the card while it asks whether to replace a file
-WIDTH = 9.6
+FIELD = 0.86  # the name field's height, in units
+WIDTH = 9.6  # the least width of the dialog's lines, in units
 
 
 class Mode(enum.Enum):
@@ -54,18 +52,6 @@ class Mode(enum.Enum):
 
 
 MODES = ((Mode.GAME, "Game (.sudoku)"), (Mode.PUZZLE, "Puzzle only (.txt)"))
-
-
-@dataclass(frozen=True)
-class Geometry:
-    """Where the dialog's parts are, in window pixels; ``unit`` sizes the type."""
-
-    card: pygame.Rect
-    unit: int
-    modes: list[pygame.Rect]
-    field: pygame.Rect
-    note: pygame.Rect
-    buttons: list[pygame.Rect]
 
 
 def check_name(text: str, folder: Path | None, mode: Mode) -> SaveName:
@@ -96,7 +82,7 @@ def suggest_name(info: Origin, folder: Path | None, mode: Mode, today: str = "")
     return name
 
 
-class SaveDialogScene(Scene):
+class SaveDialogScene(FormScene):
     """See the module docstring.  ``report`` puts the outcome in the board's status line."""
 
     opaque = False
@@ -104,8 +90,7 @@ class SaveDialogScene(Scene):
     def __init__(
         self, ctx: AppContext, game: Game, info: Origin, report: Callable[[str], None]
     ) -> None:
-        super().__init__()
-        self.ctx = ctx
+        super().__init__(ctx)
         self.game = game
         self.info = info
         self.report = report
@@ -115,9 +100,13 @@ class SaveDialogScene(Scene):
         self.replacing: SaveName | None = None  # the taken name awaiting an answer
         self.failure = ""  # why the last write failed, until the name changes
         self.tried = False  # Enter was pressed: an empty name now says so
-        self.buttons = ButtonColumn([])
-        self.mode_hover = -1
-        self._set_buttons()
+        self.edits: dict[Edit, Handler] = {
+            Edit.ENTER: self.submit,
+            Edit.CANCEL: self.back,
+            Edit.NEXT: self.next_mode,
+        }
+        """The field's keys that are the dialog's: the rest edit the name."""
+        self.focus_on("footer", "save")
 
     # -- model ------------------------------------------------------------------------
 
@@ -150,8 +139,11 @@ class SaveDialogScene(Scene):
         if self.field.suggested:  # a suggestion follows the extension; a typed name stays
             self.field = TextField.suggesting(suggest_name(self.info, self.folder, mode))
         self.failure = ""
-        self._set_buttons()
         self.dirty = True
+
+    def next_mode(self) -> None:
+        """Tab: the other kind of file (the name field keeps the typing)."""
+        self.set_mode(Mode.PUZZLE if self.mode is Mode.GAME else Mode.GAME)
 
     def submit(self) -> Transition | None:
         """Enter or the Save button: write, or ask first, or say what is wrong."""
@@ -162,7 +154,7 @@ class SaveDialogScene(Scene):
             return None
         if name.exists:
             self.replacing = name
-            self._set_buttons()
+            self.focus_on("footer", "replace")
             return None
         return self._write(name)
 
@@ -180,24 +172,68 @@ class SaveDialogScene(Scene):
         if not written.ok:
             self.failure = written.message
             self.replacing = None
-            self._set_buttons()
             return None
         self.report(written.message)
         self.ctx.session.saves_first = True  # the next Open shows the saves
         return Pop()
 
-    def _set_buttons(self) -> None:
+    # -- the form ---------------------------------------------------------------------
+
+    def spec(self) -> FormSpec:
         if self.replacing is not None:
-            items = [Item("back", "Back"), Item("replace", "Replace", primary=True)]
-        else:
-            verb = "Save" if self.mode is Mode.GAME else "Export"
-            items = [Item("cancel", "Cancel"), Item("save", verb, primary=True)]
-            # Greyed while the name cannot be used (the line under the field says why);
-            # Enter still answers, so an empty name says "type a name".
-            items[1].enabled = self.folder is not None and self.name.ok
-        focus, hover = self.buttons.focus, self.buttons.hover
-        self.buttons = ButtonColumn(items, focus=focus, hover=hover)
-        self.dirty = True
+            footer = (Button("back", "Back"), Button("replace", "Replace", primary=True))
+            question = Note("question", 4, WIDTH, self._question())
+            return FormSpec(
+                f"Replace “{self.replacing.name}”?", (question,), Buttons("footer", "", footer)
+            )
+        verb = "Save" if self.mode is Mode.GAME else "Export"
+        footer = (Button("cancel", "Cancel"), Button("save", verb, primary=True))
+        return FormSpec(
+            "Save game" if self.mode is Mode.GAME else "Export puzzle",
+            (
+                Lines((Choice("mode", "", MODES),), width=WIDTH),
+                Area("field", WIDTH, FIELD),
+                Note("message", 2),
+            ),
+            Buttons("footer", "", footer),
+        )
+
+    def _question(self) -> str:
+        what = "saved game" if self.mode is Mode.GAME else "file"
+        folder = shown_path(self.folder) if self.folder is not None else ""
+        return (
+            f"A {what} with this name is already in {folder}. "
+            "Replacing it overwrites what it holds; this cannot be undone."
+        )
+
+    def value(self, key: str) -> object:
+        return self.mode
+
+    def enabled(self, key: str, value: object) -> bool:
+        # Save is greyed while the name cannot be used (the line under the field says
+        # why); Enter still answers, so an empty name says "type a name".
+        return value != "save" or (self.folder is not None and self.name.ok)
+
+    def note(self, key: str) -> tuple[str, bool]:
+        return self.message() if key == "message" else ("", False)
+
+    def change(self, key: str, value: object) -> Transition | None:
+        if isinstance(value, Mode):
+            self.set_mode(value)
+            return None
+        if value == "save":
+            return self.submit()
+        if value == "back":
+            self.replacing = None
+            self.form.keyboard = False  # typing goes to the name again: no focus ring
+            return None
+        if value == "replace" and self.replacing is not None:
+            return self._write(self.replacing)
+        return Pop()  # Cancel
+
+    def back(self) -> Transition | None:
+        """Esc: back to the name from the question, else close and keep the game."""
+        return self.change("footer", "back" if self.replacing is not None else "cancel")
 
     # -- input ------------------------------------------------------------------------
 
@@ -208,183 +244,36 @@ class SaveDialogScene(Scene):
         pygame.key.start_text_input()
 
     def handle(self, intent: Intent) -> Transition | None:
-        if self.replacing is not None:
-            return self._answer(intent)
         if isinstance(intent, TextInput):
             self._changed(self.field.type(intent.text))
         elif isinstance(intent, EditKey):
-            if intent.edit is Edit.CANCEL:
-                return Pop()
-            if intent.edit is Edit.ENTER:
-                return self.submit()
-            if intent.edit is Edit.NEXT:
-                self.set_mode(Mode.PUZZLE if self.mode is Mode.GAME else Mode.GAME)
-                return None
+            do = self.edits.get(intent.edit)
+            if do is not None:
+                self.dirty = True
+                return do()
             self._changed(self.field.edit(intent.edit))
-        elif isinstance(intent, Pointer):
-            return self._pointer(intent)
+        else:
+            return super().handle(intent)
         return None
 
     def _changed(self, changed: bool) -> None:
         if changed:
             self.failure = ""
-            self._set_buttons()
-
-    def _pointer(self, pointer: Pointer) -> Transition | None:
-        geometry = self.geometry()
-        self._place_buttons(geometry)
-        modes = geometry.modes
-        index = next((i for i, r in enumerate(modes) if r.collidepoint(pointer.pos)), -1)
-        if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE) and index != self.mode_hover:
-            self.mode_hover = index
             self.dirty = True
-        if pointer.kind is PointerKind.PRESS and pointer.button == 1:
-            if index >= 0:
-                self.set_mode(MODES[index][0])
-                return None
-            if geometry.field.collidepoint(pointer.pos):
-                self._click_field(pointer.pos[0], geometry.field)
-                return None
-        return self._buttons(pointer)
 
-    def _click_field(self, x: int, rect: pygame.Rect) -> None:
-        """Put the caret at the character boundary nearest ``x``."""
+    def click_area(self, key: str, pos: tuple[int, int]) -> Transition | None:
+        """A click in the field puts the caret at the character boundary nearest it."""
+        rect = self.layout().areas[key]
         text, size = self.ctx.text, max(11, round(rect.h * 0.42))
-        offset = x - (rect.x + max(6, rect.h // 4))
+        offset = pos[0] - (rect.x + max(6, rect.h // 4))
         field = self.field
         widths = [text.measure(field.text[:i], size)[0] for i in range(len(field.text) + 1)]
         field.caret = min(range(len(widths)), key=lambda i: abs(widths[i] - offset))
         field.suggested = False
         self.dirty = True
-
-    def _answer(self, intent: Intent) -> Transition | None:
-        """The "Replace ...?" step: Back (Esc) or Replace (Enter)."""
-        if isinstance(intent, Command):
-            if intent.action is Action.BACK:
-                return self._choose("back")
-            if intent.action in (Action.MOVE_LEFT, Action.MOVE_RIGHT):
-                step = -1 if intent.action is Action.MOVE_LEFT else 1
-                intent = Command(Action.PREVIOUS if step < 0 else Action.NEXT)
-        self._place_buttons(self.geometry())
-        return self._buttons(intent)
-
-    def _buttons(self, intent: Intent) -> Transition | None:
-        result = self.buttons.handle(intent)
-        if isinstance(result, str):
-            return self._choose(result)
-        if result is True:
-            self.dirty = True
         return None
 
-    def _choose(self, key: str) -> Transition | None:
-        if key == "cancel":
-            return Pop()
-        if key == "save":
-            return self.submit()
-        if key == "back":
-            self.replacing = None
-            self._set_buttons()
-            return None
-        if key == "replace" and self.replacing is not None:
-            return self._write(self.replacing)
-        return None
-
-    # -- geometry and drawing ---------------------------------------------------------
-
-    def geometry(self) -> Geometry:
-        """The card and everything on it, from the window size."""
-        width, height = self.ctx.size
-        # A form reads best at the menu's type size, not as large as would fit.
-        u = max(10, int(min(width / (WIDTH + 2), height / (HEIGHT + 2), height / 12, 90)))
-        tall = HEIGHT if self.replacing is None else QUESTION_HEIGHT
-        rect = pygame.Rect(0, 0, round(WIDTH * u), round(tall * u))
-        rect.center = (width // 2, height // 2)
-        inner = rect.inflate(-u, 0)
-        modes = pygame.Rect(inner.x, rect.y + round(u * 1.35), inner.w, round(u * 0.62))
-        field = pygame.Rect(inner.x, rect.y + round(u * 2.3), inner.w, round(u * 0.86))
-        note = pygame.Rect(inner.x, field.bottom + round(u * 0.22), inner.w, round(u * 0.9))
-        row = pygame.Rect(0, 0, round(u * 5.6), round(u * 0.8))
-        row.bottomright = (inner.right, rect.bottom - round(u * 0.5))
-        return Geometry(
-            rect,
-            u,
-            segments(modes, len(MODES), round(u * 0.12)),
-            field,
-            note,
-            segments(row, 2, round(u * 0.2)),
-        )
-
-    def _place_buttons(self, geometry: Geometry) -> None:
-        self.buttons.rects = list(geometry.buttons)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        geometry = self.geometry()
-        self._place_buttons(geometry)
+    def draw_area(self, surface: pygame.Surface, key: str, rect: pygame.Rect) -> None:
+        error = self.message()[1] and self.folder is not None and bool(self.field.text)
         p, text = self.ctx.palette, self.ctx.text
-        card, u = geometry.card, geometry.unit
-        draw_veil(surface, p)
-        draw_card(surface, p, card, max(8, u // 4))
-        if self.replacing is not None:
-            self._draw_question(surface, card, u)
-        else:
-            self._draw_form(surface, geometry)
-        self.buttons.draw(surface, text, p)
-
-    def _draw_form(self, surface: pygame.Surface, geometry: Geometry) -> None:
-        p, text = self.ctx.palette, self.ctx.text
-        card, u = geometry.card, geometry.unit
-        title = "Save game" if self.mode is Mode.GAME else "Export puzzle"
-        image = text.render(title, round(u * 0.5), p.text, True)
-        surface.blit(image, (card.x + u // 2, card.y + round(u * 0.45)))
-        for index, ((mode, label), rect) in enumerate(zip(MODES, geometry.modes, strict=True)):
-            on = mode is self.mode
-            draw_button(
-                surface,
-                text,
-                p,
-                rect,
-                label,
-                style=Style.TOGGLED if on else Style.NORMAL,
-                hovered=index == self.mode_hover,
-                size=round(rect.h * 0.4),
-                bold=on,
-                backdrop=p.surface,
-            )
-        field, note = geometry.field, geometry.note
-        message, error = self.message()
-        draw_field(
-            surface,
-            text,
-            p,
-            field,
-            self.field,
-            placeholder="Name",
-            error=error and self.folder is not None and bool(self.field.text),
-        )
-        size = max(11, round(u * 0.28))
-        lines = text.wrap(message, size, note.w)[:2]
-        y = note.y
-        for line in lines:
-            image = text.render(line, size, p.error if error else p.text_dim)
-            surface.blit(image, (note.x, y))
-            y += round(size * 1.35)
-
-    def _draw_question(self, surface: pygame.Surface, card: pygame.Rect, u: int) -> None:
-        p, text = self.ctx.palette, self.ctx.text
-        name = self.replacing.name if self.replacing is not None else ""
-        title = f"Replace “{name}”?"
-        size = text.fit_size(title, round(u * 0.5), card.w - u, True)
-        image = text.render(title, size, p.text, True)
-        surface.blit(image, (card.x + u // 2, card.y + round(u * 0.45)))
-        what = "saved game" if self.mode is Mode.GAME else "file"
-        folder = shown_path(self.folder) if self.folder is not None else ""
-        body = (
-            f"A {what} with this name is already in {folder}. "
-            "Replacing it overwrites what it holds; this cannot be undone."
-        )
-        size = max(11, round(u * 0.3))
-        y = card.y + round(u * 1.5)
-        for line in text.wrap(body, size, card.w - u)[:4]:
-            image = text.render(line, size, p.text_dim)
-            surface.blit(image, (card.x + u // 2, y))
-            y += round(size * 1.4)
+        draw_field(surface, text, p, rect, self.field, placeholder="Name", error=error)
