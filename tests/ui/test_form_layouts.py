@@ -29,7 +29,7 @@ from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.statistics import StatisticsScene
-from game.ui.text import Text
+from game.ui.text import Text, Where
 
 from .conftest import prepared
 from .test_statistics import filled
@@ -45,10 +45,16 @@ class Recording(Text):
         self.drawn: list[tuple[str, int]] = []
 
     def render(
-        self, text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+        width: int | None = None,
+        where: Where = "end",
     ) -> pygame.Surface:
         self.drawn.append((text, size))
-        return super().render(text, size, colour, bold)
+        return super().render(text, size, colour, bold, width, where)
 
 
 def context(size: tuple[int, int]) -> AppContext:
