@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from ..symbols import cell_name, symbol
 from .grid import cells_of
-from .links import CELL_LINK, LinkGraph
+from .links import CELL_LINK, LinkGraph, als_index
 from .step import Area, AreaKind, Link, Mark, Role
-from .wording import and_list, or_list
+from .wording import and_list, cells_text, digits_text, or_list
 
 MAX_TOLD_LINKS = 14
 """Links told one by one; longer chains skip the middle (the drawing has them all)."""
@@ -46,6 +46,17 @@ def _strong_text(graph: LinkGraph, off: int, on: int) -> str:
     text = node_text(graph, on, True)
     if unit == CELL_LINK:
         return f"{text} (its other candidate)"
+    index = als_index(unit)
+    if index is not None:
+        cells, digits, _unit = graph.als[index]
+        n = graph.n
+        members = list(cells_of(cells))
+        held = [d for d in range(1, n + 1) if digits >> (d - 1) & 1]
+        return (
+            f"{text} ({cells_text(members, n)} hold {digits_text(held)}, one digit more "
+            f"than cells, so without {symbol(graph.digit(off))} they need "
+            f"{symbol(graph.digit(on))})"
+        )
     digit = symbol(graph.digit(on))
     where = graph.grid.shape.unit_name(unit)
     places = "places" if graph.is_group(on) else "place"
@@ -111,21 +122,28 @@ def chain_marks(graph: LinkGraph, nodes: tuple[int, ...]) -> tuple[Mark, ...]:
 
 
 def chain_areas(graph: LinkGraph, nodes: tuple[int, ...]) -> tuple[Area, ...]:
-    """An outline for each grouped node of the chain, numbered in chain order."""
-    areas: list[Area] = []
+    """An outline for each grouped node and almost locked set of the chain, in order.
+
+    A node inside an almost locked set is drawn with the set, not on its own.
+    """
+    groups: list[Area] = []
+    sets: list[Area] = []
     seen: set[int] = set()
-    for node in nodes:
-        if graph.is_group(node) and node not in seen:
-            seen.add(node)
-            areas.append(
-                Area(
-                    cells=tuple(cells_of(graph.cells(node))),
-                    kind=AreaKind.GROUP,
-                    index=len(areas),
-                    digits=1 << (graph.digit(node) - 1),
-                )
-            )
-    return tuple(areas)
+    inside: set[int] = set()
+    for i in range(0, len(nodes) - 1, 2):
+        index = als_index(graph.link_unit(nodes[i], nodes[i + 1]))
+        if index is not None and index not in seen:
+            seen.add(index)
+            inside.update((nodes[i], nodes[i + 1]))
+            members, digits, _unit = graph.als[index]
+            label = chr(ord("A") + len(sets)) if len(sets) < 26 else ""
+            sets.append(Area(tuple(cells_of(members)), AreaKind.ALS, len(sets), digits, label))
+    for node in dict.fromkeys(nodes):
+        if graph.is_group(node) and node not in inside:
+            cells = tuple(cells_of(graph.cells(node)))
+            digit = 1 << (graph.digit(node) - 1)
+            groups.append(Area(cells, AreaKind.GROUP, len(groups), digit))
+    return tuple(groups + sets)
 
 
 def chain_units(graph: LinkGraph, nodes: tuple[int, ...]) -> tuple[int, ...]:
@@ -133,6 +151,6 @@ def chain_units(graph: LinkGraph, nodes: tuple[int, ...]) -> tuple[int, ...]:
     units: list[int] = []
     for i in range(0, len(nodes) - 1, 2):
         unit = graph.link_unit(nodes[i], nodes[i + 1])
-        if unit != CELL_LINK and unit not in units:
+        if unit >= 0 and unit not in units:
             units.append(unit)
     return tuple(units)

@@ -48,6 +48,19 @@ from .grid import CandidateGrid, cells_of
 CELL_LINK = -1
 """The ``unit`` recorded for the strong link between the two digits of a bivalue cell."""
 
+MAX_ALS_CELLS = 4
+"""The largest almost locked set a chain may pass through (see :func:`almost_locked_sets`)."""
+
+
+def als_link(index: int) -> int:
+    """The ``unit`` recorded for a strong link inside almost locked set ``index``."""
+    return -2 - index
+
+
+def als_index(unit: int) -> int | None:
+    """The almost locked set a link's ``unit`` names, or None for a unit or a cell."""
+    return -2 - unit if unit <= -2 else None
+
 
 class Kind(enum.Enum):
     """Which links a chain may use."""
@@ -121,10 +134,13 @@ class LinkGraph:
 
     __slots__ = (
         "_digit_groups",
+        "_first_set",
         "_group_id",
         "_partners",
         "_searches",
+        "_set_links",
         "_weak",
+        "als",
         "first_group",
         "grid",
         "group_cells",
@@ -134,7 +150,7 @@ class LinkGraph:
         "strong",
     )
 
-    def __init__(self, grid: CandidateGrid, grouped: bool = False) -> None:
+    def __init__(self, grid: CandidateGrid, grouped: bool = False, als: bool = False) -> None:
         n = grid.size
         self.grid = grid
         self.n = n
@@ -161,10 +177,21 @@ class LinkGraph:
                 low = (mask & -mask).bit_length() - 1
                 high = mask.bit_length() - 1
                 self._link(cell * n + low, cell * n + high, CELL_LINK)
+        # als[i] = (cells, digits, unit) of each almost locked set links pass through.
+        self.als: list[tuple[int, int, int]] = []
+        # Nodes from here on are an almost locked set's cells for one digit that are
+        # no group: they link weakly to single candidates only (see weak()).
+        self._first_set = self.first_group + len(self.group_cells)
+        self._set_links: dict[int, int] | None = None
+        if als:
+            for cells, digits, unit in almost_locked_sets(grid, MAX_ALS_CELLS):
+                self._als_links(len(self.als), cells, digits)
+                self.als.append((cells, digits, unit))
         self._digit_groups: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
         groups = zip(self.group_cells, self.group_digit, strict=True)
         for index, (cells, digit) in enumerate(groups):
-            self._digit_groups[digit].append((self.first_group + index, cells))
+            if self.first_group + index < self._first_set:
+                self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
         self._partners: dict[Kind, dict[int, list[int]]] = {}
         self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
@@ -198,6 +225,32 @@ class LinkGraph:
             low = (rest & -rest).bit_length() - 1
             if places & slices.column_slice[low] == rest:
                 self._link(self._node(digit, row_group), self._node(digit, rest), unit)
+
+    def _als_links(self, index: int, cells: int, digits: int) -> None:
+        """Strong links between the digits of an almost locked set.
+
+        ``n`` cells hold ``n + 1`` digits, so at most one digit is missing: if one
+        is not in the set (none of its cells holds it), every other one is.  Each
+        digit's node is its cells in the set (a candidate, or a set node).
+        """
+        grid = self.grid
+        peer_mask = grid.tables.peer_mask
+        nodes = []
+        for digit in range(1, self.n + 1):
+            if digits >> (digit - 1) & 1:
+                places = grid.digit_cells(digit) & cells
+                if places & (places - 1):
+                    # A digit in several cells is of use only if some candidate
+                    # outside sees them all: a chain can enter or leave by it.
+                    seen = -1
+                    for cell in cells_of(places):
+                        seen &= peer_mask[cell]
+                    if not seen & grid.digit_cells(digit):
+                        continue
+                nodes.append(self._node(digit, places))
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1 :]:
+                self._link(a, b, als_link(index))
 
     def _node(self, digit: int, cells: int) -> int:
         """The node of ``digit`` in ``cells``: a candidate or a (new) group node."""
@@ -245,7 +298,7 @@ class LinkGraph:
                 usable = sorted(
                     partner
                     for partner, unit in links.items()
-                    if kind is Kind.AIC or (unit == CELL_LINK) == want_cell
+                    if kind is Kind.AIC or (unit == CELL_LINK if want_cell else unit >= 0)
                 )
                 if usable:
                     found[node] = usable
@@ -253,7 +306,13 @@ class LinkGraph:
         return found
 
     def weak(self, node: int) -> int:
-        """The nodes weakly linked to ``node`` (a node bitset), cached."""
+        """The nodes weakly linked to ``node`` (a node bitset), cached.
+
+        Candidates and groups link to every node of their digit whose cells they all
+        see.  The cells of an almost locked set link to candidates only: linking
+        them to each other too would cost a pass over all pairs of sets for chains
+        that hardly ever need it.
+        """
         found = self._weak.get(node)
         if found is None:
             n = self.n
@@ -263,18 +322,62 @@ class LinkGraph:
                 cell, k = divmod(node, n)
                 found = (grid.cands[cell] & ~(1 << k)) << (cell * n)
                 seen = peer_mask[cell]
+                if self._first_set < self.first_group + len(self.group_cells):
+                    found |= self._sets_seen().get(node, 0)
             else:
                 k = self.group_digit[node - self.first_group] - 1
                 found = 0
-                seen = -1
-                for cell in cells_of(self.group_cells[node - self.first_group]):
-                    seen &= peer_mask[cell]
+                seen = self._seen(node)
             for peer in cells_of(seen & grid.digit_cells(k + 1)):
                 found |= 1 << (peer * n + k)
-            for group, cells in self._digit_groups[k + 1]:
-                if cells & ~seen == 0:
-                    found |= 1 << group
+            if node < self._first_set:
+                for group, cells in self._digit_groups[k + 1]:
+                    if cells & ~seen == 0:
+                        found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def _seen(self, node: int) -> int:
+        """The cells that see every cell of a group or set node."""
+        seen = -1
+        peer_mask = self.grid.tables.peer_mask
+        for cell in cells_of(self.group_cells[node - self.first_group]):
+            seen &= peer_mask[cell]
+        return seen
+
+    def _sets_seen(self) -> dict[int, int]:
+        """Per candidate, the almost locked set nodes whose cells it all sees (built once)."""
+        found = self._set_links
+        if found is None:
+            found = {}
+            n = self.n
+            digit_cells = self.grid.digit_cells
+            for node in range(self._first_set, self.first_group + len(self.group_cells)):
+                k = self.group_digit[node - self.first_group] - 1
+                for cell in cells_of(self._seen(node) & digit_cells(k + 1)):
+                    key = cell * n + k
+                    found[key] = found.get(key, 0) | 1 << node
+            self._set_links = found
+        return found
+
+    def locked_outside(self, index: int, a: int, b: int) -> int:
+        """Candidates outside almost locked set ``index`` that its digits other than
+        those of nodes ``a`` and ``b`` rule out, once ``a`` or ``b``'s digit is known
+        to be the one missing: each other digit is then locked in the set.
+        """
+        cells, digits, _unit = self.als[index]
+        grid = self.grid
+        n = self.n
+        peer_mask = grid.tables.peer_mask
+        found = 0
+        for digit in range(1, n + 1):
+            if not digits >> (digit - 1) & 1 or digit in (self.digit(a), self.digit(b)):
+                continue
+            seen = -1
+            for cell in cells_of(grid.digit_cells(digit) & cells):
+                seen &= peer_mask[cell]
+            for cell in cells_of(seen & grid.digit_cells(digit)):
+                found |= 1 << (cell * n + digit - 1)
         return found
 
     def link_unit(self, a: int, b: int) -> int:
@@ -296,25 +399,57 @@ class LinkGraph:
         return found
 
 
-_last: dict[bool, tuple[object, LinkGraph]] = {}
+_last: dict[tuple[bool, bool], tuple[object, LinkGraph]] = {}
 
 
-def link_graph(grid: CandidateGrid, grouped: bool = False) -> LinkGraph:
+def link_graph(grid: CandidateGrid, grouped: bool = False, als: bool = False) -> LinkGraph:
     """The link graph of ``grid``, shared by the chain techniques tried on one position.
 
-    One entry is kept per kind of graph (plain, grouped): the path tries the chain
-    techniques on the same position one after another, and the next position
-    differs.  Each entry is read and replaced as one tuple, so a rater in a
-    background thread and a hint in the foreground cannot be handed each other's
-    graph.
+    One entry is kept per kind of graph (plain, grouped, grouped with almost
+    locked sets): the path tries the chain techniques on the same position one
+    after another, and the next position differs.  Each entry is read and
+    replaced as one tuple, so a rater in a background thread and a hint in the
+    foreground cannot be handed each other's graph.
     """
     key = (grid.shape, grid.cands)
-    last = _last.get(grouped)
+    kind = (grouped or als, als)
+    last = _last.get(kind)
     if last is not None and last[0] == key:
         return last[1]
-    graph = LinkGraph(grid, grouped)
-    _last[grouped] = (key, graph)
+    graph = LinkGraph(grid, grouped or als, als)
+    _last[kind] = (key, graph)
     return graph
+
+
+def almost_locked_sets(grid: CandidateGrid, max_cells: int) -> list[tuple[int, int, int]]:
+    """``(cells, digits, unit)`` of every almost locked set of 2 to ``max_cells`` cells.
+
+    An almost locked set is ``n`` cells of one unit holding ``n + 1`` digits between
+    them.  Only cells with at most ``max_cells + 1`` candidates can be in one, so a
+    near-empty grid of any size has almost none and costs nothing; the cap keeps
+    the count (and the chain search through them) small on a hard 9x9 position.
+    A set lying in two units (a box and a row) is listed once.
+    """
+    cands = grid.cands
+    limit = max_cells + 1
+    found: dict[int, tuple[int, int, int]] = {}
+    for unit, members in enumerate(grid.shape.units):
+        cells = [c for c in members if 1 < cands[c].bit_count() <= limit]
+        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, cells, digits, size
+        while stack:
+            start, chosen, digits, size = stack.pop()
+            for i in range(start, len(cells)):
+                cell = cells[i]
+                union = digits | cands[cell]
+                count = union.bit_count()
+                if count > limit:
+                    continue
+                mask = chosen | 1 << cell
+                if size >= 1 and count == size + 2 and mask not in found:
+                    found[mask] = (mask, union, unit)
+                if size + 1 < max_cells:
+                    stack.append((i + 1, mask, union, size + 1))
+    return list(found.values())
 
 
 class ChainSearch:
@@ -495,8 +630,15 @@ class ChainSearch:
             # Every weak link of a continuous loop is strong as well: one end holds.
             pairs = [(nodes[i], nodes[i + 1]) for i in range(1, len(nodes) - 1, 2)]
             pairs.append((nodes[-1], nodes[0]))
+            claims = self._claims(nodes[0]) & ~chain_bits
             for a, b in pairs:
-                hits |= graph.weak(a) & graph.weak(b) & self._claims(nodes[0]) & ~chain_bits
+                hits |= graph.weak(a) & graph.weak(b) & claims
+            # An almost locked set in the loop loses exactly one of its two chain
+            # digits, so its other digits are locked in it.
+            for i in range(0, len(nodes), 2):
+                index = als_index(graph.link_unit(nodes[i], nodes[i + 1]))
+                if index is not None:
+                    hits |= graph.locked_outside(index, nodes[i], nodes[i + 1]) & claims
         eliminations = tuple((node // n, node % n + 1) for node in _bits(hits))
         start = nodes[0]
         placement = None

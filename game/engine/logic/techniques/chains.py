@@ -50,7 +50,7 @@ from ..chain_text import (
     node_text,
 )
 from ..grid import CandidateGrid
-from ..links import CELL_LINK, Chain, Kind, LinkGraph, link_graph
+from ..links import CELL_LINK, Chain, Kind, LinkGraph, als_index, link_graph
 from ..registry import Level, technique
 from ..se_scale import rated, strong_link_rating
 from ..step import Step
@@ -69,6 +69,9 @@ GROUPED_X_BONUS = 0.1
 GROUPED_BONUS = 0.2
 """Added to the base of the other chains when they use a group."""
 GROUPED_AIC_RATING = AIC_RATING + GROUPED_BONUS
+ALS_CHAIN_RATING = 7.5
+"""The base of chains through almost locked sets (SE has none: its ALS-like steps,
+and HoDoKu's ALS moves, sit around 7.5); tried after every other chain."""
 
 X_CHAIN = "X-Chain"
 XY_CHAIN = "XY-Chain"
@@ -78,6 +81,7 @@ CONTINUOUS = "Continuous Nice Loop"
 DISCONTINUOUS = "Discontinuous Nice Loop"
 GROUPED = "Grouped "
 GROUPED_AIC = "Grouped AIC"  # HoDoKu's name; the plain one keeps its full name
+ALS_CHAINS = "Grouped AIC through ALS"
 
 
 @technique(X_CHAIN, level=Level.EXPERT, rating=X_CHAIN_RATING)
@@ -131,6 +135,17 @@ def grouped_alternating_inference_chain(grid: CandidateGrid) -> Iterator[Step]:
     yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True)
 
 
+@technique(ALS_CHAINS, level=Level.EXPERT, rating=ALS_CHAIN_RATING)
+def als_chain(grid: CandidateGrid) -> Iterator[Step]:
+    """Chains through almost locked sets too, named like the grouped ones (as HoDoKu).
+
+    Kept apart from the grouped search because the sets multiply the graph: this
+    search costs several times more, so it runs only when the others found nothing.
+    """
+    graph = link_graph(grid, grouped=True, als=True)
+    yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True, als_only=True)
+
+
 @technique(GROUPED + CONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
 def grouped_continuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
     """Continuous nice loops through groups."""
@@ -154,16 +169,23 @@ def _x_chains(grid: CandidateGrid, grouped: bool) -> Iterator[Step]:
     yield from _steps(graph, graph.search(Kind.X).chains(), grouped_only=grouped)
 
 
-def _steps(graph: LinkGraph, chains: Iterable[Chain], grouped_only: bool) -> Iterator[Step]:
+def _steps(
+    graph: LinkGraph, chains: Iterable[Chain], grouped_only: bool, als_only: bool = False
+) -> Iterator[Step]:
     """Steps for ``chains``, each named by its form; plain ones skipped if ``grouped_only``.
 
     A grouped search also finds plain chains; those are the plain finders' steps
-    (which run first), so the grouped finders leave them out.
+    (which run first), so the grouped finders leave them out, and the search
+    through almost locked sets leaves out the chains that use none.
     """
     for chain in chains:
         nodes = chain.nodes
-        grouped = any(graph.is_group(node) for node in nodes)
-        if grouped_only and not grouped:
+        sets = any(
+            als_index(graph.link_unit(nodes[i], nodes[i + 1])) is not None
+            for i in range(0, len(nodes), 2)
+        )
+        grouped = sets or any(graph.is_group(node) for node in nodes)
+        if (grouped_only and not grouped) or (als_only and not sets):
             continue
         name = _name(graph, chain, grouped)
         yield Step(
@@ -174,7 +196,7 @@ def _steps(graph: LinkGraph, chains: Iterable[Chain], grouped_only: bool) -> Ite
             marks=chain_marks(graph, nodes),
             links=chain_links(graph, nodes),
             units=chain_units(graph, nodes),
-            rating=_rating(graph, chain, name, grouped),
+            rating=_rating(graph, chain, name, grouped, sets),
             areas=chain_areas(graph, nodes),
         )
 
@@ -239,7 +261,7 @@ def _is_xy(graph: LinkGraph, nodes: tuple[int, ...]) -> bool:
     )
 
 
-def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool) -> float:
+def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool, sets: bool) -> float:
     """SE's chain rating by form and length; one-digit chains by their strong links."""
     nodes = chain.nodes
     if name.endswith(X_CHAIN) and not name.endswith(XY_CHAIN):
@@ -247,6 +269,8 @@ def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool) -> float:
         kinds = {graph.link_unit(nodes[i], nodes[i + 1]) // n for i in range(0, len(nodes), 2)}
         base = strong_link_rating(len(nodes) // 2, kinds)
         return round(base + (GROUPED_X_BONUS if grouped else 0.0), 1)
+    if sets:
+        return rated(ALS_CHAIN_RATING, len(nodes))
     if name == REMOTE_PAIR:
         base = REMOTE_PAIR_RATING
     elif name == XY_CHAIN:
