@@ -6,12 +6,18 @@ cell are consecutive and a set of candidates is one Python int (bit ``node``).  
 the two or more cells of a unit that lie in one intersection with another unit (a
 box's cells in one row, a jigsaw region's cells in one column).  A group is "true"
 when the digit is in one of its cells.  Groups are found from the shape's unit
-tables, never from box arithmetic, so jigsaw regions and every size get them.
+tables, never from box arithmetic, so jigsaw regions and every size get them.  A
+graph *with almost locked sets* (``n`` cells of a unit holding ``n + 1`` digits) also
+has, per set and digit, the node "the digit is in one of the set's cells that hold
+it", and strong links between the digits of one set: at most one of them is
+missing, so if one is, all the others are there.  (A node is a digit and a cell
+set, whatever made it, so a set's digit in one cell is that candidate's node.)
 
 Two nodes are *strongly linked* when at least one of them is true: the two digits of
-a bivalue cell, or two nodes of one digit that together hold all of its places in a
-unit.  They are *weakly linked* when at most one is true: two digits of one cell, or
-two nodes of one digit whose cells all see each other.  A chain alternates them:
+a bivalue cell, two nodes of one digit that together hold all of its places in a
+unit, or two digits of one almost locked set.  They are *weakly linked* when at most
+one is true: two digits of one cell, or two nodes of one digit whose cells all see
+each other.  A chain alternates them:
 "if ``A`` is false then ``B`` is true (strong), so ``C`` is false (weak), so ``D`` is
 true (strong) ...".  Eliminations are always candidates; groups only carry the
 reasoning from one end to the other.

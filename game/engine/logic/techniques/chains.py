@@ -20,7 +20,8 @@ takes, as HoDoKu names them:
   deduction is exactly a chain whose ends both clash with the start, so it is told
   here, with its chain, as an AIC.)
 - *Grouped* versions of each: at least one node is a group (one digit in two or
-  more cells of a unit that lie in one intersection with another unit).
+  more cells of a unit that lie in one intersection with another unit) or the
+  chain passes through an almost locked set (HoDoKu counts those as grouped too).
 
 Ratings follow Sudoku Explainer: chains through cells are SE's forcing chains (7.0,
 or 6.5 for a loop of bivalue cells, SE's Y-cycle) plus its bonus for length
@@ -30,7 +31,10 @@ grouped nodes; a grouped chain gets a small bonus over the plain one (HoDoKu's
 scores do the same: 280 for a nice loop, 300 grouped).  The techniques are tried in
 order of base rating: X-Chains (5.5), grouped X-Chains (5.7), then the general
 search (7.0), which finds the shortest chain of any kind and names it, then the
-grouped general search (7.2).  The finders registered under a form's name
+grouped general search (7.2), and last the search through almost locked sets
+(7.5, of at most :data:`..links.MAX_ALS_CELLS` cells: the sets multiply the graph,
+and four cells keep a hard 9x9 position within ~30 ms while finding all but three
+of HoDoKu's library cases).  The finders registered under a form's name
 (Continuous Nice Loop, ...) filter the general search, whose work they share, so
 they exist for "apply everywhere" and for the catalogue, and cost nothing on the
 solving path.
