@@ -1,47 +1,77 @@
 """The candidate link graph that chains walk, and the search for the shortest chains.
 
 A *node* is one candidate, numbered ``cell * N + digit - 1``, so the candidates of one
-cell are consecutive and a set of candidates is one Python int (bit ``node``).
+cell are consecutive and a set of candidates is one Python int (bit ``node``).  A
+*grouped* graph also has *group nodes*, numbered from ``cells * N`` on: one digit in
+the two or more cells of a unit that lie in one intersection with another unit (a
+box's cells in one row, a jigsaw region's cells in one column).  A group is "true"
+when the digit is in one of its cells.  Groups are found from the shape's unit
+tables, never from box arithmetic, so jigsaw regions and every size get them.  A
+graph *with almost locked sets* (``n`` cells of a unit holding ``n + 1`` digits) also
+has, per set and digit, the node "the digit is in one of the set's cells that hold
+it", and strong links between the digits of one set: at most one of them is
+missing, so if one is, all the others are there.  (A node is a digit and a cell
+set, whatever made it, so a set's digit in one cell is that candidate's node.)
 
-Two candidates are *strongly linked* when at least one of them is true: the two
-digits of a bivalue cell, or the only two places of a digit in a unit.  They are
-*weakly linked* when at most one is true: two digits of one cell, or one digit in
-two cells that see each other.  A chain alternates them: "if ``A`` is false then
-``B`` is true (strong), so ``C`` is false (weak), so ``D`` is true (strong) ...".
+Two nodes are *strongly linked* when at least one of them is true: the two digits of
+a bivalue cell, two nodes of one digit that together hold all of its places in a
+unit, or two digits of one almost locked set.  They are *weakly linked* when at most
+one is true: two digits of one cell, or two nodes of one digit whose cells all see
+each other.  A chain alternates them:
+"if ``A`` is false then ``B`` is true (strong), so ``C`` is false (weak), so ``D`` is
+true (strong) ...".  Eliminations are always candidates; groups only carry the
+reasoning from one end to the other.
 
 Every chain is an implication, so the search is done on implications.  "``A`` off"
 implies "``B`` on" for each strong partner ``B``; "``B`` on" implies "off" for every
 weak neighbour.  If "``A`` off" implies "``D`` on", one of ``A`` and ``D`` is true, and
 a candidate weakly linked to both is false; if it implies "``A`` on", ``A`` is true.
 
-Why two phases: a breadth-first search from every candidate finds the shortest
-chains, which is what a person can follow, but running it from ~150 starts in a hard
+Why two phases: a breadth-first search from every node finds the shortest chains,
+which is what a person can follow, but running it from ~150 starts in a hard
 position costs ~100 ms in Python, and most of the time (when no chain exists at
 all) it finds nothing.  So :meth:`ChainSearch.chains` first computes, for every
 start at once, everything "start off" implies: the strongly connected components of
-the implication graph and one pass over them in topological order, with candidate
-sets as ints (a few ms).  Only the starts that do prove something are then searched
+the implication graph and one pass over them in topological order, with node sets
+as ints (a few ms).  Only the starts that do prove something are then searched
 breadth-first, in lockstep by chain length, so the first chains yielded are the
 shortest there are.  Nothing is capped: the graph is finite and the closure says in
-advance which searches succeed.
+advance which searches succeed.  Group nodes are kept only when they have a strong
+link (a chain can pass through no other), which keeps a near-empty 25x25 grid, with
+thousands of would-be groups and almost no strong links, as cheap as a full one.
 """
 
 from __future__ import annotations
 
 import enum
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..shape import Shape
 from .grid import CandidateGrid, cells_of
 
 CELL_LINK = -1
 """The ``unit`` recorded for the strong link between the two digits of a bivalue cell."""
 
+MAX_ALS_CELLS = 4
+"""The largest almost locked set a chain may pass through (see :func:`almost_locked_sets`)."""
+
+
+def als_link(index: int) -> int:
+    """The ``unit`` recorded for a strong link inside almost locked set ``index``."""
+    return -2 - index
+
+
+def als_index(unit: int) -> int | None:
+    """The almost locked set a link's ``unit`` names, or None for a unit or a cell."""
+    return -2 - unit if unit <= -2 else None
+
 
 class Kind(enum.Enum):
     """Which links a chain may use."""
 
-    X = "x"  # one digit; strong links are units where it has two places
+    X = "x"  # one digit; strong links are units where it has two places (or two nodes)
     XY = "xy"  # bivalue cells; strong inside a cell, weak between cells on one digit
     AIC = "aic"  # any strong and weak link
 
@@ -50,120 +80,424 @@ class Kind(enum.Enum):
 class Chain:
     """``nodes[0] = nodes[1] - nodes[2] = ... = nodes[-1]``, strong links first and last.
 
-    "``nodes[0]`` off" implies "``nodes[-1]`` on".  ``placement`` is set when the chain
-    returns to its start (so the start is true); ``loop`` when its ends are weakly
-    linked, closing a continuous loop whose weak links all become strong.
+    "``nodes[0]`` off" implies "``nodes[-1]`` on".  ``proves_start`` is set when the
+    chain returns to its start, so the start is true: ``placement`` places it (a
+    group start instead removes its digit from the cells that see the whole group).
+    ``loop`` is set when the ends are weakly linked, closing a continuous loop whose
+    weak links all become strong.
     """
 
     nodes: tuple[int, ...]
     eliminations: tuple[tuple[int, int], ...]
     placement: tuple[int, int] | None
     loop: bool
+    proves_start: bool = False
+
+
+@dataclass(frozen=True)
+class _Slices:
+    """How each unit splits into its intersections with the units that cross it.
+
+    ``partitions[unit]`` lists partitions of the unit's cells: a line has one (its
+    cells per region), a region two (its cells per row, per column).  ``column_slice``
+    gives, per cell, the cells of its region in its column (for a region's places
+    that are one row group plus one column group).
+    """
+
+    partitions: tuple[tuple[tuple[int, ...], ...], ...]
+    column_slice: tuple[int, ...]
+
+
+_SLICES: weakref.WeakKeyDictionary[Shape, _Slices] = weakref.WeakKeyDictionary()
+
+
+def _slices(grid: CandidateGrid) -> _Slices:
+    """The intersections of ``grid``'s shape, from its unit tables (cached per shape)."""
+    shape = grid.shape
+    found = _SLICES.get(shape)
+    if found is None:
+        n = grid.size
+        unit_mask = grid.tables.unit_mask
+        partitions: list[tuple[tuple[int, ...], ...]] = []
+        for line in range(2 * n):
+            pieces = (unit_mask[line] & unit_mask[r] for r in range(2 * n, 3 * n))
+            partitions.append((tuple(m for m in pieces if m),))
+        column_slice = [0] * shape.cells
+        for region in range(2 * n, 3 * n):
+            rows = (unit_mask[region] & unit_mask[r] for r in range(n))
+            columns = tuple(m for m in (unit_mask[region] & unit_mask[c] for c in range(n, 2 * n)))
+            partitions.append((tuple(m for m in rows if m), tuple(m for m in columns if m)))
+            for mask in columns:
+                for cell in cells_of(mask):
+                    column_slice[cell] = mask
+        found = _Slices(tuple(partitions), tuple(column_slice))
+        _SLICES[shape] = found
+    return found
 
 
 class LinkGraph:
-    """The strong links of a position and the weak neighbours of each candidate."""
+    """The strong links of a position and the weak neighbours of each node."""
 
-    __slots__ = ("_weak", "grid", "n", "strong")
+    __slots__ = (
+        "_digit_groups",
+        "_first_set",
+        "_group_id",
+        "_partners",
+        "_searches",
+        "_set_links",
+        "_weak",
+        "als",
+        "first_group",
+        "grid",
+        "group_cells",
+        "group_digit",
+        "grouped",
+        "n",
+        "strong",
+    )
 
-    def __init__(self, grid: CandidateGrid) -> None:
+    def __init__(self, grid: CandidateGrid, grouped: bool = False, als: bool = False) -> None:
         n = grid.size
         self.grid = grid
         self.n = n
+        self.grouped = grouped
+        self.first_group = grid.shape.cells * n
+        self.group_cells: list[int] = []  # per group node (node - first_group): its cells
+        self.group_digit: list[int] = []
+        self._group_id: dict[tuple[int, int], int] = {}
         # strong[node] maps each strong partner to the unit making the link
         # (CELL_LINK for a bivalue cell); a pair linked by two units keeps the first.
-        strong: dict[int, dict[int, int]] = {}
+        self.strong: dict[int, dict[int, int]] = {}
+        slices = _slices(grid) if grouped else None
         for unit, unit_mask in enumerate(grid.tables.unit_mask):
             for digit in range(1, n + 1):
                 places = grid.digit_cells(digit) & unit_mask
-                if places.bit_count() == 2:
+                count = places.bit_count()
+                if count == 2:
                     a, b = cells_of(places)
-                    na, nb = a * n + digit - 1, b * n + digit - 1
-                    strong.setdefault(na, {}).setdefault(nb, unit)
-                    strong.setdefault(nb, {}).setdefault(na, unit)
+                    self._link(a * n + digit - 1, b * n + digit - 1, unit)
+                elif count > 2 and slices is not None:
+                    self._group_links(slices, unit, digit, places)
         for cell, mask in enumerate(grid.cands):
             if mask.bit_count() == 2:
                 low = (mask & -mask).bit_length() - 1
                 high = mask.bit_length() - 1
-                na, nb = cell * n + low, cell * n + high
-                strong.setdefault(na, {}).setdefault(nb, CELL_LINK)
-                strong.setdefault(nb, {}).setdefault(na, CELL_LINK)
-        self.strong = strong
+                self._link(cell * n + low, cell * n + high, CELL_LINK)
+        # als[i] = (cells, digits, unit) of each almost locked set links pass through.
+        self.als: list[tuple[int, int, int]] = []
+        # Nodes from here on are an almost locked set's cells for one digit that are
+        # no group: they link weakly to single candidates only (see weak()).
+        self._first_set = self.first_group + len(self.group_cells)
+        self._set_links: dict[int, int] | None = None
+        if als:
+            for cells, digits, unit in almost_locked_sets(grid, MAX_ALS_CELLS):
+                self._als_links(len(self.als), cells, digits)
+                self.als.append((cells, digits, unit))
+        self._digit_groups: list[list[tuple[int, int]]] = [[] for _ in range(n + 1)]
+        groups = zip(self.group_cells, self.group_digit, strict=True)
+        for index, (cells, digit) in enumerate(groups):
+            if self.first_group + index < self._first_set:
+                self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
+        self._partners: dict[Kind, dict[int, list[int]]] = {}
+        self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
+
+    def _link(self, a: int, b: int, unit: int) -> None:
+        strong = self.strong
+        strong.setdefault(a, {}).setdefault(b, unit)
+        strong.setdefault(b, {}).setdefault(a, unit)
+
+    def _group_links(self, slices: _Slices, unit: int, digit: int, places: int) -> None:
+        """Strong links in ``unit`` whose places for ``digit`` are two nodes, one grouped.
+
+        Each partition of the unit into intersections cuts the places into pieces,
+        and each piece is a node (a cell, or a group when it has two cells or more):
+        two pieces make a strong link.  A region's places can also be one row group
+        plus one column group; that needs three rows and three columns at least.
+        """
+        split = []
+        for partition in slices.partitions[unit]:
+            pieces = [places & mask for mask in partition if places & mask]
+            if len(pieces) == 2:
+                self._link(self._node(digit, pieces[0]), self._node(digit, pieces[1]), unit)
+            split.append(len(pieces))
+        if unit < 2 * self.n or min(split) < 3:
+            return
+        for mask in slices.partitions[unit][0]:
+            row_group = places & mask
+            rest = places & ~row_group
+            if row_group.bit_count() < 2 or rest.bit_count() < 2:
+                continue
+            low = (rest & -rest).bit_length() - 1
+            if places & slices.column_slice[low] == rest:
+                self._link(self._node(digit, row_group), self._node(digit, rest), unit)
+
+    def _als_links(self, index: int, cells: int, digits: int) -> None:
+        """Strong links between the digits of an almost locked set.
+
+        ``n`` cells hold ``n + 1`` digits, so at most one digit is missing: if one
+        is not in the set (none of its cells holds it), every other one is.  Each
+        digit's node is its cells in the set (a candidate, or a set node).
+        """
+        grid = self.grid
+        peer_mask = grid.tables.peer_mask
+        nodes = []
+        for digit in range(1, self.n + 1):
+            if digits >> (digit - 1) & 1:
+                places = grid.digit_cells(digit) & cells
+                if places & (places - 1):
+                    # A digit in several cells is of use only if some candidate
+                    # outside sees them all: a chain can enter or leave by it.
+                    seen = -1
+                    for cell in cells_of(places):
+                        seen &= peer_mask[cell]
+                    if not seen & grid.digit_cells(digit):
+                        continue
+                nodes.append(self._node(digit, places))
+        for i, a in enumerate(nodes):
+            for b in nodes[i + 1 :]:
+                self._link(a, b, als_link(index))
+
+    def _node(self, digit: int, cells: int) -> int:
+        """The node of ``digit`` in ``cells``: a candidate or a (new) group node."""
+        if cells & (cells - 1) == 0:
+            return (cells.bit_length() - 1) * self.n + digit - 1
+        key = (digit, cells)
+        found = self._group_id.get(key)
+        if found is None:
+            found = self.first_group + len(self.group_cells)
+            self._group_id[key] = found
+            self.group_cells.append(cells)
+            self.group_digit.append(digit)
+        return found
+
+    # -- nodes ------------------------------------------------------------------------
+
+    def is_group(self, node: int) -> bool:
+        return node >= self.first_group
+
+    def digit(self, node: int) -> int:
+        """The digit of a candidate or group node."""
+        if node < self.first_group:
+            return node % self.n + 1
+        return self.group_digit[node - self.first_group]
+
+    def cells(self, node: int) -> int:
+        """The cell bitset of a node (one cell for a candidate)."""
+        if node < self.first_group:
+            return 1 << (node // self.n)
+        return self.group_cells[node - self.first_group]
+
+    # -- links ------------------------------------------------------------------------
 
     def partners(self, node: int, kind: Kind) -> list[int]:
         """The strong partners of ``node`` that ``kind`` may use, in increasing order."""
-        links = self.strong.get(node)
-        if not links:
-            return []
-        if kind is Kind.AIC:
-            return sorted(links)
-        want_cell = kind is Kind.XY
-        return sorted(p for p, unit in links.items() if (unit == CELL_LINK) == want_cell)
+        return self.partner_map(kind).get(node, [])
+
+    def partner_map(self, kind: Kind) -> dict[int, list[int]]:
+        """Every node with a strong link ``kind`` may use, and those partners (cached)."""
+        found = self._partners.get(kind)
+        if found is None:
+            found = {}
+            want_cell = kind is Kind.XY
+            for node, links in self.strong.items():
+                usable = sorted(
+                    partner
+                    for partner, unit in links.items()
+                    if kind is Kind.AIC or (unit == CELL_LINK if want_cell else unit >= 0)
+                )
+                if usable:
+                    found[node] = usable
+            self._partners[kind] = found
+        return found
 
     def weak(self, node: int) -> int:
-        """The candidates weakly linked to ``node`` (a node bitset), cached."""
+        """The nodes weakly linked to ``node`` (a node bitset), cached.
+
+        Candidates and groups link to every node of their digit whose cells they all
+        see.  The cells of an almost locked set link to candidates only: linking
+        them to each other too would cost a pass over all pairs of sets for chains
+        that hardly ever need it.
+        """
         found = self._weak.get(node)
         if found is None:
             n = self.n
             grid = self.grid
-            cell, k = divmod(node, n)
-            found = (grid.cands[cell] & ~(1 << k)) << (cell * n)
-            same = grid.tables.peer_mask[cell] & grid.digit_cells(k + 1)
-            for peer in cells_of(same):
+            peer_mask = grid.tables.peer_mask
+            if node < self.first_group:
+                cell, k = divmod(node, n)
+                found = (grid.cands[cell] & ~(1 << k)) << (cell * n)
+                seen = peer_mask[cell]
+                if self._first_set < self.first_group + len(self.group_cells):
+                    found |= self._sets_seen().get(node, 0)
+            else:
+                k = self.group_digit[node - self.first_group] - 1
+                found = 0
+                seen = self._seen(node)
+            for peer in cells_of(seen & grid.digit_cells(k + 1)):
                 found |= 1 << (peer * n + k)
+            if node < self._first_set:
+                for group, cells in self._digit_groups[k + 1]:
+                    if cells & ~seen == 0:
+                        found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def _seen(self, node: int) -> int:
+        """The cells that see every cell of a group or set node."""
+        seen = -1
+        peer_mask = self.grid.tables.peer_mask
+        for cell in cells_of(self.group_cells[node - self.first_group]):
+            seen &= peer_mask[cell]
+        return seen
+
+    def _sets_seen(self) -> dict[int, int]:
+        """Per candidate, the almost locked set nodes whose cells it all sees (built once)."""
+        found = self._set_links
+        if found is None:
+            found = {}
+            n = self.n
+            digit_cells = self.grid.digit_cells
+            for node in range(self._first_set, self.first_group + len(self.group_cells)):
+                k = self.group_digit[node - self.first_group] - 1
+                for cell in cells_of(self._seen(node) & digit_cells(k + 1)):
+                    key = cell * n + k
+                    found[key] = found.get(key, 0) | 1 << node
+            self._set_links = found
+        return found
+
+    def locked_outside(self, index: int, a: int, b: int) -> int:
+        """Candidates outside almost locked set ``index`` that its digits other than
+        those of nodes ``a`` and ``b`` rule out, once ``a`` or ``b``'s digit is known
+        to be the one missing: each other digit is then locked in the set.
+        """
+        cells, digits, _unit = self.als[index]
+        grid = self.grid
+        n = self.n
+        peer_mask = grid.tables.peer_mask
+        found = 0
+        for digit in range(1, n + 1):
+            if not digits >> (digit - 1) & 1 or digit in (self.digit(a), self.digit(b)):
+                continue
+            seen = -1
+            for cell in cells_of(grid.digit_cells(digit) & cells):
+                seen &= peer_mask[cell]
+            for cell in cells_of(seen & grid.digit_cells(digit)):
+                found |= 1 << (cell * n + digit - 1)
         return found
 
     def link_unit(self, a: int, b: int) -> int:
         """The unit of the strong link ``a = b`` (``CELL_LINK`` inside a cell)."""
         return self.strong[a][b]
 
+    def search(self, kind: Kind, digit: int | None = None) -> ChainSearch:
+        """The chain search of ``kind`` on this graph, shared by the techniques asking.
 
-_last: tuple[object, LinkGraph] | None = None
+        Several techniques read one search (the AIC search names its chains as nice
+        loops, XY-Chains, ...); sharing it means its closure is computed once per
+        position, and a technique tried after an empty search costs nothing.
+        """
+        key = (kind, digit)
+        found = self._searches.get(key)
+        if found is None:
+            found = ChainSearch(self, kind, digit)
+            self._searches[key] = found
+        return found
 
 
-def link_graph(grid: CandidateGrid) -> LinkGraph:
+_last: dict[tuple[bool, bool], tuple[object, LinkGraph]] = {}
+
+
+def link_graph(grid: CandidateGrid, grouped: bool = False, als: bool = False) -> LinkGraph:
     """The link graph of ``grid``, shared by the chain techniques tried on one position.
 
-    One entry is kept: the path tries X-chains, AICs and XY-chains on the
-    same position one after another, and the next position differs.  The entry is
-    read and replaced as one tuple, so a rater in a background thread and a hint in
-    the foreground cannot be handed each other's graph.
+    One entry is kept per kind of graph (plain, grouped, grouped with almost
+    locked sets): the path tries the chain techniques on the same position one
+    after another, and the next position differs.  Each entry is read and
+    replaced as one tuple, so a rater in a background thread and a hint in the
+    foreground cannot be handed each other's graph.
     """
-    global _last
     key = (grid.shape, grid.cands)
-    last = _last
+    kind = (grouped or als, als)
+    last = _last.get(kind)
     if last is not None and last[0] == key:
         return last[1]
-    graph = LinkGraph(grid)
-    _last = (key, graph)
+    graph = LinkGraph(grid, grouped or als, als)
+    _last[kind] = (key, graph)
     return graph
 
 
+def almost_locked_sets(grid: CandidateGrid, max_cells: int) -> list[tuple[int, int, int]]:
+    """``(cells, digits, unit)`` of every almost locked set of 2 to ``max_cells`` cells.
+
+    An almost locked set is ``n`` cells of one unit holding ``n + 1`` digits between
+    them.  Only cells with at most ``max_cells + 1`` candidates can be in one, so a
+    near-empty grid of any size has almost none and costs nothing; the cap keeps
+    the count (and the chain search through them) small on a hard 9x9 position.
+    A set lying in two units (a box and a row) is listed once.
+    """
+    cands = grid.cands
+    limit = max_cells + 1
+    found: dict[int, tuple[int, int, int]] = {}
+    for unit, members in enumerate(grid.shape.units):
+        cells = [c for c in members if 1 < cands[c].bit_count() <= limit]
+        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # next index, cells, digits, size
+        while stack:
+            start, chosen, digits, size = stack.pop()
+            for i in range(start, len(cells)):
+                cell = cells[i]
+                union = digits | cands[cell]
+                count = union.bit_count()
+                if count > limit:
+                    continue
+                mask = chosen | 1 << cell
+                if size >= 1 and count == size + 2 and mask not in found:
+                    found[mask] = (mask, union, unit)
+                if size + 1 < max_cells:
+                    stack.append((i + 1, mask, union, size + 1))
+    return list(found.values())
+
+
 class ChainSearch:
-    """The chains of one ``kind`` (for ``Kind.X``, on one ``digit``) in a position."""
+    """The chains of one ``kind`` in a position (``Kind.X``: on ``digit``, or on each)."""
 
     def __init__(self, graph: LinkGraph, kind: Kind, digit: int | None = None) -> None:
         self.graph = graph
         self.kind = kind
         self.digit = digit
-        n = graph.n
         # The nodes a chain can pass through: those with a usable strong link.
-        nodes = [node for node in sorted(graph.strong) if graph.partners(node, kind)]
+        nodes = sorted(graph.partner_map(kind))
         if digit is not None:
-            nodes = [node for node in nodes if node % n == digit - 1]
+            nodes = [node for node in nodes if graph.digit(node) == digit]
         self.nodes = nodes
         self.usable = 0
         for node in nodes:
             self.usable |= 1 << node
         self._succ: dict[int, list[tuple[int, int]]] = {}
-        # Eliminations a chain of this kind may claim (X-chains: its digit only).
-        self.claimable = -1
+        self._found: dict[int, int] | None = None
+        # Eliminations a chain may claim: candidates, never groups; X-chains only
+        # their own digit (one search serves every digit: their graphs are apart).
+        self._claimable: dict[int, int] = {}
+        self.claimable = (1 << graph.first_group) - 1
         if digit is not None:
-            self.claimable = 0
-            for cell in cells_of(graph.grid.digit_cells(digit)):
-                self.claimable |= 1 << (cell * n + digit - 1)
+            self.claimable = self.claimable_for(digit)
+
+    def claimable_for(self, digit: int) -> int:
+        """The candidates of ``digit`` as a node bitset (cached)."""
+        found = self._claimable.get(digit)
+        if found is None:
+            n = self.graph.n
+            found = 0
+            for cell in cells_of(self.graph.grid.digit_cells(digit)):
+                found |= 1 << (cell * n + digit - 1)
+            self._claimable[digit] = found
+        return found
+
+    def _claims(self, start: int) -> int:
+        """What a chain from ``start`` may eliminate."""
+        if self.kind is Kind.X:
+            return self.claimable_for(self.graph.digit(start))
+        return self.claimable
 
     def successors(self, node: int) -> list[tuple[int, int]]:
         """``(t, u)`` pairs: "``node`` on" makes ``t`` off (weak), so ``u`` on (strong)."""
@@ -172,7 +506,7 @@ class ChainSearch:
             graph = self.graph
             found = []
             weak = graph.weak(node)
-            if self.kind is not Kind.AIC:
+            if self.kind is not Kind.AIC and node < graph.first_group:
                 # X- and XY-chains step between cells on one digit only.
                 n = graph.n
                 cell = node // n
@@ -189,7 +523,7 @@ class ChainSearch:
     # -- phase 1: what each start implies, for all starts at once ----------------------
 
     def _closure(self) -> tuple[dict[int, int], dict[int, int]]:
-        """Per node: the nodes "node on" implies on, and the candidates it implies off."""
+        """Per node: the nodes "node on" implies on, and the nodes it implies off."""
         reach_on: dict[int, int] = {}
         reach_off: dict[int, int] = {}
         weak = self.graph.weak
@@ -209,25 +543,34 @@ class ChainSearch:
                 reach_off[node] = off
         return reach_on, reach_off
 
-    def _proofs(self) -> dict[int, int]:
+    def proofs(self) -> dict[int, int]:
         """Per start that proves something: the candidates it can eliminate.
 
-        A start that is proved true maps to its own bit among the eliminations.
+        A candidate start that is proved true maps to its own bit among the
+        eliminations; a group start proved true, to the candidates that see it.
+        Computed once per search; callers get a copy.
         """
-        reach_on, reach_off = self._closure()
-        found: dict[int, int] = {}
-        for start in self.nodes:
-            on = 0
-            off = 0
-            for partner in self.graph.partners(start, self.kind):
-                on |= reach_on[partner]
-                off |= reach_off[partner]
-            result = self.graph.weak(start) & off & self.claimable
-            if on >> start & 1:
-                result |= 1 << start
-            if result:
-                found[start] = result
-        return found
+        if self._found is None:
+            reach_on, reach_off = self._closure()
+            graph = self.graph
+            found: dict[int, int] = {}
+            for start in self.nodes:
+                on = 0
+                off = 0
+                for partner in graph.partners(start, self.kind):
+                    on |= reach_on[partner]
+                    off |= reach_off[partner]
+                claims = self._claims(start)
+                result = graph.weak(start) & off & claims
+                if on >> start & 1:
+                    if graph.is_group(start):
+                        result |= graph.weak(start) & claims
+                    else:
+                        result |= 1 << start
+                if result:
+                    found[start] = result
+            self._found = found
+        return dict(self._found)
 
     # -- phase 2: shortest chains for the starts that prove something -------------------
 
@@ -235,9 +578,9 @@ class ChainSearch:
         """Every useful chain, shortest first; each elimination is claimed once.
 
         Chains shorter than ``min_nodes`` are skipped: two nodes are a locked set,
-        which simpler techniques report.
+        which simpler techniques report.  A continuous loop claims all it removes.
         """
-        proofs = self._proofs()
+        proofs = self.proofs()
         graph = self.graph
         claimed = 0
         searches = {start: _Bfs(start, graph.partners(start, self.kind)) for start in proofs}
@@ -258,12 +601,22 @@ class ChainSearch:
                     continue
                 for end in layer:
                     if end == start:
-                        found.append(self._chain(bfs, end, 0, placement=True))
+                        if graph.is_group(start):
+                            hits = graph.weak(start) & todo
+                            if hits:
+                                found.append(self._chain(bfs, end, hits, closed=True))
+                                todo &= ~hits
+                                claimed |= hits
+                        else:
+                            found.append(self._chain(bfs, end, 0, closed=True))
                         proofs[start] &= ~(1 << start)
                         continue
                     hits = graph.weak(end) & todo & ~(1 << start)
                     if hits:
-                        found.append(self._chain(bfs, end, hits, placement=False))
+                        chain = self._chain(bfs, end, hits, closed=False)
+                        found.append(chain)
+                        if chain.loop:
+                            hits = _node_bits(chain.eliminations, graph.n)
                         todo &= ~hits
                         claimed |= hits
             for start in finished:
@@ -271,27 +624,38 @@ class ChainSearch:
             strong_links += 1
             yield from sorted(found, key=lambda chain: (chain.nodes[0], chain.nodes[-1]))
 
-    def _chain(self, bfs: _Bfs, end: int, hits: int, placement: bool) -> Chain:
+    def _chain(self, bfs: _Bfs, end: int, hits: int, closed: bool) -> Chain:
         graph = self.graph
         n = graph.n
         nodes = bfs.path(end)
         chain_bits = 0
         for node in nodes:
             chain_bits |= 1 << node
-        loop = not placement and len(nodes) >= 4 and graph.weak(nodes[0]) >> nodes[-1] & 1 == 1
+        loop = not closed and len(nodes) >= 4 and graph.weak(nodes[0]) >> nodes[-1] & 1 == 1
         if loop:
             # Every weak link of a continuous loop is strong as well: one end holds.
             pairs = [(nodes[i], nodes[i + 1]) for i in range(1, len(nodes) - 1, 2)]
             pairs.append((nodes[-1], nodes[0]))
+            claims = self._claims(nodes[0]) & ~chain_bits
             for a, b in pairs:
-                hits |= graph.weak(a) & graph.weak(b) & self.claimable & ~chain_bits
+                hits |= graph.weak(a) & graph.weak(b) & claims
+            # An almost locked set in the loop loses exactly one of its two chain
+            # digits, so its other digits are locked in it.
+            for i in range(0, len(nodes), 2):
+                index = als_index(graph.link_unit(nodes[i], nodes[i + 1]))
+                if index is not None:
+                    hits |= graph.locked_outside(index, nodes[i], nodes[i + 1]) & claims
         eliminations = tuple((node // n, node % n + 1) for node in _bits(hits))
         start = nodes[0]
+        placement = None
+        if closed and not graph.is_group(start):
+            placement = (start // n, start % n + 1)
         return Chain(
             nodes=nodes,
             eliminations=eliminations,
-            placement=(start // n, start % n + 1) if placement else None,
+            placement=placement,
             loop=loop,
+            proves_start=closed,
         )
 
 
@@ -343,6 +707,13 @@ def _bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def _node_bits(candidates: tuple[tuple[int, int], ...], size: int) -> int:
+    bits = 0
+    for cell, digit in candidates:
+        bits |= 1 << (cell * size + digit - 1)
+    return bits
 
 
 def _components(

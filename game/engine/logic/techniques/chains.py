@@ -1,164 +1,303 @@
-"""Chains: X-Chains (one digit), XY-Chains (bivalue cells) and Alternating Inference Chains.
+"""Chains and nice loops, plain and grouped: X-Chains, XY-Chains, AICs and their loops.
 
-All three are the same idea with different links allowed (see :mod:`..links`):
-if the first candidate is false, the chain makes the last one true, so one of the
-two ends is true and anything that clashes with both is false.  A chain whose ends
-also see each other closes a continuous loop, and then every weak link in the loop
-holds exactly one true candidate, which removes more.  A chain that comes back to
-its own start proves the start true.
+All are one idea with different links allowed (see :mod:`..links`): if the first
+node is false, the chain makes the last one true, so one of the two ends is true
+and anything that clashes with both is false.  Each step is named for the form it
+takes, as HoDoKu names them:
 
-The shortest chains come first: they are the ones a person can follow.  Ratings
-follow Sudoku Explainer: chains through cells are SE's forcing chains (7.0, or 6.5
-for a loop of bivalue cells) plus its bonus for length (:func:`..se_scale.rated`);
-one-digit chains are rated by their number of strong links as Sukaku Explainer
-does (:func:`..se_scale.strong_link_rating`: 5.4 for three, 5.8 for four, ...), which
-is what the published ratings we compare with used.  X-Chains are tried after the
-quads and before BUG+1, as there.  The general search runs before the XY-Chain
-search and names each chain by the links it uses, so the step offered is always
-the shortest chain of any kind (SE's choice), told under its familiar name.
+- *X-Chain*: one digit throughout (Skyscraper, Kite and longer), whatever its
+  shape; its loops and self-proofs stay X-Chains because they are rated, like all
+  one-digit chains, by their strong links.
+- *XY-Chain*: bivalue cells joined on shared digits (*Remote Pair* when all its
+  cells hold the same two digits; :mod:`.remote_pair` finds those first).
+- *Continuous Nice Loop*: the chain's ends also clash, so it closes into a loop in
+  which every weak link holds exactly one true node, and whatever clashes with
+  both ends of any of its links is false.  All of those removals are made.
+- *Discontinuous Nice Loop*: the chain comes back to its own start, so the start is
+  true (it is placed; a grouped start removes its digit from the cells that see it).
+- *Alternating Inference Chain*: any other chain; what clashes with both ends goes.
+  (HoDoKu also calls "discontinuous" a loop whose start is eliminated; that
+  deduction is exactly a chain whose ends both clash with the start, so it is told
+  here, with its chain, as an AIC.)
+- *Grouped* versions of each: at least one node is a group (one digit in two or
+  more cells of a unit that lie in one intersection with another unit) or the
+  chain passes through an almost locked set (HoDoKu counts those as grouped too).
+
+Ratings follow Sudoku Explainer: chains through cells are SE's forcing chains (7.0,
+or 6.5 for a loop of bivalue cells, SE's Y-cycle) plus its bonus for length
+(:func:`..se_scale.rated`); one-digit chains are rated by their number of strong
+links as Sukaku Explainer does (:func:`..se_scale.strong_link_rating`).  SE has no
+grouped nodes; a grouped chain gets a small bonus over the plain one (HoDoKu's
+scores do the same: 280 for a nice loop, 300 grouped).  The techniques are tried in
+order of base rating: X-Chains (5.5), grouped X-Chains (5.7), then the general
+search (7.0), which finds the shortest chain of any kind and names it, then the
+grouped general search (7.2), and last the search through almost locked sets
+(7.5, of at most :data:`..links.MAX_ALS_CELLS` cells: the sets multiply the graph,
+and four cells keep a hard 9x9 position within ~30 ms while finding all but three
+of HoDoKu's library cases).  The finders registered under a form's name
+(Continuous Nice Loop, ...) filter the general search, whose work they share, so
+they exist for "apply everywhere" and for the catalogue, and cost nothing on the
+solving path.
 """
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable, Iterator
 
 from ...symbols import cell_name, symbol
-from ..chain_text import chain_links, chain_marks, chain_prose, chain_units, is_text
+from ..chain_text import (
+    chain_areas,
+    chain_links,
+    chain_marks,
+    chain_prose,
+    chain_units,
+    node_text,
+)
 from ..grid import CandidateGrid
-from ..links import CELL_LINK, Chain, ChainSearch, Kind, LinkGraph, link_graph
+from ..links import CELL_LINK, Chain, Kind, LinkGraph, als_index, link_graph
 from ..registry import Level, technique
 from ..se_scale import rated, strong_link_rating
 from ..step import Step
 from ..wording import removal_text
 
 X_CHAIN_RATING = 5.5
+GROUPED_X_CHAIN_RATING = 5.7
 XY_CHAIN_RATING = 7.0
 XY_LOOP_RATING = 6.5
+REMOTE_PAIR_RATING = 6.5
 AIC_RATING = 7.0
-AIC_LOOP_RATING = 7.0
+CONTINUOUS_LOOP_RATING = 7.0
+DISCONTINUOUS_LOOP_RATING = 7.0
+GROUPED_X_BONUS = 0.1
+"""Added to a one-digit chain's strong-link rating when it uses a group."""
+GROUPED_BONUS = 0.2
+"""Added to the base of the other chains when they use a group."""
+GROUPED_AIC_RATING = AIC_RATING + GROUPED_BONUS
+ALS_CHAIN_RATING = 7.5
+"""The base of chains through almost locked sets (SE has none: its ALS-like steps,
+and HoDoKu's ALS moves, sit around 7.5); tried after every other chain."""
+
+X_CHAIN = "X-Chain"
+XY_CHAIN = "XY-Chain"
+REMOTE_PAIR = "Remote Pair"
+AIC = "Alternating Inference Chain"
+CONTINUOUS = "Continuous Nice Loop"
+DISCONTINUOUS = "Discontinuous Nice Loop"
+GROUPED = "Grouped "
+GROUPED_AIC = "Grouped AIC"  # HoDoKu's name; the plain one keeps its full name
+ALS_CHAINS = "Grouped AIC through ALS"
 
 
-@technique("X-Chain", level=Level.EXPERT, rating=X_CHAIN_RATING)
+@technique(X_CHAIN, level=Level.EXPERT, rating=X_CHAIN_RATING)
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Strong links on one digit joined by weak links (Skyscraper, Kite and longer)."""
-    graph = link_graph(grid)
-    searches = [ChainSearch(graph, Kind.X, digit) for digit in range(1, grid.size + 1)]
-    # Merge the digits' searches so the shortest chain of any digit comes first.
-    chains = _shortest_first(search.chains() for search in searches)
-    yield from _steps(graph, chains, "X-Chain")
+    yield from _x_chains(grid, grouped=False)
 
 
-@technique("Alternating Inference Chain", level=Level.EXPERT, rating=AIC_RATING)
+@technique(GROUPED + X_CHAIN, level=Level.EXPERT, rating=GROUPED_X_CHAIN_RATING)
+def grouped_x_chain(grid: CandidateGrid) -> Iterator[Step]:
+    """One-digit chains through groups (an Empty Rectangle is the shortest)."""
+    yield from _x_chains(grid, grouped=True)
+
+
+@technique(AIC, level=Level.EXPERT, rating=AIC_RATING)
 def alternating_inference_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Any strong and weak links; each chain is named for what it turns out to be.
 
-    This runs before the XY-Chain search and covers it: the shortest chain of any
-    kind is the easiest step, as Sudoku Explainer picks it, and a chain that only
-    uses bivalue cells is still told as the XY-Chain it is.
+    This runs before the XY-Chain and nice-loop finders and covers them: the
+    shortest chain of any kind is the easiest step, as Sudoku Explainer picks it,
+    and it is told under its familiar name.
     """
     graph = link_graph(grid)
-    chains = ChainSearch(graph, Kind.AIC).chains()
-    yield from _steps(graph, chains, None)
+    yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=False)
 
 
-@technique("XY-Chain", level=Level.EXPERT, rating=XY_CHAIN_RATING)
+@technique(CONTINUOUS, level=Level.EXPERT, rating=CONTINUOUS_LOOP_RATING)
+def continuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
+    """Chains whose ends clash, closing a loop: every weak link in it removes."""
+    return _only(alternating_inference_chain(grid), CONTINUOUS)
+
+
+@technique(DISCONTINUOUS, level=Level.EXPERT, rating=DISCONTINUOUS_LOOP_RATING)
+def discontinuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
+    """Chains that come back to their start, proving it true."""
+    return _only(alternating_inference_chain(grid), DISCONTINUOUS)
+
+
+@technique(XY_CHAIN, level=Level.EXPERT, rating=XY_CHAIN_RATING)
 def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Bivalue cells joined on shared digits; an XY-Wing is the three-cell case."""
     graph = link_graph(grid)
-    chains = ChainSearch(graph, Kind.XY).chains(min_nodes=6)
-    yield from _steps(graph, chains, "XY-Chain")
+    chains = graph.search(Kind.XY).chains(min_nodes=6)
+    yield from _steps(graph, chains, grouped_only=False)
 
 
-def _steps(graph: LinkGraph, chains: Iterable[Chain], name: str | None) -> Iterator[Step]:
-    """Steps for ``chains``, named ``name`` or, if None, by the links each one uses."""
-    n = graph.n
+@technique(GROUPED_AIC, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+def grouped_alternating_inference_chain(grid: CandidateGrid) -> Iterator[Step]:
+    """Any chain through at least one group, named for its form like the plain ones."""
+    graph = link_graph(grid, grouped=True)
+    yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True)
+
+
+@technique(ALS_CHAINS, level=Level.EXPERT, rating=ALS_CHAIN_RATING)
+def als_chain(grid: CandidateGrid) -> Iterator[Step]:
+    """Chains through almost locked sets too, named like the grouped ones (as HoDoKu).
+
+    Kept apart from the grouped search because the sets multiply the graph: this
+    search costs several times more, so it runs only when the others found nothing.
+    """
+    graph = link_graph(grid, grouped=True, als=True)
+    yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True, als_only=True)
+
+
+@technique(GROUPED + CONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+def grouped_continuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
+    """Continuous nice loops through groups."""
+    return _only(grouped_alternating_inference_chain(grid), GROUPED + CONTINUOUS)
+
+
+@technique(GROUPED + DISCONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+def grouped_discontinuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
+    """Discontinuous nice loops through groups."""
+    return _only(grouped_alternating_inference_chain(grid), GROUPED + DISCONTINUOUS)
+
+
+def _only(steps: Iterator[Step], name: str) -> Iterator[Step]:
+    return (step for step in steps if step.technique == name)
+
+
+def _x_chains(grid: CandidateGrid, grouped: bool) -> Iterator[Step]:
+    # One search for all digits: it goes by length, so the shortest chain of any
+    # digit comes first.
+    graph = link_graph(grid, grouped)
+    yield from _steps(graph, graph.search(Kind.X).chains(), grouped_only=grouped)
+
+
+def _steps(
+    graph: LinkGraph, chains: Iterable[Chain], grouped_only: bool, als_only: bool = False
+) -> Iterator[Step]:
+    """Steps for ``chains``, each named by its form; plain ones skipped if ``grouped_only``.
+
+    A grouped search also finds plain chains; those are the plain finders' steps
+    (which run first), so the grouped finders leave them out, and the search
+    through almost locked sets leaves out the chains that use none.
+    """
     for chain in chains:
         nodes = chain.nodes
-        kind = name or _kind_name(graph, nodes)
-        prose = chain_prose(graph, nodes)
-        first, last = nodes[0], nodes[-1]
-        placements: tuple[tuple[int, int], ...] = ()
-        if chain.placement is not None:
-            cell, digit = chain.placement
-            placements = (chain.placement,)
-            explanation = (
-                f"Follow the chain: {prose}. The assumption that {is_text(first, n, False)} "
-                f"contradicts itself, so {cell_name(cell, n)} is {symbol(digit)}: place "
-                f"{symbol(digit)} in {cell_name(cell, n)}."
-            )
-        elif chain.loop:
-            explanation = (
-                f"Follow the chain: {prose}. So {is_text(first, n, True)} or "
-                f"{is_text(last, n, True)}. Those two also clash, so the chain closes into "
-                "a loop in which every weak link holds exactly one true candidate, and "
-                "whatever clashes with both ends of one of its links is false: "
-                f"{removal_text(chain.eliminations, n)}."
-            )
-        else:
-            explanation = (
-                f"Follow the chain: {prose}. So {is_text(first, n, True)} or "
-                f"{is_text(last, n, True)}, and {_clash_text(first, last, n)}: "
-                f"{removal_text(chain.eliminations, n)}."
-            )
+        sets = any(
+            als_index(graph.link_unit(nodes[i], nodes[i + 1])) is not None
+            for i in range(0, len(nodes), 2)
+        )
+        grouped = sets or any(graph.is_group(node) for node in nodes)
+        if (grouped_only and not grouped) or (als_only and not sets):
+            continue
+        name = _name(graph, chain, grouped)
         yield Step(
-            kind,
-            placements=placements,
-            eliminations=() if placements else chain.eliminations,
-            explanation=explanation,
-            marks=chain_marks(nodes, n),
-            links=chain_links(nodes, n),
+            name,
+            placements=(chain.placement,) if chain.placement else (),
+            eliminations=() if chain.placement else chain.eliminations,
+            explanation=_explanation(graph, chain),
+            marks=chain_marks(graph, nodes),
+            links=chain_links(graph, nodes),
             units=chain_units(graph, nodes),
-            rating=_rating(graph, nodes, chain.loop, kind),
+            rating=_rating(graph, chain, name, grouped, sets),
+            areas=chain_areas(graph, nodes),
         )
 
 
-def _kind_name(graph: LinkGraph, nodes: tuple[int, ...]) -> str:
-    """ "X-Chain" (one digit), "XY-Chain" (bivalue cells only) or the general name."""
+def _explanation(graph: LinkGraph, chain: Chain) -> str:
+    nodes = chain.nodes
     n = graph.n
-    if len({node % n for node in nodes}) == 1:
-        return "X-Chain"
+    prose = chain_prose(graph, nodes)
+    first, last = nodes[0], nodes[-1]
+    if chain.placement is not None:
+        cell, digit = chain.placement
+        return (
+            f"Follow the chain: {prose}. The assumption that {node_text(graph, first, False)} "
+            f"contradicts itself, so {cell_name(cell, n)} is {symbol(digit)}: place "
+            f"{symbol(digit)} in {cell_name(cell, n)}."
+        )
+    removal = removal_text(chain.eliminations, n)
+    if chain.proves_start:
+        return (
+            f"Follow the chain: {prose}. The assumption that {node_text(graph, first, False)} "
+            f"contradicts itself, so {node_text(graph, first, True)}, and a cell that sees "
+            f"all of them cannot be {symbol(graph.digit(first))}: {removal}."
+        )
+    if chain.loop:
+        return (
+            f"Follow the chain: {prose}. So {node_text(graph, first, True)} or "
+            f"{node_text(graph, last, True)}. Those two also clash, so the chain closes into "
+            "a loop in which every weak link holds exactly one true candidate, and "
+            f"whatever clashes with both ends of one of its links is false: {removal}."
+        )
+    return (
+        f"Follow the chain: {prose}. So {node_text(graph, first, True)} or "
+        f"{node_text(graph, last, True)}, and {_clash_text(graph, first, last)}: {removal}."
+    )
+
+
+def _name(graph: LinkGraph, chain: Chain, grouped: bool) -> str:
+    """The form's name (see the module docstring), with "Grouped " when it uses a group."""
+    prefix = GROUPED if grouped else ""
+    nodes = chain.nodes
+    if len({graph.digit(node) for node in nodes}) == 1:
+        return prefix + X_CHAIN
+    if chain.proves_start:
+        return prefix + DISCONTINUOUS
+    if chain.loop:
+        return prefix + CONTINUOUS
+    if not grouped and _is_xy(graph, nodes):
+        masks = {graph.grid.cands[node // graph.n] for node in nodes}
+        return REMOTE_PAIR if len(masks) == 1 else XY_CHAIN
+    return GROUPED_AIC if grouped else AIC
+
+
+def _is_xy(graph: LinkGraph, nodes: tuple[int, ...]) -> bool:
+    """Whether the chain only walks bivalue cells, stepping between them on one digit."""
+    n = graph.n
     cells_linked = all(
         graph.link_unit(nodes[i], nodes[i + 1]) == CELL_LINK for i in range(0, len(nodes), 2)
     )
-    between_cells = all(
+    return cells_linked and all(
         nodes[i] // n != nodes[i + 1] // n and nodes[i] % n == nodes[i + 1] % n
         for i in range(1, len(nodes) - 1, 2)
     )
-    return "XY-Chain" if cells_linked and between_cells else "Alternating Inference Chain"
 
 
-def _rating(graph: LinkGraph, nodes: tuple[int, ...], loop: bool, kind: str) -> float:
-    """SE's chain rating; one-digit chains by strong links (see :mod:`..se_scale`)."""
-    if kind == "X-Chain":
+def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool, sets: bool) -> float:
+    """SE's chain rating by form and length; one-digit chains by their strong links."""
+    nodes = chain.nodes
+    if name.endswith(X_CHAIN) and not name.endswith(XY_CHAIN):
         n = graph.n
         kinds = {graph.link_unit(nodes[i], nodes[i + 1]) // n for i in range(0, len(nodes), 2)}
-        return strong_link_rating(len(nodes) // 2, kinds)
-    if kind == "XY-Chain":
-        return rated(XY_LOOP_RATING if loop else XY_CHAIN_RATING, len(nodes))
-    return rated(AIC_LOOP_RATING if loop else AIC_RATING, len(nodes))
+        base = strong_link_rating(len(nodes) // 2, kinds)
+        return round(base + (GROUPED_X_BONUS if grouped else 0.0), 1)
+    if sets:
+        return rated(ALS_CHAIN_RATING, len(nodes))
+    if name == REMOTE_PAIR:
+        base = REMOTE_PAIR_RATING
+    elif name == XY_CHAIN:
+        base = XY_CHAIN_RATING
+    elif chain.loop:
+        bivalue = not grouped and _is_xy(graph, nodes)
+        base = XY_LOOP_RATING if bivalue else CONTINUOUS_LOOP_RATING
+    elif chain.proves_start:
+        base = DISCONTINUOUS_LOOP_RATING
+    else:
+        base = AIC_RATING
+    return rated(base + (GROUPED_BONUS if grouped else 0.0), len(nodes))
 
 
-def _shortest_first(streams: Iterable[Iterable[Chain]]) -> Iterator[Chain]:
-    """Merge streams that are each shortest first; ties keep stream order."""
-    keyed = [_keyed(number, stream) for number, stream in enumerate(streams)]
-    for _length, _number, _index, chain in heapq.merge(*keyed):
-        yield chain
-
-
-def _keyed(number: int, stream: Iterable[Chain]) -> Iterator[tuple[int, int, int, Chain]]:
-    # A function, not a nested generator expression, so each stream keeps its own
-    # number (a generator expression would read the loop's last one).
-    for index, chain in enumerate(stream):
-        yield len(chain.nodes), number, index, chain
-
-
-def _clash_text(first: int, last: int, size: int) -> str:
+def _clash_text(graph: LinkGraph, first: int, last: int) -> str:
     """Why candidates weakly linked to both chain ends are false, in the ends' terms."""
-    c1, k1 = divmod(first, size)
-    c2, k2 = divmod(last, size)
-    if k1 == k2:
-        return f"a cell that sees both cannot be {symbol(k1 + 1)}"
-    if c1 == c2:
-        return f"{cell_name(c1, size)} can only be {symbol(k1 + 1)} or {symbol(k2 + 1)}"
+    n = graph.n
+    digit = graph.digit(first)
+    if digit == graph.digit(last):
+        if graph.is_group(first) or graph.is_group(last):
+            return f"a cell that sees all the cells of both ends cannot be {symbol(digit)}"
+        return f"a cell that sees both cannot be {symbol(digit)}"
+    if not graph.is_group(first) and first // n == last // n:
+        other = symbol(graph.digit(last))
+        return f"{cell_name(first // n, n)} can only be {symbol(digit)} or {other}"
     return "a candidate that clashes with both is false"
