@@ -72,6 +72,9 @@ FILES = ("settings.json", "stats.json", "autosave.sudoku")
 them too; they are spelled out here so this module stays a fixed record of what
 earlier versions wrote.)"""
 
+MESSAGE_START = "Your games, settings and statistics "
+"""How every message about a move begins (the keeper gives them their own title)."""
+
 _TEMPORARY = ".{name}.migrating"
 """The name a file or ``saves/`` is copied under before it is renamed into place."""
 
@@ -120,10 +123,7 @@ def migrate(old: Path, new: Path) -> Moved:
         _commit(new)
     except OSError as error:
         return Moved(open_data_folder(old), _failed(old, new, error))
-    message = (
-        f"Your games, settings and statistics moved from {old} to {new}, where the game "
-        "keeps them now."
-    )
+    message = f"{MESSAGE_START}moved from {old} to {new}, where the game keeps them now."
     try:
         _remove(old, moved)
     except OSError as error:
@@ -145,8 +145,8 @@ def no_home_message(error: Exception) -> str:
 
 def _failed(old: Path, new: Path, error: OSError) -> str:
     return (
-        f"Your games, settings and statistics stay in {old} for now: they could not be "
-        f"moved to {new} ({os_reason(error)}). The game will try again next time."
+        f"{MESSAGE_START}stay in {old} for now: they could not be moved to {new} "
+        f"({os_reason(error)}). The game will try again next time."
     )
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from game.session import Game, Settings
 from game.session.autosave import AUTOSAVE
+from game.session.keeper import MOVED, Keeper
 from game.session.migration import FILES, MARKER, Moved, migrate, open_migrated_folder
 from game.session.paths import ENV_VAR, SAVES, legacy_data_dir
 from game.session.savegame import save_game
@@ -99,6 +100,25 @@ def test_old_only_the_files_move_and_the_player_is_told_once(old: Path, new: Pat
     again = open_user_data(threaded=False)
     assert again.folder.path == new and again.take_messages() == []
     again.close()
+
+
+def test_the_player_reads_the_move_under_its_own_title(old: Path, new: Path) -> None:
+    # Not under "Your progress can't be saved": it can, and was.
+    write_tree(old, PLAYER)
+    keeper = Keeper(open_user_data(threaded=False))
+    [(title, body)] = keeper.take_notices()
+    assert title == MOVED and "moved from" in body
+    assert keeper.take_notices() == []
+    keeper.data.close()
+
+
+def test_a_move_that_could_not_be_made_has_that_title_too(old: Path, new: Path) -> None:
+    write_tree(old, PLAYER)
+    new.parent.write_text("in the way")
+    keeper = Keeper(open_user_data(threaded=False))
+    [(title, body)] = keeper.take_notices()
+    assert title == MOVED and "stay in" in body
+    keeper.data.close()
 
 
 def test_what_else_is_in_the_old_folder_stays_there(old: Path, new: Path) -> None:
