@@ -4,8 +4,8 @@ python main.py                       full-screen game
 python main.py --windowed [--size WxH] [FILE|DIR]
 python main.py solve|hint|rate|steps|generate ...   (see --help)
 
-An installed copy (``pip install .``) gives the same as the ``sudoku`` command;
-both run :func:`game.main.main`.
+Installed (``pip install .`` or ``pipx install .``), the same is the ``sudoku``
+command; both run :func:`game.main.main`.
 """
 
 from __future__ import annotations
