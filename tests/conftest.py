@@ -1,8 +1,9 @@
-"""Shared test setup: headless SDL, and paths to the shared puzzle data."""
+"""Shared test setup: headless SDL, a data folder of the tests' own, the shared puzzle data."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,15 @@ def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
         pytest.skip("shared puzzle data not available")
     return SHARED_DATA
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No test reads or writes the player's real data folder, or moves files out of it.
+
+    Tests that start the game without choosing a folder (``run_game``) land here;
+    tests of the default folder and of the migration unset it themselves.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SUDOKU_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        yield

@@ -37,7 +37,11 @@ def is_command(word: str) -> bool:
     return word in COMMANDS
 
 
-def unknown_argument(argv: Sequence[str]) -> str | None:
+PROG = "main.py"
+"""The command's name in messages; the installed ``sudoku`` command passes its own."""
+
+
+def unknown_argument(argv: Sequence[str], prog: str = PROG) -> str | None:
     """Why ``argv`` (no subcommand) cannot open the game, or None when it can.
 
     The game takes options and one file or folder.  A word that is neither a
@@ -63,18 +67,19 @@ def unknown_argument(argv: Sequence[str]) -> str | None:
             return None
         names = ", ".join(COMMANDS)
         return (
-            f"main.py: error: {shown(word)!s} is neither a command nor a file or folder\n"
-            f"commands: {names} (main.py COMMAND --help for each); "
-            "play with: main.py [--windowed] [--size WxH] [FILE|DIR]"
+            f"{prog}: error: {shown(word)!s} is neither a command nor a file or folder\n"
+            f"commands: {names} ({prog} COMMAND --help for each); "
+            f"play with: {prog} [--windowed] [--size WxH] [FILE|DIR]"
         )
     return None
 
 
-def main(argv: Sequence[str]) -> int:
+def main(argv: Sequence[str], prog: str = PROG) -> int:
     """Run one subcommand; returns the process exit status."""
+    play = "python main.py" if prog == PROG else prog
     parser = argparse.ArgumentParser(
-        prog="main.py",
-        description="Sudoku. Play with `python main.py [--windowed [--size WxH]] [FILE|DIR]`, "
+        prog=prog,
+        description=f"Sudoku. Play with `{play} [--windowed [--size WxH]] [FILE|DIR]`, "
         "or use the engine from the command line:",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

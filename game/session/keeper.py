@@ -37,6 +37,7 @@ from .export import export_puzzle
 from .filenames import SaveName
 from .game import Game, Solvability
 from .kinds import Origin, PuzzleKind
+from .migration import MESSAGE_START
 from .paths import DataFolder
 from .savegame import EXTENSION, write_game
 from .settings import Settings
@@ -50,6 +51,9 @@ CANNOT_SAVE = "Your progress can't be saved"
 
 CANNOT_READ = "A file could not be read"
 """The title of a notice about a corrupt file that was set aside."""
+
+MOVED = "Where your games are kept"
+"""The title of a notice about an earlier version's files moved to today's folder (or not)."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +227,12 @@ class Keeper:
         for message in self.data.take_messages():
             if home != os.sep:
                 message = message.replace(home + os.sep, "~" + os.sep)
-            title = CANNOT_READ if message.startswith("Could not read") else CANNOT_SAVE
+            if message.startswith("Could not read"):
+                title = CANNOT_READ
+            elif message.startswith(MESSAGE_START):
+                title = MOVED
+            else:
+                title = CANNOT_SAVE
             notices.append((title, message))
         return notices
 

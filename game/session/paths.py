@@ -1,17 +1,26 @@
 """Where the game keeps its files: the platform's per-user data folder, or none.
 
 The folder is the one each platform's conventions name (so backup tools and
-players find it where they look), unless ``SUDOKU_DATA_DIR`` names another one;
-the tests always set it.  :func:`open_data_folder` creates the folder when it is
-missing and proves it can be written by writing a probe file (``os.access`` says
-nothing reliable about ACLs, root or read-only mounts).  When that fails, the
-result carries no path but a sentence for the player, and the game runs on
-without persistence: losing the ability to save must never stop a game.  (A
-folder that exists but is read-only is still read, so its settings apply.)
+players find it where they look), as ``platformdirs`` knows them, unless
+``SUDOKU_DATA_DIR`` names another one; the tests always set it.
+:func:`open_data_folder` creates the folder when it is missing and proves it can
+be written by writing a probe file (``os.access`` says nothing reliable about
+ACLs, root or read-only mounts).  When that fails, the result carries no path but
+a sentence for the player, and the game runs on without persistence: losing the
+ability to save must never stop a game.  (A folder that exists but is read-only
+is still read, so its settings apply.)
 
 - Linux and other Unixes: ``$XDG_DATA_HOME/sudoku``, else ``~/.local/share/sudoku``
-- macOS: ``~/Library/Application Support/Sudoku``
-- Windows: ``%APPDATA%\\Sudoku``, else ``~\\AppData\\Roaming\\Sudoku``
+- macOS: ``~/Library/Application Support/sudoku`` (``$XDG_DATA_HOME/sudoku`` when set)
+- Windows: ``%APPDATA%\\sudoku`` (the roaming profile: the files are small and
+  follow the player from machine to machine, as they always did)
+
+One lower-case name everywhere: it is the command's and the package's, and the
+folder Linux always used; macOS and Windows match names regardless of case (on
+their usual disks), so there it is the ``Sudoku`` folder earlier versions made.
+Earlier versions named the folder from a table of their own, kept as
+:func:`legacy_data_dir`, and :mod:`.migration` moves their files from there when
+the folders differ.
 """
 
 from __future__ import annotations
@@ -21,6 +30,8 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+import platformdirs
 
 from .storage import os_reason
 
@@ -49,12 +60,26 @@ class DataFolder:
         return self.path is not None
 
 
-def default_data_dir(
+APP_NAME = "sudoku"
+"""The folder's name under the platform's data folder (see the module docstring)."""
+
+
+def default_data_dir() -> Path:
+    """The conventional per-user data folder (the override is not consulted here)."""
+    # appauthor=False: no publisher folder above ours on Windows (platformdirs
+    # would otherwise nest sudoku\sudoku).
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
+
+
+def legacy_data_dir(
     platform: str | None = None,
     environ: Mapping[str, str] | None = None,
     home: Path | None = None,
 ) -> Path:
-    """The conventional per-user data folder (the override is not consulted here)."""
+    """Where versions before ``platformdirs`` kept the files: their hand-written table.
+
+    Frozen: it only tells :mod:`.migration` where to look for a player's files.
+    """
     platform = sys.platform if platform is None else platform
     environ = os.environ if environ is None else environ
     home = Path.home() if home is None else home
@@ -76,7 +101,7 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     override = environ.get(ENV_VAR, "")
     if override:
         return Path(override).expanduser()
-    return default_data_dir(environ=environ)
+    return default_data_dir()
 
 
 def open_data_folder(path: Path | None = None) -> DataFolder:

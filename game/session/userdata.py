@@ -2,8 +2,9 @@
 
 The UI calls :func:`open_user_data` once at start-up and talks to the
 :class:`UserData` it returns; it never touches files itself.  The data folder
-comes from :mod:`.paths`; when it cannot be used, everything works the same in
-memory (:class:`~.storage.MemoryStorage`) and the first message says so.  All
+comes from :mod:`.paths`, after :mod:`.migration` has moved an earlier version's
+files into it; when it cannot be used, everything works the same in memory
+(:class:`~.storage.MemoryStorage`) and a message says so.  All
 writes but "Save as" go through one background :class:`~.writer.Writer`, so none
 of them costs a frame.
 
@@ -44,6 +45,7 @@ from .autosave import Autosaver, Resumed, load_autosave
 from .filenames import SaveName
 from .game import Game
 from .kinds import Origin, PuzzleKind
+from .migration import open_migrated_folder
 from .paths import SAVES, DataFolder, open_data_folder, saves_dir
 from .savegame import write_game
 from .settings import Settings
@@ -177,13 +179,20 @@ class UserData:
 
 
 def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserData:
-    """Open the data folder (default :func:`.paths.data_dir`) and load everything.
+    """Open the data folder and load everything.
+
+    The default folder is :func:`.paths.data_dir`, where an earlier version's files
+    are moved first (:func:`.migration.open_migrated_folder`, said in a message).
 
     Never raises: an unusable folder gives an in-memory store and a message,
     a corrupt file is set aside with a message (see :meth:`UserData.take_messages`).
     """
     started = time.time()  # left-overs of killed saves are older than this
-    folder = open_data_folder(path)
+    if path is None:
+        moved = open_migrated_folder()
+        folder, moved_message = moved.folder, moved.message
+    else:
+        folder, moved_message = open_data_folder(path), ""
     storage: Storage
     if folder.path is not None:
         storage = FileStorage(folder.path, started)
@@ -197,7 +206,7 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
         text = stats.value.to_json()  # what was read, so the next run finds a whole file
         writer.put(STATS, lambda: text)
     resumed = load_autosave(storage, settings)
-    messages = [folder.message, settings_message, stats.message, resumed.message]
+    messages = [moved_message, folder.message, settings_message, stats.message, resumed.message]
     return UserData(
         folder=folder,
         storage=storage,

@@ -22,9 +22,9 @@ screen shows the same few strings again and again, so every rendered surface is
 kept.  The cache is bounded (digits at every size and colour are a few hundred
 entries) and cleared when the window size changes, since sizes follow the window.
 
-The game ships DejaVu Sans in ``assets/fonts`` so text looks the same on every
-machine; if those files are missing it falls back to pygame's built-in font
-rather than failing to start.
+The game ships DejaVu Sans in ``assets/fonts`` (found by :mod:`game.resources`)
+so text looks the same on every machine; if those files are missing it falls
+back to pygame's built-in font rather than failing to start.
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ from __future__ import annotations
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Literal
 
 import pygame
 
+from ..resources import bundled
 from .theme import Colour
 
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets"
+ASSETS = bundled("assets")
 FONT_DIR = ASSETS / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"

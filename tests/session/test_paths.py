@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
 
-from game.session.paths import ENV_VAR, data_dir, default_data_dir, open_data_folder, saves_dir
+from game.session.paths import (
+    ENV_VAR,
+    data_dir,
+    default_data_dir,
+    legacy_data_dir,
+    open_data_folder,
+    saves_dir,
+)
 
 HOME = Path("/home/ana")
 
@@ -28,14 +37,42 @@ HOME = Path("/home/ana")
         ("win32", {}, HOME / "AppData/Roaming/Sudoku"),
     ],
 )
-def test_platform_conventions(platform: str, environ: dict[str, str], expected: Path) -> None:
-    assert default_data_dir(platform, environ, HOME) == expected
+def test_earlier_versions_table_stays_as_it_was(
+    platform: str, environ: dict[str, str], expected: Path
+) -> None:
+    # The migration looks for a player's files there: it must not drift.
+    assert legacy_data_dir(platform, environ, HOME) == expected
+
+
+def test_the_folder_is_the_one_platformdirs_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[object, ...]] = []
+
+    def user_data_dir(*args: object, **kwargs: object) -> str:
+        asked.append((*args, *sorted(kwargs.items())))
+        return "/somewhere/sudoku"
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
+    assert default_data_dir() == Path("/somewhere/sudoku")
+    assert asked == [("sudoku", ("appauthor", False), ("roaming", True))]
+
+
+def test_on_linux_the_folder_is_where_earlier_versions_kept_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # So Linux players have nothing to move; elsewhere the migration moves it.
+    if not sys.platform.startswith("linux"):
+        pytest.skip("platformdirs' answer for Linux")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for environ in ({}, {"XDG_DATA_HOME": str(tmp_path / "x")}, {"XDG_DATA_HOME": "rel"}):
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+        for key, value in environ.items():
+            monkeypatch.setenv(key, value)
+        assert default_data_dir() == legacy_data_dir()
 
 
 def test_the_environment_variable_overrides(tmp_path: Path) -> None:
     assert data_dir({ENV_VAR: str(tmp_path)}) == tmp_path
-    environ = {ENV_VAR: "", "XDG_DATA_HOME": "/x"}
-    assert data_dir(environ) == default_data_dir(environ=environ)
+    assert data_dir({ENV_VAR: ""}) == default_data_dir()
 
 
 def test_the_tests_never_touch_the_real_folder(

@@ -16,10 +16,10 @@ follows, when the time since the first press is known.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pygame
 
+from ...resources import bundled
 from ...session.library import MarkSource
 from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
 from ...session.picker.jobs import Jobs
@@ -33,7 +33,7 @@ from ..picker.layout import PickerLayout, picker_layout
 from ..picker.view import PickerView, Pointing, scroll_thumb
 from ..scene_stack import Go, Pop, Scene, Transition
 
-PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
+PUZZLES = bundled("puzzles")
 """The puzzles that come with the game: where the picker starts the first time."""
 
 DOUBLE_CLICK = 0.4
