@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -317,3 +318,33 @@ def test_the_line_and_the_shortcuts_fit_every_window(
     drop = line_view.arrange(layout, scene.browser.line)
     assert drop.card.bottom < layout.footer.y and drop.card.right <= layout.width
     driver.step()
+
+
+def test_a_slow_look_up_says_so_and_esc_drops_its_late_answer(
+    driver: Driver, tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.session.picker import browser as browser_module
+    from game.session.picker.path_line import Found
+    from game.ui.picker.line_view import SHOW_WAITING
+
+    gate = threading.Event()
+
+    def slow(text: str, base: str, stop: object) -> Found:
+        gate.wait(20)  # a sleeping network drive
+        return Found(str(tree / "books"))
+
+    monkeypatch.setattr(browser_module, "look_up", slow)
+    scene = open_picker(driver, tree / "start")
+    settle(driver, scene)
+    ctrl_l(driver)
+    driver.text("anything")
+    press(driver, pygame.K_RETURN)
+    driver.step(dt=SHOW_WAITING + 0.1)
+    line = scene.browser.line
+    assert line is not None and line.waiting and line.waited >= SHOW_WAITING
+    press(driver, pygame.K_ESCAPE)  # the player gives up on it
+    assert scene.field is None
+    gate.set()
+    assert scene.jobs.wait_idle(20)
+    driver.step(dt=0.1)
+    assert scene.browser.folder.path == str(tree / "start")  # the late answer went nowhere

@@ -3,9 +3,11 @@
 What a player expects of such a list, and so the rules it follows:
 
 - **Using, not looking.** A folder becomes recent when the player chooses a
-  puzzle from it (a puzzle file in it, or a puzzle of a collection in it).
-  Walking through folders on the way adds nothing: a list of every folder
-  passed through would push out the ones that matter.
+  puzzle from it in the picker (a puzzle file in it, or a puzzle of a
+  collection in it, by the list or by a typed path).  Walking through folders
+  on the way adds nothing: a list of every folder passed through would push
+  out the ones that matter.  Nor does a file dropped on the window or named
+  on the command line: the player went around the picker for that one file.
 - **Newest first, once each.** Choosing again from a folder already listed moves
   it to the top.  Paths are compared as the platform compares them (case
   folded on Windows), after making them absolute.

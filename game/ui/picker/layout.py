@@ -87,7 +87,8 @@ def picker_layout(width: int, height: int) -> PickerLayout:
     footer = Rect(margin, height - margin - footer_h, width - 2 * margin, footer_h)
     body_h = footer.y - round(0.15 * u) - body_top
     gap = margin
-    places_w = round(min(3.9 * u, 0.185 * width))
+    # Beside a preview the list needs most of the width; alone (portrait) it can spare more.
+    places_w = round(min(3.9 * u, (0.185 if landscape else 0.26) * width))
     left = margin + places_w + gap // 2  # the column needs no card, so half a gap
     room = width - margin - left
     if landscape:

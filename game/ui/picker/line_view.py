@@ -108,7 +108,7 @@ def draw_line(
         for index, (choice, rect) in enumerate(zip(line.choices, drop.choices, strict=True)):
             if index == hovered:
                 pygame.draw.rect(surface, p.surface_alt, rect, border_radius=radius)
-            side = round(drop.row * 0.6)
+            side = round(drop.row * 0.72)
             box = pygame.Rect(x, 0, side, side)
             box.centery = rect.centery
             folder = choice.endswith(SEPARATORS)

@@ -42,6 +42,7 @@ from ..destinations import OpenFile
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
 from ..picker import line_view, places_view
 from ..picker.layout import PickerLayout, picker_layout
+from ..picker.line_view import SHOW_WAITING
 from ..picker.view import PickerView, Pointing, scroll_thumb
 from ..scene_stack import Go, Pop, Scene, Transition
 from ..text_field import TextField
@@ -91,6 +92,7 @@ class PickerScene(Scene):
         self.layout: PickerLayout = picker_layout(*ctx.size)
         self.pointing = Pointing()
         self.field: TextField | None = None  # edits the path line while it is open
+        self._waiting = False  # the line's card says a look-up is under way
         self.places: tuple[Place, ...] = self._find_places()
         self._click: tuple[int, float | None] | None = None  # row, seconds since its press
         self._double = False
@@ -378,6 +380,11 @@ class PickerScene(Scene):
         if self.browser.tick(dt) or self.view.pending:  # pending: pictures still to draw
             self.dirty = True
         self._sync_line()
+        line = self.browser.line
+        waiting = line is not None and bool(line.waiting) and line.waited >= SHOW_WAITING
+        if waiting != self._waiting:  # a slow look-up says so; a quick one never flashes
+            self._waiting = waiting
+            self.dirty = True
         return self._play(self.browser.take_outcome())
 
     def _clicks(self, dt: float) -> Transition | None:
