@@ -51,6 +51,15 @@ class Session:
         game = self.game
         return game is not None and not game.phase.final
 
+    @property
+    def recent_folders(self) -> tuple[str, ...]:
+        """The folders the player last chose puzzles from, newest first (kept between runs)."""
+        return self.keeper.recent_folders
+
+    def played_from(self, folder: str) -> None:
+        """The player chose a puzzle in ``folder`` (the picker): it heads the recent folders."""
+        self.keeper.used_folder(folder)
+
     # -- games coming and going -------------------------------------------------------
 
     def resume_saved(self, saved: SavedGame) -> None:

@@ -175,6 +175,17 @@ class Keeper:
         """How ``game`` changed its kind's statistics, once it was counted."""
         return self._results.get(game)
 
+    # -- the picker's recent folders ------------------------------------------------
+
+    @property
+    def recent_folders(self) -> tuple[str, ...]:
+        """Where the player last chose puzzles, newest first (:mod:`.picker.recent`)."""
+        return self.data.recent.folders
+
+    def used_folder(self, folder: str) -> None:
+        """The player chose a puzzle in ``folder``: it heads the recent folders, kept."""
+        self.data.used_folder(folder)
+
     # -- saving by name --------------------------------------------------------------
 
     def saves_folder(self) -> Path | None:

@@ -11,7 +11,8 @@ of them costs a frame.
 Files in the data folder: ``settings.json`` (:meth:`Settings.to_dict
 <.settings.Settings.to_dict>` plus ``"version"``; read leniently, see
 :func:`parse_settings`), ``stats.json`` (:mod:`.stats`), ``autosave.sudoku``
-(:mod:`.autosave`), ``saves/`` (games saved by name, :mod:`.savegame`), and any
+(:mod:`.autosave`), ``recent.json`` (the picker's recent folders,
+:mod:`.picker.recent`), ``saves/`` (games saved by name, :mod:`.savegame`), and any
 ``*.corrupt-<time>`` file set aside (:mod:`.storage`).  Opening the folder removes
 the temporary files of saves killed in an earlier run, in the folder and in
 ``saves/`` (:func:`.storage.remove_stale_temporaries`).
@@ -47,6 +48,7 @@ from .game import Game
 from .kinds import Origin, PuzzleKind
 from .migration import open_migrated_folder
 from .paths import SAVES, DataFolder, open_data_folder, saves_dir
+from .picker.recent import RECENT, RecentFolders, load_recent
 from .savegame import write_game
 from .settings import Settings
 from .stats import STATS, Statistics, load_stats
@@ -115,6 +117,7 @@ class UserData:
     stats: Statistics
     resumed: Resumed
     autosaver: Autosaver
+    recent: RecentFolders = field(default_factory=RecentFolders)
     _messages: list[str] = field(default_factory=list)
 
     def take_messages(self) -> list[str]:
@@ -131,6 +134,13 @@ class UserData:
         self.settings = settings
         text = settings_text(settings)
         self.writer.put(SETTINGS, lambda: text)
+
+    def used_folder(self, folder: str) -> None:
+        """The player chose a puzzle in ``folder``: it heads the recent folders (written
+        in the background when that changed the list)."""
+        if self.recent.add(folder):
+            text = self.recent.to_json()
+            self.writer.put(RECENT, lambda: text)
 
     def start_game(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
         """A game begins (new, opened or continued): mark its puzzle, autosave it."""
@@ -206,6 +216,7 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
         text = stats.value.to_json()  # what was read, so the next run finds a whole file
         writer.put(STATS, lambda: text)
     resumed = load_autosave(storage, settings)
+    recent = load_recent(storage)  # quietly: see .picker.recent
     messages = [moved_message, folder.message, settings_message, stats.message, resumed.message]
     return UserData(
         folder=folder,
@@ -215,5 +226,6 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
         stats=stats.value or Statistics(),
         resumed=resumed,
         autosaver=Autosaver(writer),
+        recent=recent,
         _messages=messages,
     )

@@ -55,6 +55,7 @@ class Action(enum.StrEnum):
     LAST = "last"
     PARENT = "parent-folder"
     REFRESH = "refresh"
+    GO_TO_PATH = "go-to-path"  # the picker's path line (Ctrl+L, as in file managers)
 
     @property
     def label(self) -> str:
@@ -100,6 +101,7 @@ _LABELS = {
     Action.LAST: "Last item",
     Action.PARENT: "Parent folder",
     Action.REFRESH: "Read the folder again",
+    Action.GO_TO_PATH: "Type a folder or file path",
 }
 
 

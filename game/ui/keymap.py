@@ -144,6 +144,7 @@ DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
     Action.LAST: ("end",),
     Action.PARENT: ("alt+up",),
     Action.REFRESH: ("f5", "ctrl+r"),
+    Action.GO_TO_PATH: ("ctrl+l",),
 }
 """Action -> key names.  Modifiers: ``ctrl+``, ``shift+``, ``alt+``; order free."""
 

@@ -16,6 +16,10 @@ What is read when, so a big folder never waits on itself:
 
 A collection is opened in one job that builds its index (with progress), then
 its puzzles are read in blocks of :data:`BLOCK` as they scroll into view.
+
+The path line (:mod:`.path_line`: Ctrl+L, a typed path) completes and looks up
+in a lane of its own, so a path typed while a big collection is indexed is
+answered at once; an answer to a text since edited is dropped.
 """
 
 from __future__ import annotations
@@ -60,11 +64,12 @@ from .pages import (
     Page,
     summary_key,
 )
+from .path_line import Completion, Found, PathLine, Refused, complete, line_text, look_up
 from .words import Details, Row, Words
 
-READ, CHECK, RATE = "read", "check", "rate"
-LANES = (READ, CHECK, RATE)
-"""Reading files, checking solutions, rating: one worker thread each."""
+READ, CHECK, RATE, LOOK = "read", "check", "rate", "look"
+LANES = (READ, CHECK, RATE, LOOK)
+"""Reading files, checking solutions, rating, the path line's look-ups: a thread each."""
 
 PREFETCH = 0.5
 """Pages read ahead above and below the rows on screen."""
@@ -98,6 +103,7 @@ class Browser:
         self.collection: CollectionPage | None = None
         self.outcome: Play | None = None
         self.note = ""  # a short message for the status line
+        self.line: PathLine | None = None  # the path line, while it is open
         self._pending: Entry | None = None  # a file chosen before it was read
         self._scheduled: tuple[object, ...] | None = None
         self.open_folder(start)
@@ -126,6 +132,7 @@ class Browser:
         """Show the folder at ``path``, selecting the entry named ``select`` once read."""
         path = os.path.abspath(path)
         self.jobs.forget()
+        self.line = None  # going somewhere else answers whatever the line asked
         self.collection = None
         self._pending = None
         self.folder = FolderPage(path)
@@ -199,6 +206,93 @@ class Browser:
         item = self.folder.state.item
         return self.folder.entries[item] if item is not None else None
 
+    def go_to(self, path: str) -> None:
+        """A shortcut: show the folder at ``path`` (what it holds, or why it cannot be read)."""
+        if os.path.abspath(path) != self.folder.path or self.collection is not None:
+            self._remember_place()
+            self.open_folder(path)
+
+    # -- the path line ------------------------------------------------------------------
+
+    def open_line(self, text: str | None = None) -> PathLine:
+        """Ctrl+L: the path line, holding ``text`` or else the folder shown."""
+        self.close_line()
+        self.line = PathLine(line_text(self.folder.path) if text is None else text)
+        return self.line
+
+    def close_line(self) -> None:
+        """Esc: the line goes, and any look-up it asked for is dropped."""
+        line = self.line
+        if line is not None:
+            for what in ("complete", "go"):
+                self.jobs.cancel(("line", what, line.version), LOOK)
+            self.line = None
+
+    def edit_line(self, text: str) -> None:
+        """The player typed: the line holds ``text`` now."""
+        line = self.line
+        if line is not None:
+            version = line.version
+            if line.edited(text):
+                for what in ("complete", "go"):
+                    self.jobs.cancel(("line", what, version), LOOK)
+
+    def complete_line(self) -> None:
+        """Tab: complete the name being typed (the answer comes through :meth:`tick`)."""
+        line = self.line
+        if line is None:
+            return
+        text, base = line.text, self.folder.path
+        line.waiting, line.waited = "Looking…", 0.0
+        self.jobs.submit(
+            ("line", "complete", line.version),
+            lambda stop: complete(text, base, stop),
+            LOOK,
+            Priority.FIRST,
+        )
+
+    def go_line(self) -> None:
+        """Enter: go where the line says, once it is known to lead somewhere."""
+        line = self.line
+        if line is None:
+            return
+        text, base = line.text, self.folder.path
+        line.problem, line.choices, line.more = "", (), 0
+        line.waiting, line.waited = "Opening…", 0.0
+        self.jobs.submit(
+            ("line", "go", line.version),
+            lambda stop: look_up(text, base, stop),
+            LOOK,
+            Priority.FIRST,
+        )
+
+    def _absorb_line(self, what: str, version: int, value: object) -> bool:
+        line = self.line
+        if line is None or version != line.version:
+            return False  # closed, or asked about a text since edited
+        line.waiting = ""
+        if isinstance(value, Completion):
+            line.edited(value.text)
+            line.choices, line.more, line.problem = value.choices, value.more, value.problem
+        elif isinstance(value, Refused):
+            line.problem = value.reason
+        elif isinstance(value, Found):
+            self._go(value)
+        else:
+            line.problem = f"That cannot be looked up ({value})."
+        return True
+
+    def _go(self, found: Found) -> None:
+        """The line led somewhere: show the folder, or play or open the file in its folder."""
+        self._remember_place()
+        entry, summary = found.entry, found.summary
+        if entry is None or summary is None:
+            self.open_folder(found.path)
+            return
+        self.open_folder(os.path.dirname(found.path), select=entry.name)
+        self.memory.summaries.put(summary_key(entry), summary)
+        self.outcome = self._activate_file(entry, summary)
+
     # -- filtering ----------------------------------------------------------------------
 
     def type(self, text: str) -> None:
@@ -254,6 +348,9 @@ class Browser:
         changed = False
         for key, value in self.jobs.results():
             changed |= self._absorb(key, value)
+        line = self.line
+        if line is not None and line.waiting:
+            line.waited += dt
         if self._pending is not None:
             summary = self.memory.summary(self._pending)
             if summary is not None:
@@ -311,6 +408,8 @@ class Browser:
             return False
         if kind == "open":
             return self._absorb_opened(key[1], value)
+        if kind == "line":
+            return self._absorb_line(key[1], key[2], value)
         if kind == "block":
             page = self.collection
             if page is not None and page.entry.path == key[1] and isinstance(value, tuple):

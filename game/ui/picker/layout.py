@@ -2,8 +2,12 @@
 
 One unit ``u`` sizes margins, rows and type, so 800x600 and 4K look alike, only
 larger.  Landscape windows show the list with a preview pane to its right;
-portrait windows put the preview below the list.  Pure geometry with hit
-testing, so tests can click rows without drawing.
+portrait windows put the preview below the list.  The shortcuts (places) make
+a narrow column left of the list, as in file managers; at 800x600 it takes
+width from the preview rather than from the list, whose names matter more.
+The path line, while open, covers the heading and the filter (typing goes to
+it then).  Pure geometry with hit testing, so tests can click rows without
+drawing.
 """
 
 from __future__ import annotations
@@ -33,6 +37,9 @@ class PickerLayout:
     preview: Rect
     play: Rect  # the preview's action button
     footer: Rect
+    places: Rect  # the shortcuts' column, left of the list
+    place_height: int  # one shortcut (a recent folder takes a line more)
+    line: Rect  # the path line, over the heading and the filter while it is open
     title_size: int
     name_size: int
     detail_size: int
@@ -80,14 +87,20 @@ def picker_layout(width: int, height: int) -> PickerLayout:
     footer = Rect(margin, height - margin - footer_h, width - 2 * margin, footer_h)
     body_h = footer.y - round(0.15 * u) - body_top
     gap = margin
+    # Beside a preview the list needs most of the width; alone (portrait) it can spare more.
+    places_w = round(min(3.9 * u, (0.185 if landscape else 0.26) * width))
+    left = margin + places_w + gap // 2  # the column needs no card, so half a gap
+    room = width - margin - left
     if landscape:
-        preview_w = round(min(max((width - 2 * margin) * 0.36, 5 * u), 9 * u))
-        list_rect = Rect(margin, body_top, width - 2 * margin - gap - preview_w, body_h)
+        preview_w = round(min(max(room * 0.36, 5 * u), 9 * u))
+        list_rect = Rect(left, body_top, room - gap - preview_w, body_h)
         preview = Rect(list_rect.right + gap, body_top, preview_w, body_h)
     else:
         preview_h = round(min(body_h * 0.36, 5.2 * u))
-        list_rect = Rect(margin, body_top, width - 2 * margin, body_h - gap - preview_h)
+        list_rect = Rect(left, body_top, room, body_h - gap - preview_h)
         preview = Rect(margin, list_rect.bottom + gap, width - 2 * margin, preview_h)
+    places = Rect(margin, body_top, places_w, list_rect.h)
+    line = Rect(heading.x, top_y, field.right - heading.x, control)
 
     inset = max(4, round(0.12 * u))
     bar_w = max(6, round(0.14 * u))
@@ -124,6 +137,9 @@ def picker_layout(width: int, height: int) -> PickerLayout:
         preview=preview,
         play=play,
         footer=footer,
+        places=places,
+        place_height=max(28, round(0.66 * u)),
+        line=line,
         title_size=max(16, round(0.42 * u)),
         name_size=max(13, round(0.29 * u)),
         detail_size=max(12, round(0.225 * u)),

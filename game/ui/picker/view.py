@@ -11,6 +11,7 @@ rows still waiting for their picture show a quiet placeholder and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -18,12 +19,16 @@ import pygame
 from ...session.library import EntryKind
 from ...session.picker.browser import Browser
 from ...session.picker.lru import Lru
+from ...session.picker.places import Place
 from ...session.picker.words import Details, Icon, Row
 from ..text import Text
+from ..text_field import TextField
 from ..theme import Colour, Palette, mix
 from ..widgets import Style, draw_button, draw_card
 from .icons import draw_icon
 from .layout import PickerLayout
+from .line_view import draw_line
+from .places_view import draw_places
 from .thumbs import Thumbnails
 
 THUMBS_PER_FRAME = 12
@@ -42,10 +47,12 @@ def _bytes(image: pygame.Surface) -> int:
 
 @dataclass(frozen=True)
 class Pointing:
-    """What the pointer is over: a row position, or a control by name."""
+    """What the pointer is over: a row position, a shortcut, a choice, or a control by name."""
 
     row: int | None = None
-    control: str = ""  # "back", "clear", "play", "scrollbar"
+    control: str = ""  # "back", "clear", "play", "scrollbar", "path" (the heading)
+    place: int | None = None  # a shortcut, by its index among the places
+    choice: int | None = None  # a name Tab found, under the path line
 
 
 class PickerView:
@@ -70,16 +77,24 @@ class PickerView:
         browser: Browser,
         palette: Palette,
         pointing: Pointing,
+        places: Sequence[Place] = (),
+        field: TextField | None = None,
+        path_key: str = "",
     ) -> None:
+        """The frame; ``field`` edits the path line while it is open, ``path_key`` opens it."""
         self.pending = False
         self.rows_drawn = 0
         self._budget = THUMBS_PER_FRAME
         before = self.thumbs.drawn
         surface.fill(palette.background)
-        self._header(surface, layout, browser, palette, pointing)
+        line = browser.line if field is not None else None
+        self._header(surface, layout, browser, palette, pointing, line is None)
         self._preview(surface, layout, browser, palette, pointing)  # first: it gets a picture
         self._list(surface, layout, browser, palette, pointing)
-        self._footer(surface, layout, browser, palette)
+        draw_places(surface, self, layout, places, browser.folder.path, palette, pointing.place)
+        self._footer(surface, layout, browser, palette, path_key)
+        if line is not None and field is not None:  # last: its card floats over the list
+            draw_line(surface, self.text, self, layout, line, field, palette, pointing.choice)
         self.thumbs_drawn = self.thumbs.drawn - before
 
     def restyle(self) -> None:
@@ -97,6 +112,7 @@ class PickerView:
         browser: Browser,
         p: Palette,
         pointing: Pointing,
+        heading_shown: bool = True,
     ) -> None:
         u = layout.unit
         draw_button(
@@ -108,6 +124,8 @@ class PickerView:
             hovered=pointing.control == "back",
             size=layout.detail_size + 1,
         )
+        if not heading_shown:  # the path line covers the heading and the filter
+            return
         heading = layout.heading
         collection = browser.collection
         if collection is not None:
@@ -119,8 +137,10 @@ class PickerView:
         title_image = self._line(
             title, layout.title_size, p.text, heading.w, bold=True, where="middle"
         )
+        # The path opens the path line when clicked, as a file manager's path bar does.
+        path_colour = p.accent if pointing.control == "path" else p.text_dim
         path_image = self._line(
-            _home(where), layout.detail_size, p.text_dim, heading.w, where="start"
+            _home(where), layout.detail_size, path_colour, heading.w, where="start"
         )
         gap = round(u * 0.06)
         total = title_image.get_height() + gap + path_image.get_height()
@@ -460,14 +480,19 @@ class PickerView:
     # -- the status line --------------------------------------------------------------
 
     def _footer(
-        self, surface: pygame.Surface, layout: PickerLayout, browser: Browser, p: Palette
+        self,
+        surface: pygame.Surface,
+        layout: PickerLayout,
+        browser: Browser,
+        p: Palette,
+        path_key: str = "",
     ) -> None:
         footer = layout.footer
         u = layout.unit
         size = layout.small_size
         message, fraction = browser.progress()
         x = footer.x + round(u * 0.1)
-        hint = _hints(browser)
+        hint = _hints(browser, path_key)
         hint_image: pygame.Surface | None = self.render(hint, size, p.text_dim)
         if fraction is not None:
             bar = pygame.Rect(x, 0, round(u * 2.4), max(4, u // 12))
@@ -576,10 +601,11 @@ def _icon_of(browser: Browser) -> Icon:
     )
 
 
-def _hints(browser: Browser) -> str:
+def _hints(browser: Browser, path_key: str = "") -> str:
     back = "Esc clears" if browser.filter else "Esc back"
     up = "Backspace up" if not browser.filter else "Backspace erases"
-    return f"Enter open  ·  {up}  ·  {back}"
+    path = f"{path_key} path  ·  " if path_key else ""
+    return f"{path}Enter open  ·  {up}  ·  {back}"
 
 
 def _totals(browser: Browser) -> str:

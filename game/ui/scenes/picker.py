@@ -7,6 +7,14 @@ drawing goes through a :class:`~..picker.view.PickerView`.  It asks the gate for
 board's shortcuts, while arrows, Page Up/Down, Home/End, Enter, Backspace and Esc
 keep their meaning.
 
+Ctrl+L (:attr:`~..actions.Action.GO_TO_PATH`), a click on the path under the
+title, or typing ``/`` or ``~`` into an empty filter opens the path line: the
+gate then sends *text entry* (a :class:`~..text_field.TextField` edits the
+text, with caret keys and paste), Tab completes, Enter goes, Esc closes, and a
+press outside the line closes it before doing what it does anyway.  The
+shortcuts beside the list come from :func:`~...session.picker.places.places`;
+choosing a puzzle tells the session, which keeps the recent folders.
+
 A double click is two presses on one row within :data:`DOUBLE_CLICK` seconds.
 Time reaches a scene only in ``update(dt)``, after the step's events, so the
 second press is only noted in ``handle`` and decided in the ``update`` that
@@ -15,6 +23,7 @@ follows, when the time since the first press is known.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 import pygame
@@ -25,13 +34,18 @@ from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
 from ...session.picker.jobs import Jobs
 from ...session.picker.listing import ListState
 from ...session.picker.pages import Memory
+from ...session.picker.path_line import SEPARATORS, starts_path, with_choice
+from ...session.picker.places import Place, home_folder, places
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..destinations import OpenFile
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
+from ..picker import line_view, places_view
 from ..picker.layout import PickerLayout, picker_layout
+from ..picker.line_view import SHOW_WAITING
 from ..picker.view import PickerView, Pointing, scroll_thumb
 from ..scene_stack import Go, Pop, Scene, Transition
+from ..text_field import TextField
 
 PUZZLES = bundled("puzzles")
 """The puzzles that come with the game: where the picker starts the first time."""
@@ -44,6 +58,9 @@ POLL = 1 / 30
 
 WHEEL_ROWS = 3
 """Rows scrolled per wheel notch."""
+
+PATH_LIMIT = 4096
+"""Characters the path line holds (PATH_MAX on Linux)."""
 
 _MOVES: dict[Action, Callable[[ListState], bool]] = {
     Action.MOVE_UP: lambda state: state.move(-1),
@@ -69,11 +86,14 @@ class PickerScene(Scene):
         self.ctx = ctx
         self.memory = memory or ctx.session.browsing
         self.jobs = Jobs(LANES)
-        start = folder or self.memory.last_folder or str(PUZZLES)
+        start = folder or self.memory.last_folder or _last_recent(ctx) or str(PUZZLES)
         self.browser = Browser(start, self.jobs, self.memory, marks or ctx.keeper.stats.mark)
         self.view = PickerView(ctx.text)
         self.layout: PickerLayout = picker_layout(*ctx.size)
         self.pointing = Pointing()
+        self.field: TextField | None = None  # edits the path line while it is open
+        self._waiting = False  # the line's card says a look-up is under way
+        self.places: tuple[Place, ...] = self._find_places()
         self._click: tuple[int, float | None] | None = None  # row, seconds since its press
         self._double = False
         self._dragging = False
@@ -81,6 +101,8 @@ class PickerScene(Scene):
     # -- lifecycle ------------------------------------------------------------------
 
     def input_context(self) -> InputContext:
+        if self.field is not None:
+            return InputContext(text_entry=True)
         return InputContext(typing=True)
 
     def enter(self) -> None:
@@ -96,6 +118,7 @@ class PickerScene(Scene):
         super().uncover()
         self.jobs.pause(False)
         self.browser.refresh()
+        self.places = self._find_places()  # a game saved, a folder played from since
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = picker_layout(*size)
@@ -115,9 +138,17 @@ class PickerScene(Scene):
     def handle(self, intent: Intent) -> Transition | None:
         self._fit()
         if isinstance(intent, TextInput):
-            self.browser.type(intent.text)
             self.dirty = True
+            if self.field is None and not self.browser.filter and starts_path(intent.text):
+                self._open_line("")  # "/" or "~" can only start a path, never a name
+            if self.field is not None:
+                self.field.type(intent.text)
+                self.browser.edit_line(self.field.text)
+            else:
+                self.browser.type(intent.text)
         elif isinstance(intent, EditKey):
+            if self.field is not None:
+                return self._edit_line(intent.edit)
             return self._edit(intent.edit)
         elif isinstance(intent, Command):
             return self._command(intent.action)
@@ -141,8 +172,60 @@ class PickerScene(Scene):
             return Pop()
         return None
 
+    # -- the path line ---------------------------------------------------------------
+
+    def _open_line(self, text: str | None = None) -> None:
+        """Open the path line: holding ``text``, or the folder shown, selected (Ctrl+L)."""
+        line = self.browser.open_line(text)
+        if text is None:
+            self.field = TextField.suggesting(line.text, PATH_LIMIT)
+        else:
+            self.field = TextField(line.text, len(line.text), PATH_LIMIT)
+        self.dirty = True
+
+    def _close_line(self) -> None:
+        self.browser.close_line()
+        self.field = None
+        self.dirty = True
+
+    def _edit_line(self, edit: Edit) -> Transition | None:
+        field = self.field
+        assert field is not None
+        self.dirty = True
+        if edit is Edit.CANCEL:
+            self._close_line()
+        elif edit is Edit.ENTER:
+            self.browser.go_line()
+        elif edit is Edit.NEXT:
+            field.suggested = False  # a Tab keeps the text: what is typed next goes after it
+            field.caret = len(field.text)
+            self.browser.complete_line()
+        elif field.edit(edit):
+            self.browser.edit_line(field.text)
+        return None
+
+    def _sync_line(self) -> None:
+        """Follow the line's model: completed text, or the line closed by going somewhere."""
+        line = self.browser.line
+        if line is None:
+            if self.field is not None:
+                self.field = None
+                self.dirty = True
+        elif self.field is not None and self.field.text != line.text:
+            self.field = TextField(line.text, len(line.text), PATH_LIMIT)
+            self.dirty = True
+
+    def _find_places(self) -> tuple[Place, ...]:
+        keeper = self.ctx.keeper
+        saves = keeper.saves_folder() if keeper.has_saves() else None
+        folder = str(saves) if saves is not None else None
+        return places(str(PUZZLES), folder, home_folder(), self.ctx.session.recent_folders)
+
     def _command(self, action: Action) -> Transition | None:
         browser = self.browser
+        if action is Action.GO_TO_PATH:
+            self._open_line()
+            return None
         move = _MOVES.get(action)
         if move is not None:
             self.dirty |= move(browser.state)
@@ -179,6 +262,20 @@ class PickerScene(Scene):
         if pointer.kind is not PointerKind.PRESS or pointer.button != 1:
             return None
         hit = self._hit(pointer.pos)
+        if self.field is not None:
+            if hit.choice is not None:
+                self._choose(hit.choice)
+                return None
+            if hit.control in ("line", "card"):
+                return None
+            self._close_line()  # a press elsewhere leaves the line, then does its own thing
+        if hit.control == "path":
+            self._open_line()
+            return None
+        if hit.place is not None:
+            self.browser.go_to(self.places[hit.place].path)
+            self.dirty = True
+            return None
         if hit.control == "back":
             return Pop()
         if hit.control == "clear":
@@ -216,10 +313,37 @@ class PickerScene(Scene):
             self.pointing = pointing
             self.dirty = True
 
+    def _choose(self, index: int) -> None:
+        """A click on a name Tab found: it goes into the line; a folder is listed at once."""
+        line, field = self.browser.line, self.field
+        if line is None or field is None or index >= len(line.choices):
+            return
+        text = with_choice(line.text, line.choices[index])
+        self.field = TextField(text, len(text), PATH_LIMIT)
+        self.browser.edit_line(text)
+        if text.endswith(SEPARATORS):
+            self.browser.complete_line()
+        self.dirty = True
+
     def _hit(self, pos: tuple[int, int]) -> Pointing:
-        """The control or row under ``pos``."""
+        """The control, row, shortcut or choice under ``pos``."""
         layout, browser = self.layout, self.browser
         state = browser.state
+        line = browser.line
+        if self.field is not None and line is not None:
+            if layout.line.collidepoint(pos):
+                return Pointing(control="line")
+            drop = line_view.arrange(layout, line)
+            choice = drop.choice_at(pos)
+            if choice is not None:
+                return Pointing(choice=choice)
+            if drop.card.collidepoint(pos) and not line.problem:
+                return Pointing(control="card")
+        elif layout.heading.collidepoint(pos):
+            return Pointing(control="path")
+        place = places_view.arrange(layout, self.places).at(pos)
+        if place is not None:
+            return Pointing(place=place)
         if layout.back.collidepoint(pos):
             return Pointing(control="back")
         if browser.filter and layout.clear.collidepoint(pos):
@@ -243,6 +367,7 @@ class PickerScene(Scene):
     def _play(self, play: Play | None) -> Transition | None:
         if play is None:
             return None
+        self.ctx.session.played_from(os.path.dirname(play.path))
         return Go(OpenFile(play.path, play.index))
 
     # -- time -----------------------------------------------------------------------
@@ -253,6 +378,12 @@ class PickerScene(Scene):
         if opened is not None:
             return opened
         if self.browser.tick(dt) or self.view.pending:  # pending: pictures still to draw
+            self.dirty = True
+        self._sync_line()
+        line = self.browser.line
+        waiting = line is not None and bool(line.waiting) and line.waited >= SHOW_WAITING
+        if waiting != self._waiting:  # a slow look-up says so; a quick one never flashes
+            self._waiting = waiting
             self.dirty = True
         return self._play(self.browser.take_outcome())
 
@@ -284,4 +415,19 @@ class PickerScene(Scene):
     # -- drawing --------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface, self.layout, self.browser, self.ctx.palette, self.pointing)
+        self.view.draw(
+            surface,
+            self.layout,
+            self.browser,
+            self.ctx.palette,
+            self.pointing,
+            self.places,
+            self.field,
+            self.ctx.keymap.shortcut(Action.GO_TO_PATH),
+        )
+
+
+def _last_recent(ctx: AppContext) -> str | None:
+    """The folder the player last chose a puzzle from (an earlier run), if it is still there."""
+    recent = ctx.session.recent_folders
+    return recent[0] if recent and os.path.isdir(recent[0]) else None
