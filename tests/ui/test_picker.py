@@ -9,6 +9,8 @@ the main thread), never by wall-clock time.
 from __future__ import annotations
 
 import itertools
+import os
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -362,3 +364,21 @@ def test_pictures_beyond_one_frames_budget_come_in_the_next_frames(
         frames += 1
         assert frames < 10
     assert scene.wake_in() != 0.0  # and then sleeps
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="names that are not UTF-8 need POSIX")
+def test_a_file_name_that_is_not_utf8_is_listed_and_drawn(driver: Driver, tmp_path: Path) -> None:
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    odd = os.path.join(os.fsencode(folder), b"caf\xe9 \xff.txt")
+    with open(odd, "w", encoding="utf-8") as stream:
+        stream.write(PUZZLE + "\n")
+    scene = open_picker(driver, folder)
+    settle(driver, scene)  # every row drawn: no UnicodeEncodeError on the way
+    [name] = [n for n in names(scene) if n != ".."]
+    assert "\N{REPLACEMENT CHARACTER}" in name
+    key(driver, pygame.K_END)
+    key(driver, pygame.K_RETURN)
+    board = playing(driver)
+    assert board.panel_model().title  # the board's header draws the name too
+    driver.step()

@@ -21,7 +21,7 @@ from ...session.picker.browser import Browser
 from ...session.picker.lru import Lru
 from ...session.picker.places import Place
 from ...session.picker.words import Details, Icon, Row
-from ..text import Text
+from ..text import Text, Where
 from ..text_field import TextField
 from ..theme import Colour, Palette, mix
 from ..widgets import Style, draw_button, draw_card
@@ -540,7 +540,9 @@ class PickerView:
         key = (text, size, colour, bold)
         found = self._texts.get(key)
         if found is None:
-            found = self.text.font(size, bold).render(text, True, colour)
+            # Through the renderer, which draws any string (an undecodable file name's
+            # lone surrogates become U+FFFD) and bounds its length, uncached there.
+            found = self.text.image(text, size, colour, bold)
             self._texts.put(key, found)
         return found
 
@@ -557,25 +559,8 @@ def elide(text: Text, line: str, size: int, width: int, bold: bool, where: str) 
     """``line`` shortened with … (at its ``end``, ``middle`` or ``start``) to fit ``width``."""
     if width <= 0:
         return ""
-    if text.measure(line, size, bold)[0] <= width:
-        return line
-
-    def cut(keep: int) -> str:
-        if where == "start":
-            return "…" + line[len(line) - keep :]
-        if where == "middle":
-            tail = min(keep // 2, 12) if keep > 6 else keep // 2
-            return line[: keep - tail] + "…" + (line[len(line) - tail :] if tail else "")
-        return line[:keep].rstrip() + "…"
-
-    low, high = 0, len(line)
-    while low < high:  # the longest cut that fits
-        middle = (low + high + 1) // 2
-        if text.measure(cut(middle), size, bold)[0] <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return cut(low) if low else "…"
+    place: Where = "start" if where == "start" else "middle" if where == "middle" else "end"
+    return text.cut(line, size, width, bold, place) or "…"
 
 
 def scroll_thumb(track: pygame.Rect, top: float, rows: float, count: int) -> pygame.Rect:
