@@ -28,7 +28,7 @@ from ..session.state import candidate_colour
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill
 from .text import Text
-from .theme import Colour, Palette, luminance, mix
+from .theme import Colour, Palette, contrast, luminance, mix
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -50,6 +50,17 @@ SHAPES = ("circle", "square", "diamond", "triangle", "nabla", "hexagon", "plus",
 """Each of the player's colours also has a shape (colour 1 a circle ...): the mark in
 a coloured cell's corner and the disc behind a coloured candidate take it, so two
 colours never differ by hue alone."""
+
+
+def tint(cell: Colour, paint: Colour, ink: Colour) -> Colour:
+    """``cell`` tinted with ``paint``: :data:`TINT` strong, less if the entries' ``ink``
+    would then read at under 3:1 (a dark paint such as black on a light theme)."""
+    strength = TINT
+    colour = mix(cell, paint, strength)
+    while strength > 0.12 and contrast(colour, ink) < 3.0:
+        strength -= 0.03
+        colour = mix(cell, paint, strength)
+    return colour
 
 
 def corner_spots(count: int) -> list[tuple[float, float]]:
@@ -263,7 +274,7 @@ class BoardView:
         if look.colour:
             # The player's colour is under everything: a highlight mixes into it
             # rather than hiding it, so a coloured cell stays coloured when chosen.
-            base = mix(base, p.paint(look.colour), TINT)
+            base = tint(base, p.paint(look.colour), p.entry)
             strength = 0.55
         else:
             strength = 1.0
@@ -353,7 +364,7 @@ class BoardView:
         )
         if spot is None:
             return
-        radius = max(3.0, size * 0.075)
+        radius = max(5.0, size * 0.085)
         inset = self._inset(size) + radius + max(1, size // 40)
         cx = inset + spot[0] * (size - 2 * inset)
         cy = inset + spot[1] * (size - 2 * inset)
@@ -438,7 +449,7 @@ class BoardView:
             if painted:
                 paint = p.paint(painted)
                 draw_shape(
-                    tile, painted, mix(p.cell, paint, 0.5), (cx, cy), radius, paint,
+                    tile, painted, tint(p.cell, paint, p.note), (cx, cy), radius, paint,
                     max(1, size // 45),
                 )  # fmt: skip
             if not look.notes >> (digit - 1) & 1:
@@ -465,14 +476,21 @@ class BoardView:
                 stroke = max(2, size // 30)
                 pygame.draw.line(tile, p.error, (cx - r, cy + r), (cx + r, cy - r), stroke)
 
-    def _pencil(self, look: CellLook, digit: int) -> tuple[Colour, bool]:
-        """The ink and weight of a corner or centre note: the entries' blue, bold for
-        the digit in focus (as candidate notes are)."""
+    def _pencil(self, look: CellLook, digit: int, font: int) -> pygame.Surface:
+        """A corner or centre note's glyph: bold, in the entries' blue (candidate notes
+        are grey and regular); the digit in focus on a soft disc, as candidates are."""
+        p = self.palette
+        assert p is not None
+        colour = p.accent if digit == look.strong_note else mix(p.entry, p.note, 0.25)
+        return self.glyph(symbol(digit), font, colour, True)
+
+    def _backdrop(self, tile: pygame.Surface, look: CellLook, digit: int, at: pygame.Rect) -> None:
+        """The soft disc behind a corner or centre note of the digit in focus."""
         p = self.palette
         assert p is not None
         if digit == look.strong_note:
-            return p.accent, True
-        return mix(p.entry, p.note, 0.25), False
+            radius = round(max(at.w, at.h) * 0.75)
+            pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), at.center, radius)
 
     def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
         """Corner notes: small digits hugging the cell's corners and edges (SudokuPad)."""
@@ -489,46 +507,57 @@ class BoardView:
         while font > 7 and across * self.text.measure("8", font, True)[0] * 1.35 > room:
             font -= 1
         for digit, (fx, fy) in zip(digits, spots, strict=True):
-            colour, bold = self._pencil(look, digit)
-            glyph = self.glyph(symbol(digit), font, colour, bold)
-            x = inset + fx * (room - glyph.get_width())
-            y = inset + fy * (room - glyph.get_height())
-            tile.blit(glyph, (round(x), round(y)))
+            glyph = self._pencil(look, digit, font)
+            place = glyph.get_rect(
+                topleft=(
+                    round(inset + fx * (room - glyph.get_width())),
+                    round(inset + fy * (room - glyph.get_height())),
+                )
+            )
+            self._backdrop(tile, look, digit, place)
+            tile.blit(glyph, place)
 
     def _draw_centre(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """Centre notes: the digits in a row in the middle, smaller as there are more;
-        two rows once a row at the smallest size would not fit."""
+        """Centre notes: the digits in a row in the middle, smaller as there are more,
+        or in two rows when that lets them be larger.  Every digit gets the same slot,
+        so a row reads evenly whatever its digits."""
         geometry = self.geometry
         assert geometry is not None
         numbers = [d for d in range(1, geometry.size + 1) if look.centre >> (d - 1) & 1]
-        digits = [symbol(d) for d in numbers]
         inset = self._inset(size)
-        room = size - 2 * inset - 2 * max(1, round(size * 0.14))  # clear of corner notes
+        room = size - 2 * inset
+        if look.corner:  # a row keeps clear of the corner notes at the edges' middles
+            room -= 2 * max(1, round(size * 0.14))
         font = max(12, round(size * 0.22))
 
-        def width(text: str, at: int) -> int:
-            return sum(self.glyph(d, at, (0, 0, 0), True).get_width() + at // 8 for d in text)
+        def slot(at: int) -> int:
+            return self.glyph("8", at, (0, 0, 0), True).get_width() + max(1, at // 7)
 
-        line = "".join(digits)
-        while font > 12 and width(line, font) > room:
-            font -= 1
-        rows = [digits] if width(line, font) <= room else [
-            digits[: (len(digits) + 1) // 2], digits[(len(digits) + 1) // 2 :]
-        ]  # fmt: skip
-        while font > 7 and max(width("".join(r), font) for r in rows) > room + 2 * inset:
-            font -= 1
+        def largest(longest: int, limit: int) -> int:
+            at = font
+            while at > 7 and longest * slot(at) > limit:
+                at -= 1
+            return at
+
+        half = (len(numbers) + 1) // 2
+        one = largest(len(numbers), room)
+        # Two rows once one row would be smaller (from five digits or so): the
+        # rows then take the cell's whole width, clear of the corners above them.
+        two = largest(half, size - 2 * inset) if half > 1 else 0
+        rows = [numbers] if one >= two else [numbers[:half], numbers[half:]]
+        font = max(one, two)
+        step = slot(font)
         height = self.glyph("8", font, (0, 0, 0), True).get_height()
         gap = max(2, height // 3)
         top = (size - len(rows) * height - (len(rows) - 1) * gap) / 2
         for index, row in enumerate(rows):
-            x = (size - width("".join(row), font) + font // 8) / 2
+            left = (size - len(row) * step) / 2
             y = round(top + index * (height + gap))
-            for text in row:
-                digit = numbers[digits.index(text)]
-                colour, bold = self._pencil(look, digit)
-                glyph = self.glyph(text, font, colour, bold)
-                tile.blit(glyph, (round(x), y + height - glyph.get_height()))
-                x += glyph.get_width() + font // 8
+            for k, digit in enumerate(row):
+                glyph = self._pencil(look, digit, font)
+                place = glyph.get_rect(midbottom=(round(left + (k + 0.5) * step), y + height))
+                self._backdrop(tile, look, digit, place)
+                tile.blit(glyph, place)
 
     def glyph(self, text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
         """A digit cropped to its ink, so centring it centres what the eye sees."""

@@ -386,7 +386,7 @@ def _draw_guess(
     """The open guess over the status line, in its ink: a badge with its level and the
     keys that end it.  Returns what is left of the status line below it."""
     ink = p.ink(model.guess_level)
-    height = round(size * 1.9)
+    height = round(size * 1.75)
     band = pygame.Rect(rect.x, rect.y, rect.w, min(height, rect.h))
     radius = max(4, height // 3)
     pygame.draw.rect(surface, mix(p.background, ink, 0.12), band, border_radius=radius)
@@ -401,7 +401,7 @@ def _draw_guess(
     words = elide(text, model.guess, text.fit_size(model.guess, size, room), room)
     image = text.render(words, text.fit_size(words, size, room), p.text, False)
     surface.blit(image, image.get_rect(midleft=(disc.right + size // 2, band.centery)))
-    gap = round(size * 0.6)
+    gap = round(size * 0.45)
     return pygame.Rect(rect.x, band.bottom + gap, rect.w, max(0, rect.bottom - band.bottom - gap))
 
 
