@@ -141,7 +141,7 @@ _LABELS = {
     Action.EXTEND_DOWN: "Choose cells downwards",
     Action.EXTEND_LEFT: "Choose cells to the left",
     Action.EXTEND_RIGHT: "Choose cells to the right",
-    Action.NOTE_KIND: "Note kind (candidate, corner, centre)",
+    Action.NOTE_KIND: "Next kind of note",
     Action.COLOUR_1: "Colour the cells 1",
     Action.COLOUR_2: "Colour the cells 2",
     Action.COLOUR_3: "Colour the cells 3",

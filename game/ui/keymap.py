@@ -387,10 +387,13 @@ class KeyMap:
             ("Place a digit", digits),
             ("Toggle a note", "Shift+digit"),
         ]
-        grouped = {action for actions in HELP_GROUPS.values() for action in actions}
+        groups = {**HELP_GROUPS, **HELP_LISTS}
+        grouped = {action for actions in groups.values() for action in actions}
         for action in HELP_ORDER:
-            group = next((g for g in HELP_GROUPS.items() if g[1][0] is action), None)
-            if group is not None:
+            group = next((g for g in groups.items() if g[1][0] is action), None)
+            if group is not None and group[0] in HELP_LISTS:
+                rows += self._list_rows(*group, size)
+            elif group is not None:
                 rows += self._group_rows(*group, size)
             elif action not in grouped:
                 keys = self.keys_for(action, size)
@@ -398,10 +401,20 @@ class KeyMap:
                     rows.append((action.label, ", ".join(keys)))
         return rows
 
+    def _list_rows(
+        self, label: str, actions: tuple[Action, ...], size: int
+    ) -> list[tuple[str, str]]:
+        """One row naming each action's keys in turn (``Shift+X / X / Ctrl+X``), or a row
+        per action while one of them has no key."""
+        keys = [self.keys_for(action, size) for action in actions]
+        if all(keys):
+            return [(label, " / ".join(", ".join(k) for k in keys))]
+        return [(action.label, ", ".join(k)) for action, k in zip(actions, keys, strict=True) if k]
+
     def _group_rows(
         self, label: str, actions: tuple[Action, ...], size: int
     ) -> list[tuple[str, str]]:
-        """One row for a group bound alike (``Ctrl+0–8``, ``Shift+Up/Down/Left/Right``),
+        """One row for a group bound alike (``Ctrl+0–8``, ``Shift+arrows``),
         else a row per action.
 
         Alike: every action has as many keys, and the n-th keys differ only in their
@@ -424,8 +437,8 @@ class KeyMap:
 def _merged(texts: list[str]) -> str | None:
     """Keys that differ only in their last part, written once (None if they differ more).
 
-    A run of numbers becomes a span (``Ctrl+1``..``Ctrl+8`` -> ``Ctrl+1–8``); other
-    last parts are listed (``Shift+Up/Down``).
+    A run of numbers becomes a span (``Ctrl+1``..``Ctrl+8`` -> ``Ctrl+1–8``), the four
+    arrows are "arrows" (``Shift+arrows``); other last parts are listed (``W/S/A/D``).
     """
     mods = {text.rpartition("+")[0] for text in texts}
     if len(mods) != 1:
@@ -433,6 +446,8 @@ def _merged(texts: list[str]) -> str | None:
     mod = mods.pop()
     lead = mod + "+" if mod else ""
     last = [text[len(lead) :] for text in texts]
+    if last == ["Up", "Down", "Left", "Right"]:
+        return f"{lead}arrows" if lead else "Arrows"
     numbers = [part.rpartition(" ")[2] for part in last]
     stems = {part[: len(part) - len(number)] for part, number in zip(last, numbers, strict=True)}
     if all(n.isdigit() for n in numbers) and len(stems) == 1:
@@ -498,7 +513,7 @@ HELP_GROUPS: dict[str, tuple[Action, ...]] = {
         Action.EXTEND_LEFT,
         Action.EXTEND_RIGHT,
     ),
-    "Everywhere: naked singles … naked triples": (
+    "Singles … triples everywhere": (
         Action.EVERYWHERE_NAKED_SINGLES,
         Action.EVERYWHERE_HIDDEN_SINGLES,
         Action.EVERYWHERE_LOCKED_CANDIDATES,
@@ -506,17 +521,27 @@ HELP_GROUPS: dict[str, tuple[Action, ...]] = {
         Action.EVERYWHERE_HIDDEN_PAIRS,
         Action.EVERYWHERE_NAKED_TRIPLES,
     ),
-    "Colour the chosen cells (0: none)": (
+    "Colour cells (0: none)": (
         Action.COLOUR_NONE,
         *(Action(f"colour-{k}") for k in range(1, 9)),
     ),
-    "Colour the last digit's candidate (0: none)": (
+    "Colour the last digit's candidate": (
         Action.CANDIDATE_COLOUR_NONE,
         *(Action(f"candidate-colour-{k}") for k in range(1, 9)),
     ),
 }
 """Actions the help overlay shows as one row while they are bound alike (in the
 order of :data:`HELP_ORDER`, each group's first action where the row goes)."""
+
+HELP_LISTS: dict[str, tuple[Action, ...]] = {
+    "What if: guess / keep / abandon": (
+        Action.GUESS,
+        Action.COMMIT_GUESS,
+        Action.ABANDON_GUESS,
+    ),
+    "Savepoint: set / go back": (Action.SAVEPOINT, Action.GO_TO_SAVEPOINT),
+}
+"""Related actions the help overlay names in one row, their keys in turn."""
 
 BINDABLE = (*HELP_ORDER, *(action for action in DEFAULT_BINDINGS if action not in HELP_ORDER))
 """Every action a player can give keys to, help order first (digits and the window's

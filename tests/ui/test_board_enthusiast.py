@@ -146,11 +146,14 @@ NEW_ACTIONS = {
 
 def test_help_shows_numbered_keys_as_one_row_until_one_moves() -> None:
     rows = dict(KeyMap().describe(9))
-    assert rows["Colour the chosen cells (0: none)"] == "Ctrl+0–8, Ctrl+Num 0–8"
-    assert rows["Colour the last digit's candidate (0: none)"] == "Ctrl+Shift+0–8"
-    assert rows["Choose cells as you move"] == "Shift+Up/Down/Left/Right"
-    moved = dict(KeyMap({"colour-3": ["f7"]}).describe(9))
-    assert "Colour the chosen cells (0: none)" not in moved
+    assert rows["Colour cells (0: none)"] == "Ctrl+0–8, Ctrl+Num 0–8"
+    assert rows["Colour the last digit's candidate"] == "Ctrl+Shift+0–8"
+    assert rows["Choose cells as you move"] == "Shift+arrows"
+    assert rows["Move"] == "Arrows, W/S/A/D"
+    assert rows["What if: guess / keep / abandon"] == "Shift+X / X / Ctrl+X"
+    moved = dict(KeyMap({"colour-3": ["f7"], "abandon-guess": []}).describe(9))
+    assert "Colour cells (0: none)" not in moved
+    assert moved[Action.GUESS.label] == "Shift+X" and Action.ABANDON_GUESS.label not in moved
     assert moved[Action.COLOUR_3.label] == "F7"
     assert moved[Action.COLOUR_4.label] == "Ctrl+4, Ctrl+Num 4"
 
