@@ -28,7 +28,7 @@ from ..session.state import candidate_colour
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill
 from .text import Text
-from .theme import Colour, Palette, contrast, luminance, mix
+from .theme import Colour, Palette, contrast, mix
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -368,9 +368,13 @@ class BoardView:
         inset = self._inset(size) + radius + max(1, size // 40)
         cx = inset + spot[0] * (size - 2 * inset)
         cy = inset + spot[1] * (size - 2 * inset)
-        paint = p.paint(look.colour)
-        edge = p.given if luminance(paint) > 0.35 else p.cell
-        draw_shape(tile, look.colour, paint, (cx, cy), radius, edge, max(1, size // 60))
+        # Outlined in whichever of the theme's ink and paper stands off the tinted
+        # cell, so the shape reads on light and dark themes alike.
+        behind = self._background(look)
+        edge = max((p.given, p.cell), key=lambda ink: contrast(ink, behind))
+        draw_shape(
+            tile, look.colour, p.paint(look.colour), (cx, cy), radius, edge, max(1, size // 50)
+        )
 
     def _digit_colour(self, look: CellLook) -> Colour:
         p = self.palette
@@ -489,7 +493,7 @@ class BoardView:
         p = self.palette
         assert p is not None
         if digit == look.strong_note:
-            radius = round(max(at.w, at.h) * 0.75)
+            radius = round(max(at.w, at.h) * 0.62)
             pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), at.center, radius)
 
     def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:

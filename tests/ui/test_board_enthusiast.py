@@ -241,6 +241,7 @@ def test_a_digit_on_every_empty_cell_is_one_move(driver: Driver, scene: BoardSce
     before = len(scene.game.history)
     driver.key(pygame.K_7)
     assert len(scene.game.history) == before + 1
+    assert status(scene).endswith("a digit goes into all of them.")  # still says
     assert all(scene.game.grid[c] == 7 for c in scene.play.selection)
     driver.key(pygame.K_z, CTRL)
     assert len([c for c in range(81) if scene.game.grid[c] == 7]) < 10

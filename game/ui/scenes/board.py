@@ -255,6 +255,9 @@ class BoardScene(Scene):
             return answer
         if answer is not None and answer.effect is not None:
             self._feedback(answer)
+        play = self.play
+        if play.many and not play.status.message:
+            play.status = Reply(play.what_next())  # while many cells are chosen
         self._sync()
         return None
 
