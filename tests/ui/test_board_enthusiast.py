@@ -526,7 +526,7 @@ def test_leaving_a_game_with_moves_asks_and_no_keeps_it(driver: Driver, scene: B
 
 
 def test_yes_leaves_and_a_game_without_moves_is_left_without_asking(
-    driver: Driver, scene: BoardScene, tmp_path: object
+    driver: Driver, scene: BoardScene
 ) -> None:
     scene.game.select(2)
     driver.key(pygame.K_4)
