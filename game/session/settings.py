@@ -73,6 +73,10 @@ class Settings:
     show_conflicts: bool = True  # mark digits that repeat in a unit
     show_mistakes: bool = False  # mark entries that differ from the solution at once
     mistake_limit: int = 0  # 0 for none, else the game is lost at this many
+    # The mistake count always in the board's header, even without a limit.  Off by
+    # default: with "mark wrong digits at once" off, a counter that ticks up as a
+    # digit goes in tells what that setting keeps quiet.
+    show_mistake_counter: bool = False
     highlight_peers: bool = True  # tint the selected cell's row, column and region
     highlight_same_digit: bool = True  # tint every cell and note with the selected digit
     show_timer: bool = True

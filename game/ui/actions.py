@@ -56,6 +56,42 @@ class Action(enum.StrEnum):
     PARENT = "parent-folder"
     REFRESH = "refresh"
     GO_TO_PATH = "go-to-path"  # the picker's path line (Ctrl+L, as in file managers)
+    # Choosing many cells (a drag and Ctrl/Shift clicks do it with the mouse).
+    SELECT_EMPTY = "select-empty"
+    EXTEND_UP = "extend-up"
+    EXTEND_DOWN = "extend-down"
+    EXTEND_LEFT = "extend-left"
+    EXTEND_RIGHT = "extend-right"
+    NOTE_KIND = "note-kind"  # cycle what notes write: candidates, corner, centre
+    # Colours: one action per colour, so each key is the player's to move; the
+    # digits of a colour key are part of its binding, not of the command.
+    COLOUR_1 = "colour-1"
+    COLOUR_2 = "colour-2"
+    COLOUR_3 = "colour-3"
+    COLOUR_4 = "colour-4"
+    COLOUR_5 = "colour-5"
+    COLOUR_6 = "colour-6"
+    COLOUR_7 = "colour-7"
+    COLOUR_8 = "colour-8"
+    COLOUR_NONE = "colour-none"
+    CANDIDATE_COLOUR_1 = "candidate-colour-1"
+    CANDIDATE_COLOUR_2 = "candidate-colour-2"
+    CANDIDATE_COLOUR_3 = "candidate-colour-3"
+    CANDIDATE_COLOUR_4 = "candidate-colour-4"
+    CANDIDATE_COLOUR_5 = "candidate-colour-5"
+    CANDIDATE_COLOUR_6 = "candidate-colour-6"
+    CANDIDATE_COLOUR_7 = "candidate-colour-7"
+    CANDIDATE_COLOUR_8 = "candidate-colour-8"
+    CANDIDATE_COLOUR_NONE = "candidate-colour-none"
+    CLEAR_COLOURS = "clear-colours"
+    # What if: guesses in their own ink, savepoints, the first mistake.
+    GUESS = "guess"
+    COMMIT_GUESS = "commit-guess"
+    ABANDON_GUESS = "abandon-guess"
+    SAVEPOINT = "savepoint"
+    GO_TO_SAVEPOINT = "go-to-savepoint"
+    FIND_MISTAKE = "find-mistake"
+    REVEAL = "reveal"
 
     @property
     def label(self) -> str:
@@ -102,6 +138,38 @@ _LABELS = {
     Action.PARENT: "Parent folder",
     Action.REFRESH: "Read the folder again",
     Action.GO_TO_PATH: "Type a folder or file path",
+    Action.SELECT_EMPTY: "Choose every empty cell",
+    Action.EXTEND_UP: "Choose cells upwards",
+    Action.EXTEND_DOWN: "Choose cells downwards",
+    Action.EXTEND_LEFT: "Choose cells to the left",
+    Action.EXTEND_RIGHT: "Choose cells to the right",
+    Action.NOTE_KIND: "Next kind of note",
+    Action.COLOUR_1: "Colour the cells 1",
+    Action.COLOUR_2: "Colour the cells 2",
+    Action.COLOUR_3: "Colour the cells 3",
+    Action.COLOUR_4: "Colour the cells 4",
+    Action.COLOUR_5: "Colour the cells 5",
+    Action.COLOUR_6: "Colour the cells 6",
+    Action.COLOUR_7: "Colour the cells 7",
+    Action.COLOUR_8: "Colour the cells 8",
+    Action.CANDIDATE_COLOUR_1: "Colour the candidate 1",
+    Action.CANDIDATE_COLOUR_2: "Colour the candidate 2",
+    Action.CANDIDATE_COLOUR_3: "Colour the candidate 3",
+    Action.CANDIDATE_COLOUR_4: "Colour the candidate 4",
+    Action.CANDIDATE_COLOUR_5: "Colour the candidate 5",
+    Action.CANDIDATE_COLOUR_6: "Colour the candidate 6",
+    Action.CANDIDATE_COLOUR_7: "Colour the candidate 7",
+    Action.CANDIDATE_COLOUR_8: "Colour the candidate 8",
+    Action.COLOUR_NONE: "Uncolour the cells",
+    Action.CANDIDATE_COLOUR_NONE: "Uncolour the candidate",
+    Action.CLEAR_COLOURS: "Clear every colour",
+    Action.GUESS: "Start a what-if guess",
+    Action.COMMIT_GUESS: "Keep the guess",
+    Action.ABANDON_GUESS: "Abandon the guess",
+    Action.SAVEPOINT: "Set a savepoint",
+    Action.GO_TO_SAVEPOINT: "Back to the savepoint",
+    Action.FIND_MISTAKE: "Find my first mistake",
+    Action.REVEAL: "Reveal this cell",
 }
 
 
@@ -143,3 +211,15 @@ CHORES: dict[Action, Chore] = {
     Action.EVERYWHERE_NAKED_TRIPLES: Chore.NAKED_TRIPLES,
 }
 """The "apply everywhere" actions and the session's chores they ask for, in panel order."""
+
+CELL_COLOURS: dict[Action, int] = {
+    **{Action(f"colour-{k}"): k for k in range(1, 9)},
+    Action.COLOUR_NONE: 0,
+}
+"""Keys that colour the chosen cells, and the colour (0 takes it off)."""
+
+CANDIDATE_COLOURS: dict[Action, int] = {
+    **{Action(f"candidate-colour-{k}"): k for k in range(1, 9)},
+    Action.CANDIDATE_COLOUR_NONE: 0,
+}
+"""Keys that colour the last digit's candidate in the chosen cells (0 takes it off)."""

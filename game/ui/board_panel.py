@@ -98,7 +98,22 @@ def panel_model(
         card=card,
         steps=_steps_card(play, keymap, status) if mode is Mode.STEPS else None,
         tooltip=_tooltip(actions, hover_name),
+        note_kind=settings.note_kind,
+        guess=guess_text(game.guess_level, keymap, game.size),
+        guess_level=game.guess_level,
     )
+
+
+def guess_text(level: int, keymap: KeyMap, size: int) -> str:
+    """What the panel says of an open what-if guess, naming the keys bound ("" if none)."""
+    if not level:
+        return ""
+    ends = [
+        f"{key} {verb}"
+        for action, verb in ((Action.COMMIT_GUESS, "keeps"), (Action.ABANDON_GUESS, "abandons"))
+        if (key := keymap.shortcut(action, size))
+    ]
+    return f"Guess {level} — {', '.join(ends)}" if ends else f"Guess {level}"
 
 
 ROLE_WORDS: dict[Role, str] = {

@@ -114,7 +114,9 @@ class FormScene(Scene):
         return self.controls()[(stop, values.index(value) if value in values else 0)]
 
     def focus_on(self, key: str, value: object = None) -> None:
+        """Put the focus on part ``value`` of control ``key``, scrolled into view."""
         self.form.focus_on(self.spec(), key, value)
+        self.reveal()
 
     # -- input --------------------------------------------------------------------------
 

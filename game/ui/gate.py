@@ -41,12 +41,20 @@ class PointerKind(enum.Enum):
 
 @dataclass(frozen=True)
 class Pointer:
-    """A mouse event in window pixels; ``button`` 1 left, 2 middle, 3 right."""
+    """A mouse event in window pixels; ``button`` 1 left, 2 middle, 3 right.
+
+    ``ctrl`` and ``shift`` are the modifiers held at a press or release (Ctrl+click
+    adds a cell, Shift+click a rectangle); ``held`` says a move is a drag, the left
+    button down.
+    """
 
     kind: PointerKind
     pos: tuple[int, int]
     button: int = 0
     wheel: int = 0  # wheel notches, positive away from the player
+    ctrl: bool = False
+    shift: bool = False
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,12 +125,20 @@ def translate(event: pygame.event.Event, keymap: KeyMap, context: InputContext) 
         return TextInput(event.text) if context.text_entry or context.typing else None
     if kind == pygame.DROPFILE:
         return Dropped(event.file)
-    if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-        return Pointer(PointerKind.PRESS, tuple(event.pos), event.button)
-    if kind == pygame.MOUSEBUTTONUP and event.button in (1, 2, 3):
-        return Pointer(PointerKind.RELEASE, tuple(event.pos), event.button)
+    if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (1, 2, 3):
+        # Mouse events carry no modifiers: the keyboard's state says what is held.
+        # A synthetic event may bring its own ``mod`` (tests, and a monkey's clicks).
+        mod = event.dict.get("mod", pygame.key.get_mods())
+        return Pointer(
+            PointerKind.PRESS if kind == pygame.MOUSEBUTTONDOWN else PointerKind.RELEASE,
+            tuple(event.pos),
+            event.button,
+            ctrl=bool(mod & pygame.KMOD_CTRL),
+            shift=bool(mod & pygame.KMOD_SHIFT),
+        )
     if kind == pygame.MOUSEMOTION:
-        return Pointer(PointerKind.MOVE, tuple(event.pos))
+        buttons = event.dict.get("buttons", (0, 0, 0))
+        return Pointer(PointerKind.MOVE, tuple(event.pos), held=bool(buttons and buttons[0]))
     if kind == pygame.MOUSEWHEEL:
         return Pointer(PointerKind.WHEEL, pygame.mouse.get_pos(), wheel=event.y)
     if kind == pygame.WINDOWLEAVE:

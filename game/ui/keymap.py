@@ -6,7 +6,11 @@ any action by name.  A key the player bound to an action is that action's alone:
 action left on its defaults gives it up (so a key moved from Hint to Check stays
 with Check even if the settings file forgets that Hint was emptied).  Digits are
 not in the table: ``1``-``9`` (number row or keypad) place a digit and Shift+digit
-toggles a note, in every grid.
+toggles a note, in every grid.  Ctrl+digit and Ctrl+Shift+digit are in it, as one
+action per colour (``colour-3`` is Ctrl+3, ``candidate-colour-3`` Ctrl+Shift+3): a
+colour is a choice of eight, not a digit of the grid, so each of its keys can move
+like any other shortcut.  (One action carrying the digit, as Shift+digit does for
+notes, was the road not taken: the Keys page binds a key, not "Ctrl plus any digit".)
 
 Grids larger than 9 use letters as digits (``A`` is 10, ``G`` is 16), which would
 collide with letter shortcuts (WASD, ``C`` for check...).  The rule, shown in the
@@ -14,7 +18,9 @@ help overlay: *a letter that is a digit of the grid types that digit*.  A shortc
 that loses its letter this way keeps working through its other keys when it has
 any (arrows still move), and otherwise moves to Ctrl+letter (Ctrl+C checks on a
 16x16 grid).  The alternative, a global "letters are digits" mode key, was
-rejected: it is one more mode to forget about.
+rejected: it is one more mode to forget about.  So no default key is a plain A-G,
+and no default takes Ctrl+C, where Check goes on 16x16: the what-if keys are X
+(commit), Ctrl+X (abandon) and Shift+X (start), savepoints P and Shift+P.
 """
 
 from __future__ import annotations
@@ -145,6 +151,25 @@ DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
     Action.PARENT: ("alt+up",),
     Action.REFRESH: ("f5", "ctrl+r"),
     Action.GO_TO_PATH: ("ctrl+l",),
+    # Many cells at once (the mouse: a drag, Ctrl+click, Shift+click).
+    Action.SELECT_EMPTY: ("ctrl+a",),
+    Action.EXTEND_UP: ("shift+up",),
+    Action.EXTEND_DOWN: ("shift+down",),
+    Action.EXTEND_LEFT: ("shift+left",),
+    Action.EXTEND_RIGHT: ("shift+right",),
+    Action.NOTE_KIND: ("m",),
+    **{Action(f"colour-{k}"): (f"ctrl+{k}", f"ctrl+kp{k}") for k in range(1, 9)},
+    Action.COLOUR_NONE: ("ctrl+0", "ctrl+kp0"),
+    **{Action(f"candidate-colour-{k}"): (f"ctrl+shift+{k}",) for k in range(1, 9)},
+    Action.CANDIDATE_COLOUR_NONE: ("ctrl+shift+0",),
+    Action.CLEAR_COLOURS: ("ctrl+shift+backspace",),
+    Action.GUESS: ("shift+x",),
+    Action.COMMIT_GUESS: ("x",),
+    Action.ABANDON_GUESS: ("ctrl+x",),
+    Action.SAVEPOINT: ("p",),
+    Action.GO_TO_SAVEPOINT: ("shift+p",),
+    Action.FIND_MISTAKE: ("ctrl+m",),
+    Action.REVEAL: ("shift+h",),
 }
 """Action -> key names.  Modifiers: ``ctrl+``, ``shift+``, ``alt+``; order free."""
 
@@ -363,11 +388,75 @@ class KeyMap:
             ("Place a digit", digits),
             ("Toggle a note", "Shift+digit"),
         ]
+        groups = {**HELP_GROUPS, **HELP_LISTS}
+        grouped = {action for actions in groups.values() for action in actions}
         for action in HELP_ORDER:
-            keys = self.keys_for(action, size)
-            if keys:
-                rows.append((action.label, ", ".join(keys)))
+            group = next((g for g in groups.items() if g[1][0] is action), None)
+            if group is not None and group[0] in HELP_LISTS:
+                rows += self._list_rows(*group, size)
+            elif group is not None:
+                rows += self._group_rows(*group, size)
+            elif action not in grouped:
+                keys = self.keys_for(action, size)
+                if keys:
+                    rows.append((action.label, ", ".join(keys)))
         return rows
+
+    def _list_rows(
+        self, label: str, actions: tuple[Action, ...], size: int
+    ) -> list[tuple[str, str]]:
+        """One row naming each action's keys in turn (``Shift+X / X / Ctrl+X``), or a row
+        per action while one of them has no key."""
+        keys = [self.keys_for(action, size) for action in actions]
+        if all(keys):
+            return [(label, " / ".join(", ".join(k) for k in keys))]
+        return [(action.label, ", ".join(k)) for action, k in zip(actions, keys, strict=True) if k]
+
+    def _group_rows(
+        self, label: str, actions: tuple[Action, ...], size: int
+    ) -> list[tuple[str, str]]:
+        """One row for a group bound alike (``Ctrl+0–8``, ``Shift+arrows``),
+        else a row per action.
+
+        Alike: every action has as many keys, and the n-th keys differ only in their
+        last part (as the defaults do, and keep doing until one of them is moved).
+        """
+        keys = [self.keys_for(action, size) for action in actions]
+        count = len(keys[0])
+        merged = []
+        if count and all(len(k) == count for k in keys):
+            for index in range(count):
+                text = _merged([k[index] for k in keys])
+                if text is None:
+                    break
+                merged.append(text)
+        if count and len(merged) == count:
+            return [(label, ", ".join(merged))]
+        return [(action.label, ", ".join(k)) for action, k in zip(actions, keys, strict=True) if k]
+
+
+def _merged(texts: list[str]) -> str | None:
+    """Keys that differ only in their last part, written once (None if they differ more).
+
+    A run of numbers becomes a span (``Ctrl+1``..``Ctrl+8`` -> ``Ctrl+1–8``), the four
+    arrows are "arrows" (``Shift+arrows``); other last parts are listed (``W/S/A/D``).
+    """
+    mods = {text.rpartition("+")[0] for text in texts}
+    if len(mods) != 1:
+        return None
+    mod = mods.pop()
+    lead = mod + "+" if mod else ""
+    last = [text[len(lead) :] for text in texts]
+    if last == ["Up", "Down", "Left", "Right"]:
+        return f"{lead}arrows" if lead else "Arrows"
+    numbers = [part.rpartition(" ")[2] for part in last]
+    stems = {part[: len(part) - len(number)] for part, number in zip(last, numbers, strict=True)}
+    if all(n.isdigit() for n in numbers) and len(stems) == 1:
+        values = [int(n) for n in numbers]
+        if values == list(range(values[0], values[0] + len(values))):
+            stem = stems.pop()
+            return f"{lead}{stem}{values[0]}–{values[-1]}"
+    return lead + "/".join(last)
 
 
 HELP_ORDER = (
@@ -375,7 +464,13 @@ HELP_ORDER = (
     Action.MOVE_DOWN,
     Action.MOVE_LEFT,
     Action.MOVE_RIGHT,
+    Action.EXTEND_UP,
+    Action.EXTEND_DOWN,
+    Action.EXTEND_LEFT,
+    Action.EXTEND_RIGHT,
+    Action.SELECT_EMPTY,
     Action.NOTES_MODE,
+    Action.NOTE_KIND,
     Action.ERASE,
     Action.UNDO,
     Action.REDO,
@@ -389,6 +484,18 @@ HELP_ORDER = (
     Action.EVERYWHERE_NAKED_PAIRS,
     Action.EVERYWHERE_HIDDEN_PAIRS,
     Action.EVERYWHERE_NAKED_TRIPLES,
+    Action.COLOUR_NONE,
+    *(Action(f"colour-{k}") for k in range(1, 9)),
+    Action.CANDIDATE_COLOUR_NONE,
+    *(Action(f"candidate-colour-{k}") for k in range(1, 9)),
+    Action.CLEAR_COLOURS,
+    Action.GUESS,
+    Action.COMMIT_GUESS,
+    Action.ABANDON_GUESS,
+    Action.SAVEPOINT,
+    Action.GO_TO_SAVEPOINT,
+    Action.FIND_MISTAKE,
+    Action.REVEAL,
     Action.SOLVE,
     Action.TYPED_MOVE,
     Action.SAVE,
@@ -398,6 +505,44 @@ HELP_ORDER = (
     Action.HELP,
 )
 """The actions the help overlay lists, in reading order."""
+
+HELP_GROUPS: dict[str, tuple[Action, ...]] = {
+    "Move": (Action.MOVE_UP, Action.MOVE_DOWN, Action.MOVE_LEFT, Action.MOVE_RIGHT),
+    "Choose cells as you move": (
+        Action.EXTEND_UP,
+        Action.EXTEND_DOWN,
+        Action.EXTEND_LEFT,
+        Action.EXTEND_RIGHT,
+    ),
+    "Singles … triples everywhere": (
+        Action.EVERYWHERE_NAKED_SINGLES,
+        Action.EVERYWHERE_HIDDEN_SINGLES,
+        Action.EVERYWHERE_LOCKED_CANDIDATES,
+        Action.EVERYWHERE_NAKED_PAIRS,
+        Action.EVERYWHERE_HIDDEN_PAIRS,
+        Action.EVERYWHERE_NAKED_TRIPLES,
+    ),
+    "Colour cells (0: none)": (
+        Action.COLOUR_NONE,
+        *(Action(f"colour-{k}") for k in range(1, 9)),
+    ),
+    "Colour the last digit's candidate": (
+        Action.CANDIDATE_COLOUR_NONE,
+        *(Action(f"candidate-colour-{k}") for k in range(1, 9)),
+    ),
+}
+"""Actions the help overlay shows as one row while they are bound alike (in the
+order of :data:`HELP_ORDER`, each group's first action where the row goes)."""
+
+HELP_LISTS: dict[str, tuple[Action, ...]] = {
+    "What if: guess / keep / abandon": (
+        Action.GUESS,
+        Action.COMMIT_GUESS,
+        Action.ABANDON_GUESS,
+    ),
+    "Savepoint: set / go back": (Action.SAVEPOINT, Action.GO_TO_SAVEPOINT),
+}
+"""Related actions the help overlay names in one row, their keys in turn."""
 
 BINDABLE = (*HELP_ORDER, *(action for action in DEFAULT_BINDINGS if action not in HELP_ORDER))
 """Every action a player can give keys to, help order first (digits and the window's

@@ -33,7 +33,18 @@ class Fill(enum.IntEnum):
     PEER = 1  # in the selected cell's row, column or region
     UNIT = 2  # in a unit a hint's nudge points at
     SAME = 3  # holds the selected digit
-    SELECTED = 4
+    CHOSEN = 4  # one of several cells chosen (the cursor among them is SELECTED)
+    SELECTED = 5
+
+
+class Edge(enum.IntFlag):
+    """Sides of a chosen cell where the selection's outline runs (no chosen neighbour)."""
+
+    NONE = 0
+    TOP = 1
+    RIGHT = 2
+    BOTTOM = 4
+    LEFT = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +67,12 @@ class CellLook:
     preview: bool = False  # a digit of the position a step ahead belongs to, not the board's
     flash: int = 0  # error flash, 0..LEVELS
     glow: int = 0  # completed-unit glow or celebration, 0..LEVELS
+    corner: int = 0  # corner notes (digit bitmask), drawn around the cell's edge
+    centre: int = 0  # centre notes (digit bitmask), drawn small in the middle
+    colour: int = 0  # the player's colour for the cell, 1..8 (0: none)
+    marks: int = 0  # colours on candidates, 4 bits per digit (state.candidate_colour)
+    ink: int = 0  # the what-if level the digit was placed at (0: the main line)
+    outline: Edge = Edge.NONE  # where the outline of several chosen cells runs
 
 
 @dataclass
@@ -67,6 +84,7 @@ class ViewState:
     checked: frozenset[int] = frozenset()  # wrong entries found by the last Check
     hint: HintMarks | None = None
     hidden: frozenset[int] = frozenset()  # cells the Solve animation has not filled yet
+    chosen: frozenset[int] = frozenset()  # several cells chosen (empty: the cursor alone)
     flash: dict[int, int] = field(default_factory=dict)  # cell -> level
     glow: dict[int, int] = field(default_factory=dict)  # cell -> level
 
@@ -81,9 +99,12 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     focus_digit = grid[selected] if selected is not None else 0
     if view.digit_first and view.active_digit:
         focus_digit = view.active_digit
+    chosen = view.chosen
+    # With several cells chosen, the cursor's row, column and region would be noise:
+    # the outline and fill of the chosen cells are what the next key acts on.
     peers = (
         shape.peer_sets[selected]
-        if selected is not None and settings.highlight_peers
+        if selected is not None and settings.highlight_peers and not chosen
         else frozenset()
     )
     if not settings.highlight_same_digit:
@@ -103,6 +124,8 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     # A step ahead of the board is drawn on the position it belongs to: the digits
     # the earlier steps placed (as previews) and that position's candidates.
     ahead = view.hint.position if view.hint is not None else None
+    state = game.state
+    outlines = _outlines(shape.size, chosen)
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
@@ -115,6 +138,8 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
             digit, preview = ahead.values[cell], True
         if cell == selected:
             fill = Fill.SELECTED
+        elif cell in chosen:
+            fill = Fill.CHOSEN
         elif focus_digit and digit == focus_digit and not from_solution:
             fill = Fill.SAME
         elif cell in hint.unit_cells:
@@ -137,6 +162,10 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
             for note, _ in note_roles:
                 shown_notes |= 1 << (note - 1)
             shown_notes |= struck
+        # A step ahead shows that position's candidates alone: the player's corner
+        # and centre notes belong to the board as it is.
+        empty = not digit and cell not in view.hidden and ahead is None
+        pencil = state.corner[cell] | state.centre[cell] if empty else 0
         looks.append(
             CellLook(
                 digit=digit,
@@ -147,7 +176,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 conflict=cell in conflicts and not from_solution,
                 wrong=cell in wrong and not from_solution and not given,
                 strong_note=focus_digit
-                if focus_digit and shown_notes >> (focus_digit - 1) & 1
+                if focus_digit and (shown_notes | pencil) >> (focus_digit - 1) & 1
                 else 0,
                 role=role,
                 note_roles=note_roles,
@@ -157,9 +186,33 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 preview=preview,
                 flash=view.flash.get(cell, 0),
                 glow=view.glow.get(cell, 0),
+                corner=state.corner[cell] if pencil else 0,
+                centre=state.centre[cell] if pencil else 0,
+                colour=state.colours[cell],
+                marks=state.marks[cell] if not digit else 0,
+                ink=state.ink[cell] if digit and not given and not preview else 0,
+                outline=outlines.get(cell, Edge.NONE),
             )
         )
     return tuple(looks)
+
+
+def _outlines(size: int, chosen: frozenset[int]) -> dict[int, Edge]:
+    """For each chosen cell, the sides with no chosen neighbour (the group's outline)."""
+    outlines = {}
+    for cell in chosen:
+        row, column = divmod(cell, size)
+        edge = Edge.NONE
+        if row == 0 or cell - size not in chosen:
+            edge |= Edge.TOP
+        if column == size - 1 or cell + 1 not in chosen:
+            edge |= Edge.RIGHT
+        if row == size - 1 or cell + size not in chosen:
+            edge |= Edge.BOTTOM
+        if column == 0 or cell - 1 not in chosen:
+            edge |= Edge.LEFT
+        outlines[cell] = edge
+    return outlines
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ import pygame
 from ..engine.logic.step import Area, Role
 from ..engine.symbols import symbol
 from ..session import Game, Settings
+from ..session.settings import NoteKind
 from .actions import Action
+from .board_view import corner_spots
 from .deduction_view import area_colour
 from .keymap import KeyMap
 from .layout import BoardLayout, note_grid
@@ -80,6 +82,9 @@ class PanelModel:
     card: HintCard | None = None
     steps: StepsCard | None = None  # stepping through the solution: the pad gives way
     tooltip: str = ""  # what the hovered button does and its key, drawn beside it
+    note_kind: NoteKind = NoteKind.CANDIDATE  # what notes mode and Shift+digit write
+    guess: str = ""  # the open what-if guess and its keys, over the status line
+    guess_level: int = 0
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -99,17 +104,25 @@ BUTTONS: dict[str, tuple[str, Action]] = {
 """Action button name -> (label, action): a button does what its key does."""
 
 
+NOTE_LABELS = {
+    NoteKind.CANDIDATE: "Notes",
+    NoteKind.CORNER: "Corner notes",
+    NoteKind.CENTRE: "Centre notes",
+}
+"""The Notes button's label: the kind of note notes mode (and Shift+digit) writes."""
+
+
 def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
     """The counters under the clock; mistakes only when the player wants them counted."""
     parts = []
     if settings.mistake_limit:
         parts.append(f"Mistakes {game.mistakes}/{settings.mistake_limit}")
-    elif settings.show_mistakes:
+    elif settings.show_mistakes or settings.show_mistake_counter:
         parts.append(f"Mistakes {game.mistakes}")
     if game.hints_used:
         parts.append(f"Hints {game.hints_used}")
     if notes_mode:
-        parts.append("Notes mode")
+        parts.append(f"{NOTE_LABELS[settings.note_kind]} mode")
     return " · ".join(parts)
 
 
@@ -134,6 +147,8 @@ def action_keys(
     """The action buttons: modes on or off, undo and redo enabled or not, shortcuts."""
     keys = []
     for name, (label, action) in BUTTONS.items():
+        if name == "notes":
+            label = NOTE_LABELS[game.settings.note_kind]
         style = Style.NORMAL
         if (name == "notes" and notes_mode) or (name == "steps" and steps_open):
             style = Style.TOGGLED
@@ -201,6 +216,7 @@ class PanelView:
         body = (
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
             (model.notes_mode, model.hover, model.card, model.steps, model.tooltip),
+            (model.note_kind, model.guess, model.guess_level),
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
@@ -305,18 +321,28 @@ def _draw_pad(
             Style.DISABLED: p.disabled,
         }.get(fill_style, p.entry)
         if model.notes_mode:
-            # The pad types notes: each digit sits small at its note position, as
-            # it will appear in the cell, so the mode shows on every button.
+            # The pad types notes: each digit sits small where that kind of note
+            # goes in a cell (its spot, a corner, the middle), so the mode and the
+            # kind show on every button.
             rows, columns = note_grid(len(model.pad))
-            row, column = divmod(key.digit - 1, columns)
             inner = rect.inflate(-rect.w // 4, -rect.h // 4)
-            centre = (
-                round(inner.x + (column + 0.5) * inner.w / columns),
-                round(inner.y + (row + 0.5) * inner.h / rows),
-            )
             size = round(min(inner.w / columns, inner.h / rows) * 0.95)
             glyph = text.render(symbol(key.digit), size, ink, True)
-            surface.blit(glyph, glyph.get_rect(center=centre))
+            if model.note_kind is NoteKind.CORNER:
+                fx, fy = corner_spots(1)[0]
+                place = glyph.get_rect(topleft=(inner.x, inner.y))
+                place.x += round(fx * (inner.w - place.w))
+                place.y += round(fy * (inner.h - place.h))
+            elif model.note_kind is NoteKind.CENTRE:
+                place = glyph.get_rect(center=rect.center)
+            else:
+                row, column = divmod(key.digit - 1, columns)
+                centre = (
+                    round(inner.x + (column + 0.5) * inner.w / columns),
+                    round(inner.y + (row + 0.5) * inner.h / rows),
+                )
+                place = glyph.get_rect(center=centre)
+            surface.blit(glyph, place)
         else:
             size = round(min(rect.h, rect.w * 0.9) * 0.58)
             glyph = text.render(symbol(key.digit), size, ink, True)
@@ -334,10 +360,12 @@ def _draw_status(
 ) -> None:
     rect = layout.status
     _draw_tooltip(surface, text, p, layout, model)
+    size = max(12, round(layout.unit * 0.23))
+    if model.guess and rect.h > 0:
+        rect = _draw_guess(surface, text, p, rect, model, size)
     message = model.status
     if not message or rect.h <= 0:
         return
-    size = max(12, round(layout.unit * 0.23))
     limit = max(1, rect.h // round(size * 1.3))
     lines = wrap_lines(text, message, size, rect.w, limit)
     colour = p.error if model.status_error else p.text_dim
@@ -345,6 +373,36 @@ def _draw_status(
         draw_lines(surface, text, lines, rect.topleft, size, colour)
     else:
         draw_lines(surface, text, lines, rect.topleft, size, colour, centred=True, width=rect.w)
+
+
+def _draw_guess(
+    surface: pygame.Surface,
+    text: Text,
+    p: Palette,
+    rect: pygame.Rect,
+    model: PanelModel,
+    size: int,
+) -> pygame.Rect:
+    """The open guess over the status line, in its ink: a badge with its level and the
+    keys that end it.  Returns what is left of the status line below it."""
+    ink = p.ink(model.guess_level)
+    height = round(size * 1.75)
+    band = pygame.Rect(rect.x, rect.y, rect.w, min(height, rect.h))
+    radius = max(4, height // 3)
+    pygame.draw.rect(surface, mix(p.background, ink, 0.12), band, border_radius=radius)
+    pygame.draw.rect(surface, ink, band, max(1, size // 10), border_radius=radius)
+    badge = text.render(str(model.guess_level), size, p.accent_text, True)
+    side = max(badge.get_width(), badge.get_height()) + size // 2
+    disc = pygame.Rect(0, 0, side, side)
+    disc.midleft = (band.x + size // 2, band.centery)
+    pygame.draw.ellipse(surface, ink, disc)
+    surface.blit(badge, badge.get_rect(center=disc.center))
+    room = band.right - disc.right - size
+    words = elide(text, model.guess, text.fit_size(model.guess, size, room), room)
+    image = text.render(words, text.fit_size(words, size, room), p.text, False)
+    surface.blit(image, image.get_rect(midleft=(disc.right + size // 2, band.centery)))
+    gap = round(size * 0.45)
+    return pygame.Rect(rect.x, band.bottom + gap, rect.w, max(0, rect.bottom - band.bottom - gap))
 
 
 def _draw_tooltip(

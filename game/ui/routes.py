@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from ..session import sources
@@ -36,6 +37,7 @@ from .destinations import (
 from .scene_stack import Push, Reset, Router, Scene, Transition
 from .scenes.board import BoardScene
 from .scenes.busy import BusyScene
+from .scenes.confirm import LEAVE_BODY, LEAVE_TITLE, ConfirmScene
 from .scenes.help import HelpScene
 from .scenes.keys import KeysScene
 from .scenes.menu import MenuScene
@@ -63,7 +65,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
         case Resume():
             return resume(ctx)
         case Play(prepared):
-            return board(ctx, prepared)
+            return leaving(ctx, lambda: board(ctx, prepared))
         case PlayAgain():
             game, origin = session.game, session.origin
             if game is None or origin is None:
@@ -73,21 +75,32 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(NewGameScene(ctx))
         case Generate(kind, seed):
             session.last_kind = kind
-            return _busy(
+            return leaving(
                 ctx,
-                f"Making {kind.described()} puzzle…",
-                lambda task: sources.generate(kind, task, ctx.supply, seed),
+                lambda: _busy(
+                    ctx,
+                    f"Making {kind.described()} puzzle…",
+                    lambda task: sources.generate(kind, task, ctx.supply, seed),
+                ),
             )
         case Daily(date):
             day = date or datetime.date.today()
-            return _busy(
-                ctx, "Making today's puzzle…", lambda task: sources.daily(day, task, ctx.supply)
+            return leaving(
+                ctx,
+                lambda: _busy(
+                    ctx,
+                    "Making today's puzzle…",
+                    lambda task: sources.daily(day, task, ctx.supply),
+                ),
             )
         case OpenFile(path, index):
-            return _busy(
+            return leaving(
                 ctx,
-                f"Opening {Path(path).name}…",
-                lambda task: sources.load_file(path, index, task),
+                lambda: _busy(
+                    ctx,
+                    f"Opening {Path(path).name}…",
+                    lambda task: sources.load_file(path, index, task),
+                ),
             )
         case Picker(folder):
             return Push(PickerScene(ctx, folder))
@@ -109,6 +122,21 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
         case Notice(title, message):
             return Push(NoticeScene(ctx, title, message))
     raise ValueError(f"nowhere to go for {destination!r}")
+
+
+def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:
+    """``then``, once the player agrees to leave the game in progress, if leaving costs.
+
+    Asked where another game is about to replace it (New game, Daily, a puzzle
+    chosen in Open or dropped on the window), not where the player only starts
+    looking (Ctrl+O, the New game card): browsing and cancelling costs nothing.
+    It costs when the session would count the game as played: one with moves
+    that has not ended (:meth:`~game.session.current.Session.start`'s rule).
+    """
+    game = ctx.session.game
+    if game is None or game.phase.final or not len(game.history):
+        return then()
+    return Push(ConfirmScene(ctx, LEAVE_TITLE, LEAVE_BODY, then))
 
 
 def menu(ctx: AppContext) -> Scene:

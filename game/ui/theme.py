@@ -3,6 +3,10 @@
 Following LOOK.md: a calm light theme (warm off-white, white cells, near-black
 givens, blue entries) and a dark theme that mirrors it with the same meanings.
 Hint roles get their own colours so a deduction reads the same in both themes.
+The player's own colours (:data:`PAINTS`) are the Okabe–Ito set, told apart under
+the common colour-vision deficiencies; each also has a shape of its own
+(``board_view``), so none relies on hue alone.  What-if guesses write in inks of
+their own (:data:`INKS`), one per level.
 """
 
 from __future__ import annotations
@@ -45,12 +49,51 @@ class Palette:
     shade: tuple[int, int, int, int]  # veil behind overlays (RGBA)
     roles: dict[Role, Colour] = field(default_factory=dict)  # hint marks
     role_fills: dict[Role, Colour] = field(default_factory=dict)  # hint cell fills
+    paints: tuple[Colour, ...] = ()  # the player's colours 1..8 (paints[k - 1])
+    inks: tuple[Colour, ...] = ()  # entries of what-if level 1, 2, ... (cycled)
 
     def role(self, role: Role) -> Colour:
         return self.roles.get(role, self.accent)
 
     def role_fill(self, role: Role) -> Colour:
         return self.role_fills.get(role, self.unit_hint)
+
+    def paint(self, colour: int) -> Colour:
+        """The player's colour ``colour`` (1..8) at full strength."""
+        paints = self.paints or PAINTS
+        return paints[(colour - 1) % len(paints)]
+
+    def ink(self, level: int) -> Colour:
+        """The ink of entries placed at what-if level ``level`` (1 and up)."""
+        inks = self.inks or INKS
+        return inks[(level - 1) % len(inks)]
+
+
+PAINTS: tuple[Colour, ...] = (
+    (230, 159, 0),  # orange
+    (86, 180, 233),  # sky blue
+    (0, 158, 115),  # bluish green
+    (240, 228, 66),  # yellow
+    (0, 114, 178),  # blue
+    (213, 94, 0),  # vermillion
+    (204, 121, 167),  # reddish purple
+    (0, 0, 0),  # black (a grey once tinted)
+)
+"""Okabe and Ito's eight colours (2008), the usual set for colour-blind-safe plots.
+Neighbours in the order differ in lightness as well as hue."""
+
+_DARK_PAINTS = (*PAINTS[:7], (200, 200, 200))  # black would vanish on dark cells
+
+INKS: tuple[Colour, ...] = (
+    (190, 80, 0),  # level 1: burnt orange
+    (150, 60, 160),  # level 2: purple
+    (0, 128, 112),  # level 3: teal
+    (130, 110, 0),  # level 4: olive
+)
+"""What-if inks: far from the entries' blue, the givens' black, the error red and the
+hint green, dark enough to read on white (each also carries its level's number)."""
+
+_DARK_INKS = ((255, 160, 80), (215, 150, 240), (90, 215, 195), (220, 200, 90))
 
 
 _LIGHT_ROLES = {
@@ -134,6 +177,8 @@ LIGHT = Palette(
     shade=(30, 34, 44, 60),
     roles=_LIGHT_ROLES,
     role_fills=_LIGHT_ROLE_FILLS,
+    paints=PAINTS,
+    inks=INKS,
 )
 
 DARK = Palette(
@@ -164,6 +209,8 @@ DARK = Palette(
     shade=(0, 0, 0, 120),
     roles=_DARK_ROLES,
     role_fills=_DARK_ROLE_FILLS,
+    paints=_DARK_PAINTS,
+    inks=_DARK_INKS,
 )
 
 PALETTES = {palette.name: palette for palette in (LIGHT, DARK)}

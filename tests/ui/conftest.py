@@ -118,6 +118,16 @@ def driver(make_driver: MakeDriver) -> Driver:
     return make_driver()
 
 
+def answer(driver: Driver, yes: bool = True) -> None:
+    """Click Yes (or No) on the confirmation card on top."""
+    from game.ui.scenes.confirm import ConfirmScene
+
+    card = driver.top
+    assert isinstance(card, ConfirmScene), f"no question on top but {type(card).__name__}"
+    driver.step()  # laid out and drawn
+    driver.click(card.buttons.rects[0 if yes else 1].center)
+
+
 def start_board(driver: Driver, game: Prepared | None = None) -> None:
     """Put a known puzzle on the board, as if it had been generated."""
     driver.app.apply(routes.board(driver.ctx, game or prepared()))

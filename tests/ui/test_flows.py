@@ -16,7 +16,15 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.win import WinScene
 from game.ui.widgets import Style
 
-from .conftest import PUZZLE, SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
+from .conftest import (
+    PUZZLE,
+    SOLUTION,
+    Driver,
+    MakeDriver,
+    answer,
+    harmless_mistakes,
+    start_board,
+)
 
 
 def board(driver: Driver) -> BoardScene:
@@ -84,6 +92,7 @@ def test_solve_fills_cells_over_two_seconds_then_lose_card(driver: Driver) -> No
     start_board(driver)
     scene = board(driver)
     driver.key(pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    answer(driver)
     assert scene.game.phase is Phase.SHOWN
     assert scene.view.hidden  # the reveal is under way
     driver.run(1.0)
@@ -106,6 +115,7 @@ def test_any_key_skips_the_solve_animation(driver: Driver) -> None:
     start_board(driver)
     scene = board(driver)
     driver.key(pygame.K_s, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    answer(driver)
     driver.key(pygame.K_SPACE)
     assert not scene.view.hidden
     driver.step(dt=0.01)

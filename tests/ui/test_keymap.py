@@ -76,7 +76,8 @@ def test_on_16x16_letters_a_to_g_are_digits(keymap: KeyMap) -> None:
 def test_on_16x16_stolen_shortcuts_move_to_ctrl_or_their_other_keys(keymap: KeyMap) -> None:
     assert keymap.resolve(pygame.K_c, CTRL, "", 16) == Command(Action.CHECK)
     assert keymap.resolve(pygame.K_LEFT, 0, "", 16) == Command(Action.MOVE_LEFT)
-    assert keymap.resolve(pygame.K_a, CTRL, "", 16) is None  # moves keep the arrows only
+    # Moves keep the arrows only: Ctrl+A stays "every empty cell".
+    assert keymap.resolve(pygame.K_a, CTRL, "", 16) == Command(Action.SELECT_EMPTY)
     assert keymap.resolve(pygame.K_w, 0, "w", 16) == Command(Action.MOVE_UP)
     assert keymap.resolve(pygame.K_h, 0, "h", 16) == Command(Action.HINT)
     assert keymap.resolve(pygame.K_f, 0, "f", 16) == Command(Action.DIGIT, 15)

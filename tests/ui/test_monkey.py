@@ -64,6 +64,7 @@ from game.ui.scene_stack import Go, Reset, Scene
 from game.ui.scenes import picker as picker_scene
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.card import CardScene
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.menu import MenuScene
 
 from ..conftest import ROOT
@@ -334,6 +335,20 @@ class Monkey:
             return [motion], f"move {pos}"
         if roll < 0.3:
             return [down, up, down, up], f"double click {pos} button {button}"
+        if roll < 0.4:  # a drag: press, a few moves with the button held, release
+            path = [self.target() for _ in range(rng.randint(1, 4))]
+            moves = [
+                pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+                for p in path
+            ]
+            end = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=path[-1], button=1)
+            start = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            return [start, *moves, end], f"drag {pos} through {path}"
+        if roll < 0.5:  # Ctrl or Shift held on a click
+            mod = rng.choice((pygame.KMOD_LCTRL, pygame.KMOD_LSHIFT))
+            down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=mod)
+            up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=mod)
+            return [down, up], f"click {pos} button {button} mod {mod}"
         return [down, up], f"click {pos} button {button}"
 
     def target(self) -> tuple[int, int]:
@@ -430,6 +445,35 @@ def command(action: Action) -> Callable[[Monkey], None]:
     return go
 
 
+def answer_yes(monkey: Monkey) -> None:
+    """Yes on the question on top (Solve, or leaving a game that counts)."""
+    top = monkey.app.stack.top
+    assert isinstance(top, ConfirmScene), type(top).__name__
+    monkey.step([], 0.0)  # laid out
+    rect = top.buttons.rects[0]
+    click = [
+        pygame.event.Event(kind, pos=rect.center, button=1)
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+    ]
+    monkey.step(click, 2.5)
+
+
+def solve_yes(monkey: Monkey) -> None:
+    command(Action.SOLVE)(monkey)
+    answer_yes(monkey)
+    monkey.step([], 2.5)
+
+
+def leave_with_a_move(monkey: Monkey) -> None:
+    """A move on the board, then the daily puzzle from the menu: the question."""
+    top = monkey.app.stack.top
+    assert isinstance(top, BoardScene)
+    game = top.game
+    cell = next(c for c in range(game.shape.cells) if not game.grid[c])
+    game.place(cell, 1)
+    menu_entry("daily")(monkey)
+
+
 def new_run(monkey: Monkey) -> None:
     monkey.quit_run()
     monkey.new_run()
@@ -486,7 +530,9 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
         ("board classic 16x16", board_of("classic16")),
         ("win card", board_of("classic9", finish)),
         ("win card 4x4", board_of("classic4", finish)),
-        ("lose card (Solve)", board_of("jigsaw9", command(Action.SOLVE))),
+        ("lose card (Solve)", board_of("jigsaw9", solve_yes)),
+        ("the Solve question", board_of("classic6", command(Action.SOLVE))),
+        ("the leave question", board_of("classic9", leave_with_a_move)),
         ("pause", board_of("classic9", command(Action.BACK))),
         ("help", board_of("classic16", command(Action.HELP))),
         ("save dialog", board_of("classic9", command(Action.SAVE))),

@@ -34,7 +34,7 @@ from game.ui.scenes.notice import NoticeScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.win import WinScene
 
-from .conftest import SOLUTION, Driver, harmless_mistakes, prepared
+from .conftest import SOLUTION, Driver, answer, harmless_mistakes, prepared
 
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT
@@ -299,6 +299,7 @@ def test_closing_the_window_on_the_solution_card_keeps_the_game(data: Path) -> N
     start(driver)
     place(driver, 2, 4)
     driver.key(pygame.K_s, CTRL | SHIFT)
+    answer(driver)
     driver.run(3.0)
     assert isinstance(driver.top, LoseScene)
     quit_game(driver)  # the card is up: nothing is counted, nothing deleted
@@ -407,6 +408,7 @@ def test_opening_a_save_keeps_its_history(data: Path, tmp_path: Path) -> None:
     write_game(path, game)
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
     driver.app.apply(Go(OpenFile(str(path))))
+    answer(driver)  # the game in progress is left for the saved one
     driver.settle()
     opened = board(driver)
     assert opened.game is not game and opened.game.state == game.state
@@ -426,6 +428,7 @@ def test_a_bad_save_says_why_and_changes_nothing(data: Path, tmp_path: Path) -> 
     path.write_text(json.dumps(text))
     before = path.read_text()
     driver.app.apply(Go(OpenFile(str(path))))
+    answer(driver)
     driver.settle()
     notice = driver.top
     assert isinstance(notice, NoticeScene)

@@ -156,6 +156,7 @@ def test_digits_cannot_be_bound(driver: Driver, page: KeysScene) -> None:
 def test_clicking_a_chip_and_reset_all(driver: Driver, page: KeysScene) -> None:
     line = page.spec().controls()[row_of(page, Action.CHECK)]
     assert isinstance(line, Buttons) and line.buttons[0].label == "C"
+    page.focus_on(Action.CHECK.value, "c")  # the page scrolls to it (it lists every action)
     driver.click(page.rect_of(Action.CHECK.value, "c").center)
     assert page.waiting == (row_of(page, Action.CHECK), 0)
     driver.key(pygame.K_k, 0, "k")

@@ -7,20 +7,29 @@ and the panel's :class:`~game.session.playing.Mode`; clicks are typed hits
 (:mod:`..board_hits`); what comes back becomes animations and the status line;
 and what is seen is computed as values (:func:`~..looks.cell_looks`,
 :func:`~..board_panel.panel_model`) that the board and panel views paint.
+
+The mouse chooses cells: a press selects a cell and a drag (the button held)
+chooses every cell it crosses; Ctrl+click adds or removes a cell, Ctrl+drag adds
+(or, begun on a chosen cell, removes) the cells crossed; Shift+click chooses the
+rectangle from the cursor.  Digit first with a digit picked, a press places it
+and a drag does nothing more: the pointer is a pen then, not a lasso.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from ...session import Game, Phase
 from ...session.everywhere import Chore
+from ...session.game import Effect
 from ...session.kinds import Difficulty, Origin
 from ...session.playing import Mode, Playing, Reply
-from ..actions import CHORES, Action, Command
+from ...session.settings import NoteKind
+from ..actions import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
 from ..animation import Animator
 from ..board_hits import ButtonHit, CellHit, Hit, PadHit, hit_at
 from ..board_panel import PanelInputs, panel_model
@@ -33,6 +42,7 @@ from ..layout import BoardLayout, board_layout
 from ..looks import CellLook, ViewState, cell_looks
 from ..panel_view import PanelModel, PanelView
 from ..scene_stack import Go, Push, Scene, Transition
+from .confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
 from .lose import LoseScene
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
@@ -41,6 +51,25 @@ from .win import WinScene
 FRAME = 1 / 60
 
 Handler = Callable[[Command], "Transition | Reply | None"]
+
+NOTE_WORDS = {
+    NoteKind.CANDIDATE: "candidate notes (in fixed spots)",
+    NoteKind.CORNER: "corner notes",
+    NoteKind.CENTRE: "centre notes",
+}
+
+
+@dataclass
+class Drag:
+    """A press on a cell with the left button, while the button stays down.
+
+    ``base`` is what was chosen before (Ctrl+drag adds to it, or takes from it when
+    it began on a chosen cell: ``remove``); ``crossed`` the cells the drag went over.
+    """
+
+    base: frozenset[int]
+    crossed: set[int] = field(default_factory=set)
+    remove: bool = False
 
 
 class BoardScene(Scene):
@@ -60,6 +89,7 @@ class BoardScene(Scene):
         self._looks_key: object = None
         self._links_shown = False
         self._carded: Phase | None = None  # the ending whose card was shown
+        self._drag: Drag | None = None
         self._celebrating = False
         self._shown_second = -1
         play = self.play
@@ -68,10 +98,24 @@ class BoardScene(Scene):
             Action.MOVE_DOWN: lambda c: play.move(1, 0),
             Action.MOVE_LEFT: lambda c: play.move(0, -1),
             Action.MOVE_RIGHT: lambda c: play.move(0, 1),
+            Action.EXTEND_UP: lambda c: play.move(-1, 0, extend=True),
+            Action.EXTEND_DOWN: lambda c: play.move(1, 0, extend=True),
+            Action.EXTEND_LEFT: lambda c: play.move(0, -1, extend=True),
+            Action.EXTEND_RIGHT: lambda c: play.move(0, 1, extend=True),
+            Action.SELECT_EMPTY: lambda c: play.select_empty(),
+            Action.NOTE_KIND: lambda c: self._next_note_kind(),
+            Action.CLEAR_COLOURS: lambda c: self._effect(game.clear_colours()),
+            Action.GUESS: lambda c: play.guess(),
+            Action.COMMIT_GUESS: lambda c: play.commit_guess(),
+            Action.ABANDON_GUESS: lambda c: play.abandon_guess(),
+            Action.SAVEPOINT: lambda c: play.add_savepoint(),
+            Action.GO_TO_SAVEPOINT: lambda c: play.go_to_savepoint(),
+            Action.FIND_MISTAKE: lambda c: play.find_mistake(),
+            Action.REVEAL: lambda c: play.reveal(),
             Action.DIGIT: lambda c: play.digit(c.digit),
             Action.NOTE: lambda c: play.note(c.digit),
             Action.CONFIRM: lambda c: play.confirm(),
-            Action.NOTES_MODE: lambda c: play.toggle_notes_mode(),
+            Action.NOTES_MODE: lambda c: self._told_next(play.toggle_notes_mode()),
             Action.ERASE: lambda c: play.erase(),
             Action.UNDO: lambda c: play.undo(),
             Action.REDO: lambda c: play.redo(),
@@ -92,6 +136,10 @@ class BoardScene(Scene):
         }
         for action, chore in CHORES.items():
             self.commands[action] = _everywhere(play, chore)
+        for action, colour in CELL_COLOURS.items():
+            self.commands[action] = _paint(play, colour, candidate=False)
+        for action, colour in CANDIDATE_COLOURS.items():
+            self.commands[action] = _paint(play, colour, candidate=True)
         self._sync()
 
     # -- lifecycle ------------------------------------------------------------------
@@ -136,6 +184,10 @@ class BoardScene(Scene):
     def _pointer(self, pointer: Pointer) -> Transition | None:
         hit = hit_at(self.layout, self.play.mode, pointer.pos)
         if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
+            if self._drag is not None and not pointer.held:
+                self._drag = None  # released outside the window
+            if self._drag is not None and isinstance(hit, CellHit):
+                return self._dragged(self._drag, hit.cell)
             hover = hit if isinstance(hit, ButtonHit | PadHit) else None
             if pointer.kind is PointerKind.LEAVE:
                 hover = None
@@ -143,15 +195,45 @@ class BoardScene(Scene):
                 self.hover = hover
                 self.dirty = True
             return None
+        if pointer.kind is PointerKind.RELEASE:
+            self._drag = None
+            return None
         if pointer.kind is not PointerKind.PRESS:
             return None
         if isinstance(hit, CellHit):
-            return self._answer(self.play.click_cell(hit.cell, hit.note, pointer.button))
+            return self._cell_pressed(hit, pointer)
         if isinstance(hit, PadHit):
             return self._answer(self.play.press_pad(hit.digit))
         if isinstance(hit, ButtonHit) and self._button_works(hit):
             return self.handle(Command(hit.action))
         return None
+
+    def _cell_pressed(self, hit: CellHit, pointer: Pointer) -> Transition | None:
+        """A press on a cell: Ctrl adds or removes it, Shift a rectangle, else a click;
+        a left press may then become a drag."""
+        play = self.play
+        if pointer.button != 1:
+            return self._answer(play.click_cell(hit.cell, hit.note, pointer.button))
+        if pointer.ctrl:
+            removing = hit.cell in play.chosen and len(play.chosen) > 1
+            reply = play.toggle_cell(hit.cell)
+            self._drag = Drag(play.chosen, {hit.cell}, remove=removing)
+            return self._answer(reply)
+        if pointer.shift:
+            return self._answer(play.extend_to(hit.cell))
+        reply = play.click_cell(hit.cell, hit.note, 1)
+        if not (play.digit_first and play.active_digit):
+            self._drag = Drag(frozenset(), {hit.cell})
+        return self._answer(reply)
+
+    def _dragged(self, drag: Drag, cell: int) -> Transition | None:
+        """The drag reached ``cell``: the cells crossed so far join the choice."""
+        if cell in drag.crossed:
+            return None
+        drag.crossed.add(cell)
+        crossed = frozenset(drag.crossed)
+        cells = drag.base - crossed if drag.remove else drag.base | crossed
+        return self._answer(self.play.drag_over(cells))
 
     def _button_works(self, hit: ButtonHit) -> bool:
         """A finished game's buttons rest (Undo too unless the game allows it)."""
@@ -173,6 +255,9 @@ class BoardScene(Scene):
             return answer
         if answer is not None and answer.effect is not None:
             self._feedback(answer)
+        play = self.play
+        if play.many and not play.status.message:
+            play.status = Reply(play.what_next())  # while many cells are chosen
         self._sync()
         return None
 
@@ -191,15 +276,45 @@ class BoardScene(Scene):
             self.game.select(None)  # a finished grid reads best without highlights
             self.animator.wave(_distances(self.game.size, origin))
 
-    def _solve(self) -> Reply:
-        return self.play.show_solution()
+    def _solve(self) -> Transition | Reply:
+        """Solve asks first: a game whose solution was shown never counts as a win."""
+        if not self.game.can_show_solution():
+            return self.play.show_solution()  # it says why not
+        return Push(ConfirmScene(self.ctx, SOLVE_TITLE, SOLVE_BODY, self._solved))
+
+    def _solved(self) -> None:
+        """Yes on the Solve card: the solution fills the board (the card then closes)."""
+        self._answer(self.play.show_solution())
 
     def _back(self) -> Transition | Reply | None:
         if self.play.mode is Mode.ENDED:
             return Go(Menu(leave_game=True))
-        if self.play.dismiss():
+        if self.play.clear_selection() or self.play.dismiss():
             return Reply()
         return self._pause()
+
+    def _next_note_kind(self) -> Reply:
+        """The next kind of note for notes mode and Shift+digit; kept in the settings."""
+        kinds = tuple(NoteKind)
+        kind = kinds[(kinds.index(self.ctx.settings.note_kind) + 1) % len(kinds)]
+        self.ctx.change_settings(note_kind=kind)
+        return self._told_next(Reply(f"Notes now write {NOTE_WORDS[kind]}."))
+
+    def _told_next(self, reply: Reply) -> Reply:
+        """With several cells chosen, the status line keeps saying what a digit does."""
+        play = self.play
+        play.status = Reply(play.what_next()) if play.many else reply
+        return play.status
+
+    def _effect(self, effect: Effect) -> Reply:
+        """A game call without its own on :class:`Playing` (Clear colours): the flows
+        catch up and the status line tells, as :class:`Playing` does for the others."""
+        reply = Reply.of(effect)
+        if effect.changed:
+            self.play.refresh()
+        if effect.message or effect.changed:
+            self.play.status = reply
+        return reply
 
     def _pause(self) -> Transition | None:
         if self.game.over:
@@ -270,6 +385,7 @@ class BoardScene(Scene):
         view.digit_first = play.digit_first
         view.checked = play.checked_cells()
         view.hint = play.marks()
+        view.chosen = play.selection
         view.flash, view.glow, view.hidden = self.animator.levels()
         self.dirty = True
 
@@ -279,6 +395,7 @@ class BoardScene(Scene):
         key = (
             (game.state, game.selected, game.phase, id(game.settings), game.history.position),
             (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )
         if key != self._looks_key:
@@ -321,6 +438,10 @@ class BoardScene(Scene):
 
 def _everywhere(play: Playing, chore: Chore) -> Handler:
     return lambda command: play.apply_everywhere(chore)
+
+
+def _paint(play: Playing, colour: int, candidate: bool) -> Handler:
+    return lambda command: play.paint(colour, candidate)
 
 
 def _is_press(intent: Intent) -> bool:

@@ -22,6 +22,8 @@ RULES = (
 
 MOUSE = (
     ("Select a cell", "Click"),
+    ("Choose several cells", "Drag"),
+    ("Add a cell / a rectangle", "Ctrl / Shift+click"),
     ("Note of the last digit", "Right click"),
     ("Note, in notes mode", "Click its spot"),
     ("Digit first (Settings)", "Pad, then cells"),
@@ -96,10 +98,11 @@ class HelpScene(Scene):
         columns = 2 if width >= height * 1.1 else 1
         per_column = -(-len(self.rows()) // columns)
         card_w = min(round(width * 0.94), 1700 if columns == 2 else 900)
-        line = max(14, min(46, round(min(width, height) / 16)))
+        # Wrapping depends on the size and the size on the line count: from the
+        # largest line height down, the first at which everything fits.
         rules: list[str] = []
         notes: list[str] = []
-        for _ in range(3):  # wrapping depends on the size, the size on the line count
+        for line in range(max(14, min(46, round(min(width, height) / 16))), 11, -1):
             size = round(line * 0.56)
             inner = card_w - 2 * line
             rules = self.ctx.text.wrap(RULES, size, inner)
@@ -109,7 +112,8 @@ class HelpScene(Scene):
                 for wrapped in self.ctx.text.wrap(note, size, inner)
             ]
             lines = 2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6
-            line = max(12, min(line, int(height * 0.94 / lines)))
+            if line * lines <= height * 0.94:
+                break
         card_h = round(line * (2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6))
         card = pygame.Rect((width - card_w) // 2, (height - card_h) // 2, card_w, card_h)
         return card, line, columns, rules, notes
@@ -133,12 +137,13 @@ class HelpScene(Scene):
         y += round(line * 0.6)
         gap = line
         column_w = (rect.w - 2 * line - (columns - 1) * gap) // columns
-        # One size for the whole table: the largest at which every row fits, with
-        # the split between what and keys placed where it allows the most.
-        widest_what = max(text.measure(what, size)[0] for what, _ in rows)
-        widest_how = max(text.measure(how, size, True)[0] for _, how in rows)
+        # One size for the whole table: the largest at which every row fits, its
+        # words on the left and its keys on the right with a little room between.
+        widest = max(
+            text.measure(what, size)[0] + text.measure(how, size, True)[0] for what, how in rows
+        )
         room = column_w - line // 2
-        scale = min(1.0, room / (widest_what + widest_how))
+        scale = min(1.0, room / widest)
         size = max(9, int(size * scale))
         for index, (what, how) in enumerate(rows):
             column, row = divmod(index, per_column)

@@ -34,6 +34,7 @@ ROWS: tuple[Control, ...] = (
     Switch("block_rule_breaking", "Refuse digits that break a rule"),
     Switch("show_conflicts", "Mark conflicts"),
     Switch("show_mistakes", "Mark wrong digits at once"),
+    Switch("show_mistake_counter", "Always count mistakes"),
     Choice(
         "mistake_limit",
         "Mistake limit",
