@@ -94,6 +94,7 @@ class Playing:
         self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
         self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
+        self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
         self.checked: dict[int, int] = {}  # cell -> the entry Check found wrong there
         self.hints = HintFlow(tasks, self._hinted)
         self.steps = StepsFlow(tasks, self.listen)
@@ -275,7 +276,7 @@ class Playing:
 
     def digit(self, digit: int) -> Reply:
         """A digit key: enter it in the chosen cells (notes, in notes mode)."""
-        self.active_digit = digit
+        self.active_digit = self.last_digit = digit
         if self.digit_first and not self.many:
             return Reply()
         if self.many:
@@ -290,6 +291,7 @@ class Playing:
 
     def note(self, digit: int) -> Reply:
         """Shift+digit: toggle that note (of the kind the settings name) in the chosen cells."""
+        self.last_digit = digit
         cells = self.chosen
         if not cells:
             return self._say(Reply("Select a cell first."))
@@ -301,10 +303,15 @@ class Playing:
         if not cells:
             return self._say(Reply("Select a cell first."))
         if candidate:
-            if not self.active_digit:
+            digit = self.last_digit or self.active_digit
+            if not digit:
                 return self._say(Reply("Pick a digit first: its candidate gets the colour."))
-            return self._play(self.game.paint(cells, colour, self.active_digit))
+            return self._play(self.game.paint(cells, colour, digit))
         return self._play(self.game.paint(cells, colour))
+
+    def clear_colours(self) -> Reply:
+        """Take every colour off cells and candidates (one undoable move)."""
+        return self._play(self.game.clear_colours())
 
     def confirm(self) -> Reply:
         """Enter: apply the step shown, or put down the chosen digit (digit first)."""

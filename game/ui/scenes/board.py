@@ -25,7 +25,6 @@ import pygame
 
 from ...session import Game, Phase
 from ...session.everywhere import Chore
-from ...session.game import Effect
 from ...session.kinds import Difficulty, Origin
 from ...session.playing import Mode, Playing, Reply
 from ...session.settings import NoteKind
@@ -104,7 +103,7 @@ class BoardScene(Scene):
             Action.EXTEND_RIGHT: lambda c: play.move(0, 1, extend=True),
             Action.SELECT_EMPTY: lambda c: play.select_empty(),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
-            Action.CLEAR_COLOURS: lambda c: self._effect(game.clear_colours()),
+            Action.CLEAR_COLOURS: lambda c: play.clear_colours(),
             Action.GUESS: lambda c: play.guess(),
             Action.COMMIT_GUESS: lambda c: play.commit_guess(),
             Action.ABANDON_GUESS: lambda c: play.abandon_guess(),
@@ -305,16 +304,6 @@ class BoardScene(Scene):
         play = self.play
         play.status = Reply(play.what_next()) if play.many else reply
         return play.status
-
-    def _effect(self, effect: Effect) -> Reply:
-        """A game call without its own on :class:`Playing` (Clear colours): the flows
-        catch up and the status line tells, as :class:`Playing` does for the others."""
-        reply = Reply.of(effect)
-        if effect.changed:
-            self.play.refresh()
-        if effect.message or effect.changed:
-            self.play.status = reply
-        return reply
 
     def _pause(self) -> Transition | None:
         if self.game.over:
