@@ -17,19 +17,18 @@ and a drag does nothing more: the pointer is a pen then, not a lasso.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
 
 from ...session import Game, Phase
-from ...session.everywhere import Chore
 from ...session.kinds import Difficulty, Origin
 from ...session.playing import Mode, Playing, Reply
 from ...session.settings import NoteKind
-from ..actions import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
+from ..actions import Action, Command
 from ..animation import Animator
+from ..board_commands import Handler, play_commands
 from ..board_hits import ButtonHit, CellHit, Hit, PadHit, hit_at
 from ..board_panel import PanelInputs, panel_model
 from ..board_view import BoardView
@@ -49,7 +48,6 @@ from .win import WinScene
 
 FRAME = 1 / 60
 
-Handler = Callable[[Command], "Transition | Reply | None"]
 
 NOTE_WORDS = {
     NoteKind.CANDIDATE: "candidate notes (in fixed spots)",
@@ -91,39 +89,10 @@ class BoardScene(Scene):
         self._drag: Drag | None = None
         self._celebrating = False
         self._shown_second = -1
-        play = self.play
         self.commands: dict[Action, Handler] = {
-            Action.MOVE_UP: lambda c: play.move(-1, 0),
-            Action.MOVE_DOWN: lambda c: play.move(1, 0),
-            Action.MOVE_LEFT: lambda c: play.move(0, -1),
-            Action.MOVE_RIGHT: lambda c: play.move(0, 1),
-            Action.EXTEND_UP: lambda c: play.move(-1, 0, extend=True),
-            Action.EXTEND_DOWN: lambda c: play.move(1, 0, extend=True),
-            Action.EXTEND_LEFT: lambda c: play.move(0, -1, extend=True),
-            Action.EXTEND_RIGHT: lambda c: play.move(0, 1, extend=True),
-            Action.SELECT_EMPTY: lambda c: play.select_empty(),
+            **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
-            Action.CLEAR_COLOURS: lambda c: play.clear_colours(),
-            Action.GUESS: lambda c: play.guess(),
-            Action.COMMIT_GUESS: lambda c: play.commit_guess(),
-            Action.ABANDON_GUESS: lambda c: play.abandon_guess(),
-            Action.SAVEPOINT: lambda c: play.add_savepoint(),
-            Action.GO_TO_SAVEPOINT: lambda c: play.go_to_savepoint(),
-            Action.FIND_MISTAKE: lambda c: play.find_mistake(),
-            Action.REVEAL: lambda c: play.reveal(),
-            Action.DIGIT: lambda c: play.digit(c.digit),
-            Action.NOTE: lambda c: play.note(c.digit),
-            Action.CONFIRM: lambda c: play.confirm(),
-            Action.NOTES_MODE: lambda c: self._told_next(play.toggle_notes_mode()),
-            Action.ERASE: lambda c: play.erase(),
-            Action.UNDO: lambda c: play.undo(),
-            Action.REDO: lambda c: play.redo(),
-            Action.HINT: lambda c: play.hint(),
-            Action.STEPS: lambda c: play.toggle_steps(),
-            Action.NEXT: lambda c: play.next_step(),
-            Action.PREVIOUS: lambda c: play.previous_step(),
-            Action.CHECK: lambda c: play.check(),
-            Action.FILL_NOTES: lambda c: play.fill_notes(),
+            Action.NOTES_MODE: lambda c: self._told_next(self.play.toggle_notes_mode()),
             Action.SOLVE: lambda c: self._solve(),
             Action.TYPED_MOVE: lambda c: Push(
                 TypedMoveScene(ctx, self.layout.board.rect, self.typed, game.tick)
@@ -133,12 +102,6 @@ class BoardScene(Scene):
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),
         }
-        for action, chore in CHORES.items():
-            self.commands[action] = _everywhere(play, chore)
-        for action, colour in CELL_COLOURS.items():
-            self.commands[action] = _paint(play, colour, candidate=False)
-        for action, colour in CANDIDATE_COLOURS.items():
-            self.commands[action] = _paint(play, colour, candidate=True)
         self._sync()
 
     # -- lifecycle ------------------------------------------------------------------
@@ -423,14 +386,6 @@ class BoardScene(Scene):
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
         return None if full else drawn
-
-
-def _everywhere(play: Playing, chore: Chore) -> Handler:
-    return lambda command: play.apply_everywhere(chore)
-
-
-def _paint(play: Playing, colour: int, candidate: bool) -> Handler:
-    return lambda command: play.paint(colour, candidate)
 
 
 def _is_press(intent: Intent) -> bool:

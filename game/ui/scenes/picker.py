@@ -40,7 +40,7 @@ from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..destinations import OpenFile
 from ..gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..picker import line_view, places_view
+from ..picker.hits import pointing_at
 from ..picker.layout import PickerLayout, picker_layout
 from ..picker.line_view import SHOW_WAITING
 from ..picker.view import PickerView, Pointing, scroll_thumb
@@ -327,38 +327,7 @@ class PickerScene(Scene):
 
     def _hit(self, pos: tuple[int, int]) -> Pointing:
         """The control, row, shortcut or choice under ``pos``."""
-        layout, browser = self.layout, self.browser
-        state = browser.state
-        line = browser.line
-        if self.field is not None and line is not None:
-            if layout.line.collidepoint(pos):
-                return Pointing(control="line")
-            drop = line_view.arrange(layout, line)
-            choice = drop.choice_at(pos)
-            if choice is not None:
-                return Pointing(choice=choice)
-            if drop.card.collidepoint(pos) and not line.problem:
-                return Pointing(control="card")
-        elif layout.heading.collidepoint(pos):
-            return Pointing(control="path")
-        place = places_view.arrange(layout, self.places).at(pos)
-        if place is not None:
-            return Pointing(place=place)
-        if layout.back.collidepoint(pos):
-            return Pointing(control="back")
-        if browser.filter and layout.clear.collidepoint(pos):
-            return Pointing(control="clear")
-        if layout.play.collidepoint(pos):
-            details = browser.details()
-            if details is not None and details.action:
-                return Pointing(control="play")
-        bar = layout.scrollbar.inflate(layout.unit // 4, 0)
-        if state.count > state.rows and bar.collidepoint(pos):
-            return Pointing(control="scrollbar")
-        position = layout.row_at(pos, state.top)
-        if position is not None and position < state.count:
-            return Pointing(row=position)
-        return Pointing()
+        return pointing_at(self.layout, self.browser, self.places, pos, self.field is not None)
 
     def _open(self) -> Transition | None:
         self.dirty = True
