@@ -23,6 +23,7 @@ import pygame
 from ..engine.logic.step import Role
 from ..engine.shape import Shape
 from ..engine.symbols import symbol
+from . import role_marks
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Fill
 from .text import Text
@@ -192,12 +193,32 @@ class BoardView:
             self._draw_target(tile, look.target, size, centre)
         elif look.notes:
             self._draw_notes(tile, look, size)
+        self._draw_cues(tile, look, size)
         if look.wrong:
             # A corner triangle: the cue for "Check found this wrong", distinct from
             # the conflict underline so it does not depend on colour.
             t = max(5, size // 5)
             pygame.draw.polygon(tile, p.error, [(size - t, 0), (size, 0), (size, t)])
         return tile
+
+    def _draw_cues(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
+        """The shapes that say what the cell's tint says, so no cue is colour alone:
+        a thick frame on the selected cell, a thin rounded one round the selected
+        digit's cells, a hint role's badge in the top-left corner."""
+        geometry, p = self.geometry, self.palette
+        assert geometry is not None and p is not None
+        edge = (geometry.thick + 1) // 2 + 1  # clear of the grid lines drawn over the edges
+        area = pygame.Rect(0, 0, size, size)
+        if look.fill is Fill.SELECTED:
+            frame = area.inflate(-2 * edge, -2 * edge)
+            pygame.draw.rect(tile, p.selected_frame, frame, max(3, size // 16), max(2, size // 20))
+        elif look.fill is Fill.SAME:
+            frame = area.inflate(-2 * (edge + max(2, size // 14)), -2 * (edge + max(2, size // 14)))
+            pygame.draw.rect(tile, p.same_frame, frame, max(1, size // 36), size // 6)
+        if look.role is not None:
+            badge = max(8, round(size * 0.2))
+            at = edge + max(3, size // 16) + max(1, size // 40)  # inside a selection frame
+            role_marks.draw_badge(tile, look.role, (at, at), badge, p)
 
     def _digit_colour(self, look: CellLook) -> Colour:
         p = self.palette
@@ -267,10 +288,9 @@ class BoardView:
             colour = p.note
             bold = False
             if role is not None:
-                colour = p.role(role)
+                colour = role_marks.ink(role, p)
                 bold = True
-                pygame.draw.circle(tile, p.role_fill(role), (cx, cy), radius)
-                pygame.draw.circle(tile, colour, (cx, cy), radius, max(1, size // 40))
+                role_marks.draw_mark(tile, role, (cx, cy), radius, p, max(1, size // 40))
             elif digit == look.strong_note:
                 colour = p.accent
                 bold = True
