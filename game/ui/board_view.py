@@ -215,7 +215,7 @@ class BoardView:
         elif look.fill is Fill.SAME:
             frame = area.inflate(-2 * (edge + max(2, size // 14)), -2 * (edge + max(2, size // 14)))
             pygame.draw.rect(tile, p.same_frame, frame, max(1, size // 36), size // 6)
-        if look.role is not None:
+        if look.role is not None and not look.target:  # a target's ring says it already
             badge = max(8, round(size * 0.2))
             at = edge + max(3, size // 16) + max(1, size // 40)  # inside a selection frame
             role_marks.draw_badge(tile, look.role, (at, at), badge, p)
@@ -294,7 +294,7 @@ class BoardView:
             elif digit == look.strong_note:
                 colour = p.accent
                 bold = True
-                pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), (cx, cy), radius)
+                pygame.draw.circle(tile, mix(p.same_digit, p.same_frame, 0.18), (cx, cy), radius)
             if struck and role is None:
                 colour = mix(p.note, p.cell, 0.3)
             glyph = self.glyph(symbol(digit), font, colour, bold)

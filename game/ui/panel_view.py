@@ -452,13 +452,13 @@ def _draw_legend(
         if item.shape == "ring":
             # The board's own mark for the role: its shape says what its hue says.
             role_marks.draw_mark(
-                surface, item.role or Role.FOCUS, box.center, swatch / 2, p, max(1, stroke // 2)
+                surface, item.role or Role.FOCUS, box.center, swatch / 2, p, max(1, swatch // 10)
             )
         elif item.shape == "cell":
             pygame.draw.rect(surface, p.role_fill(item.role or Role.FOCUS), box)
             pygame.draw.rect(surface, p.border, box, 1)
             role_marks.draw_badge(
-                surface, item.role or Role.FOCUS, (box.x + 2, box.y + 2), swatch // 2, p
+                surface, item.role or Role.FOCUS, (box.x + 2, box.y + 2), round(swatch * 0.6), p
             )
         elif item.shape == "strike":
             glyph = text.render("4", round(swatch * 0.8), mix(p.note, p.cell, 0.3), False)

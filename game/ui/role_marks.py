@@ -5,10 +5,11 @@ read without hue (colour-blind eyes, the high-contrast theme, a dim screen), eac
 role also has an outline of its own: a circle or a square, drawn thin, thick,
 dotted or solid (a solid mark holds its digit inverted, in the fill colour).
 Roles that share a colour in the light theme share a style, and roles drawn
-together in one step never do:
+together in one step never do (a cover set and pincers share the thin square:
+no step has both):
 
 - chains: true (thick circle), false (dotted circle);
-- wings: pivot (solid circle), pincers (thick square), the focus (thick circle);
+- wings: pivot (solid circle), pincers (thin square), the focus (thick circle);
 - fish and locked sets: pattern (thin circle), cover (thin square), fin (solid
   square), the focus (thick circle);
 - colouring: one colour (thin circle), the other (solid circle).
@@ -66,7 +67,7 @@ ROLE_STYLES: dict[Role, MarkStyle] = {
     Role.PIVOT: MarkStyle(Outline.CIRCLE, Stroke.SOLID),
     Role.COLOUR_B: MarkStyle(Outline.CIRCLE, Stroke.SOLID),
     Role.COVER: MarkStyle(Outline.SQUARE, Stroke.THIN),
-    Role.PINCER: MarkStyle(Outline.SQUARE, Stroke.THICK),
+    Role.PINCER: MarkStyle(Outline.SQUARE, Stroke.THIN),
     Role.FIN: MarkStyle(Outline.SQUARE, Stroke.SOLID),
 }
 """Every role's style (a test checks that every role has one)."""
@@ -85,8 +86,12 @@ def ink(role: Role, palette: Palette) -> Colour:
 
 
 def stroke_width(stroke: Stroke, base: int) -> int:
-    """The outline's width for a ``base`` (thin) width: thick is clearly heavier."""
-    return max(base + 2, base * 2) if stroke is Stroke.THICK else base
+    """The outline's width for a ``base`` (thin) width.
+
+    Thick is one and a half times thin, at least a pixel more: heavier at a glance,
+    yet clear of the digit inside (twice as heavy cut into it at note size).
+    """
+    return max(base + 1, round(base * 1.5)) if stroke is Stroke.THICK else base
 
 
 def draw_mark(
@@ -144,8 +149,9 @@ def _dotted_circle(
     width: int,
 ) -> None:
     # Dots rather than dashed arcs: pygame's thick arcs leave pinholes at note size.
-    # Each dot a little wider than the thin stroke, with a dot's width between.
-    dot = max(1, round(width * 0.6))
+    # Dots of about the thin stroke's radius, a little more than a dot apart: at
+    # badge size six of them, at note size seven or eight (more read as a line).
+    dot = max(1, round(width * 0.8))
     count = max(6, round(2 * math.pi * radius / (dot * 4.5)))
     for k in range(count):
         angle = 2 * math.pi * k / count

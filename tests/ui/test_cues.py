@@ -145,7 +145,7 @@ def test_role_marks_drawn_together_differ_in_shape_alone(palette: Palette) -> No
 def test_mark_styles_draw_what_they_say() -> None:
     p = LIGHT
     thin, thick = _outline(Role.PATTERN, p), _outline(Role.FOCUS, p)
-    assert len(thick) > 1.5 * len(thin)
+    assert len(thick) > 1.3 * len(thin)  # 3 px against 2
     solid = _outline(Role.PIVOT, p)
     assert (24, 24) in solid and (24, 24) not in thin  # filled to the middle
     dotted = _outline(Role.OFF, p)
@@ -165,11 +165,15 @@ def test_a_hint_cell_carries_its_role_badge(palette: Palette) -> None:
         tile = view.tile(CellLook(digit=7, role=role))
         corner = tile.subsurface((0, 0, size // 3, size // 3))
         assert _count(corner, palette.role(role)) > 0, role
-    # A placement's cell, selected: the badge sits inside the selection frame.
-    tile = view.tile(CellLook(target=4, role=Role.FOCUS, fill=Fill.SELECTED))
+    # Selected: the badge sits inside the selection frame.
+    tile = view.tile(CellLook(digit=7, role=Role.PATTERN, fill=Fill.SELECTED))
     corner = tile.subsurface((0, 0, size // 3, size // 3))
-    assert _count(corner, palette.role(Role.FOCUS)) > 0
+    assert _count(corner, palette.role(Role.PATTERN)) > 0
     assert _count(corner, palette.selected_frame) > 0
+    # A placement's cell has its target's ring instead: no badge to crowd it.
+    tile = view.tile(CellLook(target=4, role=Role.FOCUS))
+    corner = tile.subsurface((0, 0, size // 5, size // 5))
+    assert _count(corner, palette.role(Role.FOCUS)) == 0
 
 
 def test_a_badge_is_the_mark_in_small() -> None:
@@ -188,3 +192,21 @@ def test_a_note_in_a_solid_mark_is_inverted(palette: Palette) -> None:
     ink = palette.role_fill(Role.PIVOT)
     assert _count(tile, ink) > 0  # the digit, in the tint, on the role's colour
     assert _count(tile, palette.role(Role.PIVOT)) > 0
+
+
+# -- deduction outlines ----------------------------------------------------------------
+
+
+def test_areas_told_apart_by_colour_also_differ_without_it() -> None:
+    from game.engine.logic.step import Area, AreaKind
+    from game.ui.deduction_view import area_colour, area_label, dashed_area
+
+    first, second = Area((0, 1), AreaKind.ALS, 0), Area((9, 10), AreaKind.ALS, 1)
+    assert area_colour(first, LIGHT) != area_colour(second, LIGHT)
+    assert (area_label(first), area_label(second)) == ("A", "B")  # letters, unasked
+    assert area_label(Area((0,), AreaKind.ALS, 2, label="C")) == "C"
+    assert area_label(Area((0,), AreaKind.BASE)) == ""
+    one, other = Area((0,), AreaKind.CLUSTER, 0), Area((1,), AreaKind.CLUSTER, 1)
+    assert area_colour(one, LIGHT) != area_colour(other, LIGHT)
+    assert dashed_area(one) != dashed_area(other)  # the second colour is dashed
+    assert dashed_area(Area((0,), AreaKind.COVER)) and not dashed_area(Area((0,), AreaKind.BASE))

@@ -66,6 +66,8 @@ def test_digits_read_on_every_cell_background(palette: Palette) -> None:
         assert contrast(palette.entry, background) >= 3.0, name
         assert contrast(palette.error, background) >= 3.0, name
         assert contrast(palette.note, background) >= 3.0, name
+    # A note of the selected digit: bold, in the accent, on its disc.
+    assert contrast(palette.accent, mix(palette.same_digit, palette.same_frame, 0.18)) >= 3.0
 
 
 @pytest.mark.parametrize("palette", ALL, ids=IDS)
@@ -113,7 +115,7 @@ def test_high_contrast_meets_wcag_aa_everywhere() -> None:
     ):
         assert contrast(ink, background) >= aa, f"{ink_name} on {name}"
     # A same-digit note (accent, bold) on its disc.
-    assert contrast(p.accent, mix(p.same_digit, p.accent, 0.18)) >= aa
+    assert contrast(p.accent, mix(p.same_digit, p.same_frame, 0.18)) >= aa
     # A digit a step ahead of the board is drawn faded, large: the large-text bar.
     assert contrast(mix(p.entry, p.cell, 0.45), p.cell) >= large
     for role in Role:
