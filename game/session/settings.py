@@ -25,6 +25,17 @@ class Theme(enum.StrEnum):
 
     LIGHT = "light"
     DARK = "dark"
+    COLOUR_BLIND = "colour-blind"  # hues that stay apart for colour-blind eyes
+    HIGH_CONTRAST = "high-contrast"  # black on white, every text at least 4.5:1
+
+    @property
+    def label(self) -> str:
+        return {
+            "light": "Light",
+            "dark": "Dark",
+            "colour-blind": "Colour-blind safe",
+            "high-contrast": "High contrast",
+        }[self.value]
 
 
 class InputMode(enum.StrEnum):
@@ -49,6 +60,8 @@ class NoteKind(enum.StrEnum):
 THEMES = tuple(Theme)
 INPUT_MODES = tuple(InputMode)
 MISTAKE_LIMITS = (0, 3, 5)
+VOLUMES = (0, 25, 50, 75, 100)
+"""Sound volume steps in per cent; 0 is off (the default: sound is opt-in)."""
 
 MAX_ACTIONS = 200
 """Most actions with keys of their own (the game has about 50)."""
@@ -81,6 +94,7 @@ class Settings:
     highlight_same_digit: bool = True  # tint every cell and note with the selected digit
     show_timer: bool = True
     animations: bool = True
+    sound_volume: int = 0  # per cent, one of VOLUMES; 0 plays nothing
     key_bindings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Action name -> key names, overriding the defaults of the key map."""
 
@@ -134,6 +148,10 @@ class Settings:
             changes["note_kind"] = NoteKind(kind) if kind in tuple(NoteKind) else defaults.note_kind
         if self.mistake_limit not in MISTAKE_LIMITS:
             changes["mistake_limit"] = defaults.mistake_limit
+        if self.sound_volume not in VOLUMES:
+            # A hand-edited 30 is meant as "quiet": the nearest step, not the default.
+            volume = min(100, max(0, self.sound_volume))
+            changes["sound_volume"] = min(VOLUMES, key=lambda v: (abs(v - volume), v))
         return dataclasses.replace(self, **changes) if changes else self
 
 

@@ -25,6 +25,7 @@ from ..engine.logic.step import Role
 from ..engine.shape import Shape
 from ..engine.symbols import symbol
 from ..session.state import candidate_colour
+from . import role_marks
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill
 from .text import Text
@@ -318,6 +319,7 @@ class BoardView:
                 self._draw_corner(tile, look, size)
             if look.centre:
                 self._draw_centre(tile, look, size)
+        self._draw_cues(tile, look, size)
         if look.wrong:
             # A corner triangle: the cue for "Check found this wrong", distinct from
             # the conflict underline so it does not depend on colour.
@@ -375,6 +377,25 @@ class BoardView:
         draw_shape(
             tile, look.colour, p.paint(look.colour), (cx, cy), radius, edge, max(1, size // 50)
         )
+
+    def _draw_cues(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
+        """The shapes that say what the cell's tint says, so no cue is colour alone:
+        a thick frame on the selected cell, a thin rounded one round the selected
+        digit's cells, a hint role's badge in the top-left corner."""
+        geometry, p = self.geometry, self.palette
+        assert geometry is not None and p is not None
+        edge = (geometry.thick + 1) // 2 + 1  # clear of the grid lines drawn over the edges
+        area = pygame.Rect(0, 0, size, size)
+        if look.fill is Fill.SELECTED:
+            frame = area.inflate(-2 * edge, -2 * edge)
+            pygame.draw.rect(tile, p.selected_frame, frame, max(3, size // 16), max(2, size // 20))
+        elif look.fill is Fill.SAME:
+            frame = area.inflate(-2 * (edge + max(2, size // 14)), -2 * (edge + max(2, size // 14)))
+            pygame.draw.rect(tile, p.same_frame, frame, max(1, size // 36), size // 6)
+        if look.role is not None and not look.target:  # a target's ring says it already
+            badge = max(8, round(size * 0.2))
+            at = edge + max(3, size // 16) + max(1, size // 40)  # inside a selection frame
+            role_marks.draw_badge(tile, look.role, (at, at), badge, p)
 
     def _digit_colour(self, look: CellLook) -> Colour:
         p = self.palette
@@ -463,14 +484,13 @@ class BoardView:
             colour = plain
             bold = False
             if role is not None:
-                colour = p.role(role)
+                colour = role_marks.ink(role, p)
                 bold = True
-                pygame.draw.circle(tile, p.role_fill(role), (cx, cy), radius)
-                pygame.draw.circle(tile, colour, (cx, cy), radius, max(1, size // 40))
+                role_marks.draw_mark(tile, role, (cx, cy), radius, p, max(1, size // 40))
             elif digit == look.strong_note:
                 colour = p.accent
                 bold = True
-                pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), (cx, cy), radius)
+                pygame.draw.circle(tile, mix(p.same_digit, p.same_frame, 0.18), (cx, cy), radius)
             if struck and role is None:
                 colour = mix(p.note, p.cell, 0.3)
             glyph = self.glyph(symbol(digit), font, colour, bold)

@@ -1,4 +1,4 @@
-"""What every scene shares: the session, fonts, the key map, background jobs.
+"""What every scene shares: the session, fonts, the key map, background jobs, sounds.
 
 Deliberately small.  The :class:`AppContext` holds services, not behaviour: the
 game's rules and everything kept between runs are the
@@ -19,6 +19,7 @@ from ..session.supply import PuzzleSupply
 from ..session.tasks import TaskRunner
 from .gate import post_task_done
 from .keymap import KeyMap
+from .sound import Sounds
 from .text import Text
 from .theme import Palette, palette_for
 
@@ -45,6 +46,9 @@ class AppContext:
         self.size = size
         self.keymap = KeyMap(self.settings.key_bindings)
         self._listeners: list[Callable[[Settings, Settings], None]] = []
+        self.sounds = Sounds(lambda: self.settings.sound_volume)
+        """Short cues (placement, completed unit, win); silent at volume 0 or with no device."""
+        self.listen(self.sounds.settings_changed)
 
     @property
     def settings(self) -> Settings:

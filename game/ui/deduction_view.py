@@ -5,7 +5,9 @@ is shown in full.  Links join candidates (a grouped end is drawn from the middle
 of its cells); areas outline groups of cells (an ALS, a fish's base and cover sets,
 a grouped node, a colouring cluster) with a line along the group's outer edges,
 each kind told by its line's pattern as well as its colour, and several areas
-nested by their inset, with a short label ("A", "base r1") in a corner.
+nested by their inset, with a short label ("A", "base r1") in a corner.  Areas
+told apart by colour alone would fail colour-blind eyes, so each ALS carries its
+letter and a colouring cluster's second colour is dashed.
 """
 
 from __future__ import annotations
@@ -45,6 +47,21 @@ def dashed_kind(kind: AreaKind) -> bool:
     return kind in (AreaKind.COVER, AreaKind.GROUP)
 
 
+def dashed_area(area: Area) -> bool:
+    """Whether ``area``'s outline is dashed: by kind, and a cluster's second colour."""
+    return dashed_kind(area.kind) or (area.kind is AreaKind.CLUSTER and area.index % 2 == 1)
+
+
+def area_label(area: Area) -> str:
+    """The tag in the area's corner: its own, or for an ALS its letter ("A", "B", ...).
+
+    The ALSs of a step differ in colour; the letter tells them apart without it.
+    """
+    if area.label or area.kind is not AreaKind.ALS:
+        return area.label
+    return chr(ord("A") + area.index % 26)
+
+
 def draw_deduction(
     surface: pygame.Surface, step: Step, geometry: BoardGeometry, palette: Palette, text: Text
 ) -> None:
@@ -69,7 +86,7 @@ def _draw_area(
     colour = area_colour(area, palette)
     width = max(2, size // 18)
     inset = width + (order % 3) * (width + max(1, width // 2))
-    dashed = dashed_kind(area.kind)
+    dashed = dashed_area(area)
     for cell in cells:
         rect = geometry.cell_rect(cell).inflate(-2 * inset, -2 * inset)
         row, column = divmod(cell, n)
@@ -97,8 +114,9 @@ def _draw_area(
                     x == rect.right and (column == n - 1 or cell + 1 not in cells)
                 ):
                     _line(surface, colour, (x, rect.bottom), (x2, bridge.top), width, dashed)
-    if area.label:
-        _draw_label(surface, area.label, min(cells), inset, colour, geometry, palette, text)
+    label = area_label(area)
+    if label:
+        _draw_label(surface, label, min(cells), inset, colour, geometry, palette, text)
 
 
 def _draw_label(

@@ -16,6 +16,7 @@ from ..engine.logic.step import Area, Role
 from ..engine.symbols import symbol
 from ..session import Game, Settings
 from ..session.settings import NoteKind
+from . import role_marks
 from .actions import Action
 from .board_view import corner_spots
 from .deduction_view import area_colour
@@ -507,13 +508,16 @@ def _draw_legend(
         )
         stroke = max(2, swatch // 8)
         if item.shape == "ring":
-            pygame.draw.circle(
-                surface, p.role_fill(item.role or Role.FOCUS), box.center, swatch // 2
+            # The board's own mark for the role: its shape says what its hue says.
+            role_marks.draw_mark(
+                surface, item.role or Role.FOCUS, box.center, swatch / 2, p, max(1, swatch // 10)
             )
-            pygame.draw.circle(surface, colour, box.center, swatch // 2, stroke)
         elif item.shape == "cell":
             pygame.draw.rect(surface, p.role_fill(item.role or Role.FOCUS), box)
             pygame.draw.rect(surface, p.border, box, 1)
+            role_marks.draw_badge(
+                surface, item.role or Role.FOCUS, (box.x + 2, box.y + 2), round(swatch * 0.6), p
+            )
         elif item.shape == "strike":
             glyph = text.render("4", round(swatch * 0.8), mix(p.note, p.cell, 0.3), False)
             surface.blit(glyph, glyph.get_rect(center=box.center))

@@ -2,11 +2,25 @@
 
 Following LOOK.md: a calm light theme (warm off-white, white cells, near-black
 givens, blue entries) and a dark theme that mirrors it with the same meanings.
-Hint roles get their own colours so a deduction reads the same in both themes.
+Hint roles get their own colours so a deduction reads the same in every theme.
 The player's own colours (:data:`PAINTS`) are the Okabe–Ito set, told apart under
 the common colour-vision deficiencies; each also has a shape of its own
 (``board_view``), so none relies on hue alone.  What-if guesses write in inks of
 their own (:data:`INKS`), one per level.
+
+Two more themes keep those meanings for players who need them:
+
+- *colour-blind safe*: the hues of Okabe and Ito's palette (blue, bluish green,
+  vermillion, reddish purple, ochre, plus a charcoal), darkened until marks read
+  on their fills, chosen so that the colours drawn together stay apart under
+  simulated protanopia, deuteranopia and tritanopia (``tests/ui/test_theme.py``);
+- *high contrast*: black ink on white, a yellow selection, every text and digit
+  at least WCAG AA (4.5:1) on whatever it is drawn on.
+
+Colour is never the only cue in any theme: the board adds a shape or a weight to
+each (a frame round the selected cell, a thin one round the same digits, an
+underline for a conflict, a corner mark for a wrong entry, a ring style per hint
+role, see :mod:`.role_marks`), so the palettes are free to be calm.
 """
 
 from __future__ import annotations
@@ -36,6 +50,8 @@ class Palette:
     selected: Colour
     peer: Colour
     same_digit: Colour
+    selected_frame: Colour  # the thick frame inside the selected cell
+    same_frame: Colour  # the thin frame round a cell holding the selected digit
     unit_hint: Colour  # the units a hint's nudge points at
     error: Colour  # conflicts and wrong entries (with a non-colour cue each)
     error_fill: Colour  # the flash behind a wrong or conflicting entry
@@ -164,6 +180,8 @@ LIGHT = Palette(
     selected=(182, 206, 248),
     peer=(232, 239, 251),
     same_digit=(208, 222, 247),
+    selected_frame=(33, 99, 214),
+    same_frame=(70, 115, 200),
     unit_hint=(222, 241, 226),
     error=(204, 37, 37),
     error_fill=(251, 214, 214),
@@ -196,6 +214,8 @@ DARK = Palette(
     selected=(45, 74, 122),
     peer=(38, 47, 63),
     same_digit=(40, 58, 90),
+    selected_frame=(110, 165, 255),
+    same_frame=(100, 140, 210),
     unit_hint=(30, 58, 40),
     error=(255, 110, 110),
     error_fill=(94, 36, 38),
@@ -213,7 +233,134 @@ DARK = Palette(
     inks=_DARK_INKS,
 )
 
-PALETTES = {palette.name: palette for palette in (LIGHT, DARK)}
+# Colour-blind safe: Okabe-Ito hues, darkened or lightened so that the roles
+# drawn together (a chain's true and false ends and its strong and weak links, a
+# wing's pivot and pincers, a fish's base, cover and fin, an ALS's cycle) stay
+# apart by lightness where a dichromat loses their hue: the blue is deep and the
+# purple light (protanopes see both as blue), the ochre deep (tritanopes see it
+# near the purple), the pivot charcoal (no hue stays apart from both the false
+# vermillion and the true green under protanopia).  Pincers share vermillion
+# with the false ends, which they never meet in one step.
+_CB_ROLES = {
+    Role.FOCUS: (0, 140, 100),
+    Role.PATTERN: (0, 80, 150),
+    Role.COVER: (186, 94, 166),
+    Role.PIVOT: (45, 45, 50),
+    Role.PINCER: (200, 76, 0),
+    Role.FIN: (130, 88, 0),
+    Role.ON: (0, 140, 100),
+    Role.OFF: (200, 76, 0),
+    Role.COLOUR_A: (0, 80, 150),
+    Role.COLOUR_B: (45, 45, 50),
+    Role.WRONG: (200, 76, 0),
+}
+_CB_ROLE_FILLS = {
+    Role.FOCUS: (218, 244, 233),
+    Role.PATTERN: (214, 230, 246),
+    Role.COVER: (250, 236, 247),
+    Role.PIVOT: (228, 228, 232),
+    Role.PINCER: (253, 230, 212),
+    Role.FIN: (246, 234, 202),
+    Role.ON: (218, 244, 233),
+    Role.OFF: (253, 230, 212),
+    Role.COLOUR_A: (214, 230, 246),
+    Role.COLOUR_B: (228, 228, 232),
+    Role.WRONG: (253, 230, 212),
+}
+
+COLOUR_BLIND = Palette(
+    name="colour-blind",
+    background=(245, 243, 238),
+    surface=(255, 255, 255),
+    surface_alt=(234, 240, 246),
+    cell=(255, 255, 255),
+    cell_tint=(241, 239, 233),
+    line_thin=(200, 203, 210),
+    line_thick=(45, 50, 60),
+    given=(24, 26, 32),
+    entry=(0, 96, 164),  # Okabe-Ito blue, darkened
+    note=(92, 98, 110),
+    selected=(170, 214, 240),  # sky blue
+    same_digit=(251, 230, 176),  # a pale ochre: apart from the sky blue for every eye
+    selected_frame=(0, 84, 150),
+    same_frame=(170, 118, 0),
+    peer=(234, 241, 247),
+    unit_hint=(200, 235, 220),
+    error=(190, 68, 0),  # vermillion: against the blue entries it reads to every eye
+    error_fill=(250, 206, 200),
+    glow=(255, 236, 179),
+    text=(24, 26, 32),
+    text_dim=(92, 98, 110),
+    accent=(0, 96, 164),
+    accent_text=(255, 255, 255),
+    border=(200, 205, 214),
+    disabled=(170, 175, 184),
+    shade=(30, 34, 44, 60),
+    roles=_CB_ROLES,
+    role_fills=_CB_ROLE_FILLS,
+)
+
+# High contrast: black ink on white, fills pale enough that every ink keeps 4.5:1.
+_HC_ROLES = {
+    Role.FOCUS: (0, 100, 30),
+    Role.PATTERN: (0, 50, 170),
+    Role.COVER: (110, 0, 140),
+    Role.PIVOT: (0, 0, 0),
+    Role.PINCER: (160, 50, 0),
+    Role.FIN: (110, 70, 0),
+    Role.ON: (0, 100, 30),
+    Role.OFF: (180, 0, 0),
+    Role.COLOUR_A: (0, 50, 170),
+    Role.COLOUR_B: (0, 0, 0),
+    Role.WRONG: (180, 0, 0),
+}
+_HC_ROLE_FILLS = {
+    Role.FOCUS: (214, 245, 220),
+    Role.PATTERN: (218, 230, 255),
+    Role.COVER: (242, 222, 250),
+    Role.PIVOT: (226, 226, 226),
+    Role.PINCER: (255, 226, 206),
+    Role.FIN: (248, 236, 204),
+    Role.ON: (214, 245, 220),
+    Role.OFF: (255, 218, 218),
+    Role.COLOUR_A: (218, 230, 255),
+    Role.COLOUR_B: (226, 226, 226),
+    Role.WRONG: (255, 218, 218),
+}
+
+HIGH_CONTRAST = Palette(
+    name="high-contrast",
+    background=(236, 236, 236),
+    surface=(255, 255, 255),
+    surface_alt=(222, 222, 222),
+    cell=(255, 255, 255),
+    cell_tint=(228, 228, 228),
+    line_thin=(96, 96, 96),
+    line_thick=(0, 0, 0),
+    given=(0, 0, 0),
+    entry=(0, 50, 170),
+    note=(28, 28, 28),
+    selected=(255, 222, 60),  # yellow: the selection is the brightest thing on the board
+    same_digit=(196, 226, 255),
+    selected_frame=(0, 0, 0),
+    same_frame=(0, 50, 170),
+    peer=(238, 238, 238),
+    unit_hint=(210, 242, 214),
+    error=(180, 0, 0),
+    error_fill=(255, 214, 214),
+    glow=(255, 232, 150),
+    text=(0, 0, 0),
+    text_dim=(48, 48, 48),
+    accent=(0, 50, 170),
+    accent_text=(255, 255, 255),
+    border=(60, 60, 60),
+    disabled=(112, 112, 112),
+    shade=(0, 0, 0, 140),
+    roles=_HC_ROLES,
+    role_fills=_HC_ROLE_FILLS,
+)
+
+PALETTES = {palette.name: palette for palette in (LIGHT, DARK, COLOUR_BLIND, HIGH_CONTRAST)}
 
 
 def palette_for(theme: str) -> Palette:

@@ -40,6 +40,7 @@ from ..layout import BoardLayout, board_layout
 from ..looks import CellLook, ViewState, cell_looks
 from ..panel_view import PanelModel, PanelView
 from ..scene_stack import Go, Push, Scene, Transition
+from ..sound import Cue
 from .confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
 from .lose import LoseScene
 from .pause import PauseScene
@@ -230,13 +231,23 @@ class BoardScene(Scene):
         self.animator.glow(
             tuple(cell for unit in effect.completed_units for cell in self.game.shape.units[unit])
         )
-        if effect.changed and effect.cells and self.game.from_solution():
+        shown = effect.changed and bool(effect.cells) and bool(self.game.from_solution())
+        if shown:
             self.animator.start_reveal(effect.cells)  # Solve fills the grid, cell by cell
-        if self.game.counts_as_win and effect.changed and not self._celebrating:
+        won = self.game.counts_as_win and effect.changed and not self._celebrating
+        if won:
             self._celebrating = True
             origin = reply.placed if reply.placed is not None else self.game.shape.cells // 2
             self.game.select(None)  # a finished grid reads best without highlights
             self.animator.wave(_distances(self.game.size, origin))
+        # One sound an action, the most telling first (off unless the player turns it
+        # up).  A wrong digit sounds like any other: sound never gives a mistake away.
+        if won:
+            self.ctx.sounds.play(Cue.WIN)
+        elif effect.completed_units and not shown:
+            self.ctx.sounds.play(Cue.UNIT)
+        elif reply.placed is not None and effect.changed:
+            self.ctx.sounds.play(Cue.PLACE)
 
     def _solve(self) -> Transition | Reply:
         """Solve asks first: a game whose solution was shown never counts as a win."""

@@ -9,7 +9,7 @@ page); their line opens it or puts every key back.
 
 from __future__ import annotations
 
-from ...session.settings import MISTAKE_LIMITS, InputMode, NoteKind, Theme
+from ...session.settings import MISTAKE_LIMITS, VOLUMES, InputMode, NoteKind, Theme
 from ..destinations import KeysPage
 from ..form_scene import FormScene
 from ..forms import Button, Buttons, Choice, Control, FormSpec, Lines, Switch
@@ -18,7 +18,7 @@ from ..scene_stack import Go, Pop, Transition
 KEYS = "key_bindings"
 
 ROWS: tuple[Control, ...] = (
-    Choice("theme", "Theme", ((Theme.LIGHT, "Light"), (Theme.DARK, "Dark"))),
+    Choice("theme", "Theme", tuple((theme, theme.label) for theme in Theme)),
     Switch("fullscreen", "Full screen"),
     Choice(
         "input_mode",
@@ -44,6 +44,7 @@ ROWS: tuple[Control, ...] = (
     Switch("highlight_same_digit", "Highlight same digits"),
     Switch("show_timer", "Show the timer"),
     Switch("animations", "Animations"),
+    Choice("sound_volume", "Sound", tuple((v, f"{v} %" if v else "Off") for v in VOLUMES)),
     Buttons(KEYS, "Keys", (Button("edit", "Change…"), Button("reset", "Reset"))),
 )
 
