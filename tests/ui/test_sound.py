@@ -170,7 +170,12 @@ def test_the_board_plays_one_cue_per_action_and_wrong_digits_sound_like_right_on
     from .conftest import SOLUTION, harmless_mistakes, start_board
 
     played: list[Cue] = []
-    monkeypatch.setattr(driver.ctx.sounds, "play", lambda cue: played.append(cue) or True)
+
+    def record(cue: Cue) -> bool:
+        played.append(cue)
+        return True
+
+    monkeypatch.setattr(driver.ctx.sounds, "play", record)
     start_board(driver)
     scene = driver.top
     assert isinstance(scene, BoardScene)
