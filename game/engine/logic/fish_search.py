@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..shape import Shape
@@ -53,8 +54,9 @@ from .digit_templates import removable_cells
 from .grid import cells_of, tables
 
 MAX_SIZE = 4
-TARGET_BUDGET = 4_000
-DIGIT_BUDGET = 16_000
+TARGET_BUDGET = 1_500
+DIGIT_BUDGET = 8_000
+SIAMESE_BUDGET = 5_000
 
 ROWS, COLUMNS, REGIONS = 1, 2, 4
 """Bits of a set of unit kinds (a unit's kind is ``unit // size``)."""
@@ -202,88 +204,134 @@ def _search(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish,
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
     budget = DIGIT_BUDGET
     removed = 0
+    searches = targets.bit_count() * len(ORIENTATIONS[kind])
     for target in cells_of(targets):
-        if removed >> target & 1:
-            continue  # a fish found for an earlier target removes this one too
         for base_kinds, cover_kinds in ORIENTATIONS[kind]:
+            searches -= 1
+            if removed >> target & 1:
+                continue  # a fish found already removes this target
+            # Each search left gets a fair share, so late targets are not starved.
+            share = min(TARGET_BUDGET, budget // (searches + 1))
+            accept = _Completion(shape, places, kind, target, cover_kinds, found)
             search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
-            search.run(min(TARGET_BUDGET, budget))
+            search.run(share, accept)
             budget -= search.nodes
-            for fish in _completed(shape, places, kind, target, cover_kinds, search.found, found):
+            for fish in accept.made:
                 removed |= fish.eliminations
-            if budget <= 0:
-                return tuple(sorted(found.values(), key=Fish.simplicity))
     return tuple(sorted(found.values(), key=Fish.simplicity))
 
 
-def _completed(
-    shape: Shape,
-    places: int,
-    kind: FishKind,
-    target: int,
-    cover_kinds: int,
-    configs: set[tuple[tuple[int, ...], tuple[int, ...]]],
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish],
-) -> list[Fish]:
-    """The new ``kind`` fish made by adding a unit through ``target`` to each config."""
-    n = shape.size
-    new = []
-    for bases, covers in configs:
-        for unit in shape.cell_units[target]:
-            if not (cover_kinds >> (unit // n)) & 1 or unit in bases:
+class _Completion:
+    """Turns base and cover sets found for ``target`` into fish, until one is made.
+
+    The cover gets one more unit through the target (each such unit in turn); a
+    fish of the wanted kind that removes something, and is new to ``found``, is
+    kept there and in ``made``.  With ``every``, only finned fish are kept and the
+    search never stops early (Siamese fish need all of them).
+    """
+
+    def __init__(
+        self,
+        shape: Shape,
+        places: int,
+        kind: FishKind,
+        target: int,
+        cover_kinds: int,
+        found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish],
+        every: bool = False,
+    ) -> None:
+        self.shape = shape
+        self.places = places
+        self.kind = kind
+        self.target = target
+        self.cover_kinds = cover_kinds
+        self.found = found
+        self.every = every
+        self.made: list[Fish] = []
+
+    def __call__(self, bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
+        """Whether a fish was made (the search may stop)."""
+        n = self.shape.size
+        for unit in self.shape.cell_units[self.target]:
+            if not (self.cover_kinds >> (unit // n)) & 1 or unit in bases:
                 continue
             full = tuple(sorted((*covers, unit)))
-            if (bases, full) in found:
+            if (bases, full) in self.found:
                 continue
-            fish = make_fish(shape, places, bases, full)
-            if fish.kind == kind and fish.eliminations:
-                found[bases, full] = fish
-                new.append(fish)
-    return new
+            fish = make_fish(self.shape, self.places, bases, full)
+            if fish.kind == self.kind and fish.eliminations and (fish.fins or not self.every):
+                self.found[bases, full] = fish
+                self.made.append(fish)
+        return bool(self.made) and not self.every
 
 
 _PARTNERS: dict[tuple[Shape, int, FishKind, int], tuple[tuple[Fish, Fish], ...]] = {}
 
 
+class Allowance:
+    """Search nodes a caller still allows, shared by the digits it asks about."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+
+
 def siamese_pairs(
-    shape: Shape, places: int, kind: FishKind, size: int
+    shape: Shape, places: int, kind: FishKind, size: int, allowance: Allowance
 ) -> tuple[tuple[Fish, Fish], ...]:
     """Pairs of finned ``kind`` fish on the same base units whose removals differ.
 
-    For each finned fish :func:`fish_of` found, every removable candidate it misses
-    is tried as the target of another cover of the same base units (a search over
-    cover units only, so cheap).
+    Only digits where :func:`fish_of` finds a finned fish are searched again, this
+    time for every base and cover set of every target (at most
+    :data:`SIAMESE_BUDGET` nodes, and no more than ``allowance`` has left; a result
+    cut short by the allowance is not cached), since the partner of a fish need not
+    be the first fish found for its target.
     """
     key = (shape, places, kind, size)
     pairs = _PARTNERS.get(key)
     if pairs is not None:
         return pairs
-    geo = _geometry(shape)
-    targets = removable_cells(shape, places) or 0
-    found_pairs: list[tuple[Fish, Fish]] = []
-    for fish in fish_of(shape, places, kind, size):
-        if not fish.fins:
-            continue
-        known = {(fish.bases, fish.covers): fish}
-        kinds = _kinds(shape.size, fish.bases)
-        for target in cells_of(targets & ~fish.eliminations):
-            for base_kinds, cover_kinds in ORIENTATIONS[kind]:
-                if kinds & ~base_kinds:
-                    continue
-                search = _TargetSearch(
-                    geo, places, target, size, base_kinds, cover_kinds, only=fish.bases
-                )
-                search.run(TARGET_BUDGET)
-                for other in _completed(
-                    shape, places, kind, target, cover_kinds, search.found, known
-                ):
-                    if other.fins and other.eliminations & ~fish.eliminations:
-                        found_pairs.append((fish, other))
-    pairs = tuple(found_pairs)
+    if not any(fish.fins for fish in fish_of(shape, places, kind, size)):
+        pairs = ()
+    else:
+        budget = min(SIAMESE_BUDGET, allowance.nodes)
+        pairs, used = _pairs(shape, places, kind, size, budget)
+        allowance.nodes -= used
+        if used >= budget and budget < SIAMESE_BUDGET:
+            return pairs  # cut short by the caller: another call may do better
     if len(_PARTNERS) >= _CACHE_LIMIT:
         _PARTNERS.clear()
     _PARTNERS[key] = pairs
     return pairs
+
+
+def _pairs(
+    shape: Shape, places: int, kind: FishKind, size: int, budget: int
+) -> tuple[tuple[tuple[Fish, Fish], ...], int]:
+    """The Siamese pairs found within ``budget`` nodes, and the nodes used."""
+    geo = _geometry(shape)
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
+    left = budget
+    targets = removable_cells(shape, places) or 0
+    searches = targets.bit_count() * len(ORIENTATIONS[kind])
+    for target in cells_of(targets):
+        for base_kinds, cover_kinds in ORIENTATIONS[kind]:
+            searches -= 1
+            collect = _Completion(shape, places, kind, target, cover_kinds, found, every=True)
+            search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
+            search.run(min(TARGET_BUDGET, left // (searches + 1)), collect)
+            left -= search.nodes
+    by_bases: dict[tuple[int, ...], list[Fish]] = {}
+    for fish in sorted(found.values(), key=Fish.simplicity):
+        by_bases.setdefault(fish.bases, []).append(fish)
+    pairs = []
+    for members in by_bases.values():
+        for index, first in enumerate(members):
+            for second in members[index + 1 :]:
+                if first.eliminations & ~second.eliminations and (
+                    second.eliminations & ~first.eliminations
+                ):
+                    pairs.append((first, second))
+    return tuple(pairs), budget - left
 
 
 class _TargetSearch:
@@ -291,8 +339,8 @@ class _TargetSearch:
 
     Works on the candidates that do not see the target; see the module docstring.
     ``only`` restricts the base units to those given (to cover a known base anew).
-    ``found`` collects ``(bases, covers)`` unit tuples (covers without the unit
-    through the target).
+    Each base set with its covers (without the unit through the target) is offered
+    to the ``accept`` callback of :meth:`run`.
     """
 
     def __init__(
@@ -319,14 +367,24 @@ class _TargetSearch:
         for unit, cells in enumerate(self.unit_places):
             if cells and (cover_kinds >> (unit // n)) & 1:
                 self.coverable |= 1 << unit
-        self.found: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+        # Per candidate, the candidates some cover unit could take along with it.
+        self.reach: dict[int, int] = {}
+        for cell in cells_of(free):
+            reach = 0
+            for unit in geo.cell_units[cell]:
+                if self.coverable >> unit & 1:
+                    reach |= self.unit_places[unit]
+            self.reach[cell] = reach
         self.nodes = 0
         self.budget = 0
         self.bases: list[int] = []
         self.covers: list[int] = []
+        self.accept: Callable[[tuple[int, ...], tuple[int, ...]], bool] = _never
 
-    def run(self, budget: int) -> None:
+    def run(self, budget: int, accept: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> None:
+        """Offer each ``(bases, covers)`` found to ``accept``; stop once it says enough."""
         self.budget = budget
+        self.accept = accept
         if budget > 0:
             self._extend(0, 0, 0, 0, 0)
 
@@ -340,8 +398,10 @@ class _TargetSearch:
         bases = len(self.bases)
         covers = len(self.covers)
         if bases == self.size:
-            if covers == self.size - 1:
-                self.found.add((tuple(self.bases), tuple(sorted(self.covers))))
+            if covers == self.size - 1 and self.accept(
+                tuple(self.bases), tuple(sorted(self.covers))
+            ):
+                self.budget = 0  # enough: stop the whole search
             return
         if bases >= 2 and covers < bases:
             return  # these bases already make a smaller fish
@@ -386,26 +446,24 @@ class _TargetSearch:
         left = self.size - 1 - len(self.covers)
         if left <= 0:
             return
-        geo = self.geo
-        unit_mask = geo.unit_mask
+        if debt.bit_count() > left:
+            # Candidates no cover unit could take two of need a cover unit each.
+            apart = 0
+            reach = 0
+            rest = debt
+            cell_reach = self.reach
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if low & reach:
+                    continue
+                apart += 1
+                if apart > left:
+                    return
+                reach |= cell_reach[low.bit_length() - 1]
         usable = self.coverable & ~(base_units | cover_units | banned)
-        # Candidates no usable unit takes two of need a cover unit each.
-        apart = 0
-        reach = 0
-        rest = debt
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if low & reach:
-                continue
-            apart += 1
-            if apart > left:
-                return
-            for unit in geo.cell_units[low.bit_length() - 1]:
-                if usable >> unit & 1:
-                    reach |= unit_mask[unit]
         low = debt & -debt
-        for unit in geo.cell_units[low.bit_length() - 1]:
+        for unit in self.geo.cell_units[low.bit_length() - 1]:
             if not usable >> unit & 1:
                 continue
             cells = self.unit_places[unit]
@@ -424,3 +482,7 @@ class _TargetSearch:
             # any cover set holding both was met on this branch.
             banned |= 1 << unit
             usable &= ~(1 << unit)
+
+
+def _never(bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
+    return False

@@ -15,13 +15,16 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ..fish_search import Fish, FishKind, siamese_pairs
+from ..fish_search import Allowance, Fish, FishKind, siamese_pairs
 from ..fish_text import FISH_NAMES, siamese_step
 from ..grid import CandidateGrid
 from ..registry import Level, technique
 from ..step import Step
 from .complex_fish import rating as complex_rating
 from .fish import FINNED_RATING, finned_fish
+
+CALL_BUDGET = 8_000
+"""Search nodes one Siamese Franken or Mutant finder call may spend on all digits."""
 
 
 def _basic(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
@@ -36,11 +39,12 @@ def _basic(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
 def _complex(grid: CandidateGrid, kind: FishKind, size: int) -> Iterator[Step]:
     found = []
     seen: set[tuple[int, int]] = set()
+    allowance = Allowance(CALL_BUDGET)
     for digit in range(1, grid.size + 1):
         places = grid.digit_cells(digit)
         if not places:
             continue
-        for first, second in siamese_pairs(grid.shape, places, kind, size):
+        for first, second in siamese_pairs(grid.shape, places, kind, size, allowance):
             removed = first.eliminations | second.eliminations
             if (digit, removed) not in seen:
                 seen.add((digit, removed))
