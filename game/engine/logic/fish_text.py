@@ -114,28 +114,30 @@ def fish_step(
     d = symbol(digit)
     eliminations = tuple((cell, digit) for cell in cells_of(fish.eliminations))
     count = NUMBER.get(fish.size, str(fish.size))
-    base = units_text(shape, fish.bases)
-    cover = units_text(shape, fish.covers, "or")
     head = (
-        f"{name} on {d}: every {d} of {base} (the base) lies in {cover} (the cover)"
-        f" ({cells_text(cells_of(fish.body), n)})"
+        f"{name} on {d}: the base is {units_text(shape, fish.bases)}, the cover "
+        f"{units_text(shape, fish.covers)}. Every {d} of the base lies in the cover "
+        f"({cells_text(cells_of(fish.body), n)})"
     )
     need = (
         f"The {count} base units need {count} {d}s in different cells and each cover "
         f"unit holds only one {d}"
     )
     cannibals = fish.eliminations & fish.body
-    twice = (
-        f" {cells_text(cells_of(cannibals), n)} lie{'s' if cannibals.bit_count() == 1 else ''}"
-        f" in two cover units, so it cannot be one of them either."
-        if cannibals
-        else ""
-    )
+    twice = ""
+    if cannibals:
+        verb = "lies" if cannibals.bit_count() == 1 else "lie"
+        twice = (
+            f" {cells_text(cells_of(cannibals), n)} {verb} in two cover units, so it "
+            f"cannot be one of those {d}s either."
+        )
     if fish.fins:
+        one = fish.fins.bit_count() == 1
         explanation = (
-            f"{head}, apart from {fins_text(shape, places, fish)}. {need}, so unless a fin "
-            f"is {d}, those {d}s fill the cover units.{twice} Either way, a cover cell that "
-            f"sees every fin cannot be {d}: {removal_text(eliminations, n)}."
+            f"{head}, except {fins_text(shape, places, fish)}. {need}, so unless "
+            f"{'the fin' if one else 'a fin'} is {d}, those {d}s fill the cover units.{twice} "
+            f"Either way, a cover cell that sees {'the fin' if one else 'every fin'} "
+            f"cannot be {d}: {removal_text(eliminations, n)}."
         )
     else:
         explanation = (
