@@ -62,11 +62,18 @@ class _Cluster:
         # per colour and digit, the cells of that colour's candidates of the digit
         self.cells = [[0] * (n + 1), [0] * (n + 1)]
         self.any = [0, 0]  # per colour, the cells holding a candidate of it
+        # per colour, pairs of its candidates that share a cell
+        self.twice: tuple[list[tuple[int, int]], list[tuple[int, int]]] = ([], [])
+        first: list[dict[int, int]] = [{}, {}]
         for node in nodes:
             cell, digit = divmod(node, n)
             c = colour[node]
             self.cells[c][digit + 1] |= 1 << cell
             self.any[c] |= 1 << cell
+            other = first[c].setdefault(cell, node)
+            if other != node:
+                self.twice[c].append((min(other, node), max(other, node)))
+        self.digits = sorted({node % n + 1 for node in nodes})
 
     def path(self, a: int, b: int, graph: dict[int, list[tuple[int, int]]]) -> list[int]:
         """The nodes of a shortest path from ``a`` to ``b`` along strong links."""
@@ -106,8 +113,12 @@ def medusa(grid: CandidateGrid) -> Iterator[Step]:
     """Every Medusa deduction of every multi-digit cluster, the easiest first."""
     graph, units = _strong_links(grid)
     steps: list[tuple[float, int, Step]] = []
+    open_cells = 0
+    for cell, mask in enumerate(grid.cands):
+        if mask:
+            open_cells |= 1 << cell
     for cluster in _clusters(grid, graph):
-        for found in _deductions(grid, graph, cluster):
+        for found in _deductions(grid, graph, cluster, open_cells):
             step = _step(grid, graph, units, cluster, found)
             steps.append((step.rating, len(steps), step))
     steps.sort(key=lambda item: (item[0], item[1]))
@@ -171,19 +182,22 @@ def _clusters(grid: CandidateGrid, graph: dict[int, list[tuple[int, int]]]) -> l
 
 
 def _deductions(
-    grid: CandidateGrid, graph: dict[int, list[tuple[int, int]]], cluster: _Cluster
+    grid: CandidateGrid,
+    graph: dict[int, list[tuple[int, int]]],
+    cluster: _Cluster,
+    open_cells: int,
 ) -> Iterator[_Found]:
     """The rules that apply to ``cluster``: a false colour, else the removals."""
     n = grid.size
     peer_mask = grid.tables.peer_mask
     sees = [[0] * (n + 1), [0] * (n + 1)]
     for c in (0, 1):
-        for digit in range(1, n + 1):
+        for digit in cluster.digits:
             for cell in cells_of(cluster.cells[c][digit]):
                 sees[c][digit] |= peer_mask[cell]
     wrapped = False
     for c in (0, 1):
-        proof = _contradiction(grid, graph, cluster, c, sees)
+        proof = _contradiction(grid, graph, cluster, c, sees, open_cells)
         if proof is not None:
             wrapped = True
             rule, chain = proof
@@ -202,45 +216,42 @@ def _contradiction(
     cluster: _Cluster,
     c: int,
     sees: list[list[int]],
+    open_cells: int,
 ) -> tuple[str, list[int]] | None:
     """Why colour ``c`` cannot be true (the rule's words and a chain showing it), if so."""
     n = grid.size
     peer_mask = grid.tables.peer_mask
     own = cluster.cells[c]
-    # 1. twice in a cell
-    for d1 in range(1, n + 1):
-        for d2 in range(d1 + 1, n + 1):
-            both = own[d1] & own[d2]
-            if both:
-                cell = (both & -both).bit_length() - 1
-                a, b = cell * n + d1 - 1, cell * n + d2 - 1
-                return (
-                    f"the {symbol(d1)} and the {symbol(d2)} in {cell_name(cell, n)} are both "
-                    f"{_NAME[c]}, and one cell holds only one digit",
-                    cluster.path(a, b, graph),
-                )
-    # 2. twice in a unit
-    for digit in range(1, n + 1):
+    # 1. twice in a cell, 2. twice in a unit: told by the shortest chain there is
+    clashes: list[tuple[int, str, list[int]]] = []
+    for a, b in cluster.twice[c]:
+        path = cluster.path(a, b, graph)
+        text = (
+            f"the {symbol(a % n + 1)} and the {symbol(b % n + 1)} in {cell_name(a // n, n)} "
+            f"are both {_NAME[c]}, and one cell holds only one digit"
+        )
+        clashes.append((len(path), text, path))
+    for digit in cluster.digits:
         for cell in cells_of(own[digit]):
-            clash = peer_mask[cell] & own[digit]
-            if clash:
-                other = (clash & -clash).bit_length() - 1
+            for other in cells_of(peer_mask[cell] & own[digit]):
+                if other < cell:
+                    continue
                 a, b = cell * n + digit - 1, other * n + digit - 1
-                return (
+                path = cluster.path(a, b, graph)
+                text = (
                     f"the {symbol(digit)}s in {cell_name(cell, n)} and {cell_name(other, n)} "
-                    f"are both {_NAME[c]} and see each other",
-                    cluster.path(a, b, graph),
+                    f"are both {_NAME[c]} and see each other"
                 )
+                clashes.append((len(path), text, path))
+    if clashes:
+        _length, text, path = min(clashes, key=lambda clash: clash[0])
+        return text, path
     # 3. a cell emptied
     alive = 0
     for digit in range(1, n + 1):
         killed = cluster.cells[1 - c][digit] | (sees[c][digit] & ~own[digit])
         alive |= grid.digit_cells(digit) & ~killed
-    empty = 0
-    for cell, mask in enumerate(grid.cands):
-        if mask:
-            empty |= 1 << cell
-    emptied = empty & ~alive & ~cluster.any[c]
+    emptied = open_cells & ~alive & ~cluster.any[c]
     if not emptied:
         return None
     cell = (emptied & -emptied).bit_length() - 1
