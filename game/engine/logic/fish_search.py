@@ -55,8 +55,8 @@ from .grid import cells_of, tables
 
 MAX_SIZE = 4
 TARGET_BUDGET = 1_500
-DIGIT_BUDGET = 8_000
-SIAMESE_BUDGET = 5_000
+DIGIT_BUDGET = 6_000
+SIAMESE_BUDGET = 2_500
 
 ROWS, COLUMNS, REGIONS = 1, 2, 4
 """Bits of a set of unit kinds (a unit's kind is ``unit // size``)."""
@@ -367,14 +367,9 @@ class _TargetSearch:
         for unit, cells in enumerate(self.unit_places):
             if cells and (cover_kinds >> (unit // n)) & 1:
                 self.coverable |= 1 << unit
-        # Per candidate, the candidates some cover unit could take along with it.
+        # Per candidate, the candidates some cover unit could take along with it
+        # (filled in as the pruning asks: most searches never need most cells).
         self.reach: dict[int, int] = {}
-        for cell in cells_of(free):
-            reach = 0
-            for unit in geo.cell_units[cell]:
-                if self.coverable >> unit & 1:
-                    reach |= self.unit_places[unit]
-            self.reach[cell] = reach
         self.nodes = 0
         self.budget = 0
         self.bases: list[int] = []
@@ -460,7 +455,15 @@ class _TargetSearch:
                 apart += 1
                 if apart > left:
                     return
-                reach |= cell_reach[low.bit_length() - 1]
+                cell = low.bit_length() - 1
+                more = cell_reach.get(cell)
+                if more is None:
+                    more = 0
+                    for unit in self.geo.cell_units[cell]:
+                        if self.coverable >> unit & 1:
+                            more |= self.unit_places[unit]
+                    cell_reach[cell] = more
+                reach |= more
         usable = self.coverable & ~(base_units | cover_units | banned)
         low = debt & -debt
         for unit in self.geo.cell_units[low.bit_length() - 1]:

@@ -23,7 +23,7 @@ from ..step import Step
 from .complex_fish import rating as complex_rating
 from .fish import FINNED_RATING, finned_fish
 
-CALL_BUDGET = 8_000
+CALL_BUDGET = 2_000
 """Search nodes one Siamese Franken or Mutant finder call may spend on all digits."""
 
 
