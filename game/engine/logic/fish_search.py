@@ -29,17 +29,25 @@ one is aimed at its results instead:
    by one of its units, pruned by counting candidates that no single remaining
    cover unit can take together.  A base set that already fits in fewer cover
    units holds a smaller fish, found by the smaller size; it is not extended.
-3. A cannibalistic target (a base candidate in two cover units) is also the
-   target of a smaller fish, so it is found there; the removals of every fish
-   found are computed in full, cannibals included.
+3. Each target's search stops at its first fish; the other targets that fish
+   removes are not aimed at again.  A cannibalistic target (a base candidate in
+   two cover units) is also the target of a smaller fish, so it is found there;
+   the removals of every fish found are computed in full, cannibals included.
 
-Bounds: sizes 2 to :data:`MAX_SIZE`; at most :data:`TARGET_BUDGET` search nodes per
-target and :data:`DIGIT_BUDGET` per digit, kind and size (hard 9x9 positions use a
-few hundred per target); a digit whose templates are unknown (the template search
-ran out of budget, only on near-empty 16x16 and 25x25 grids) is not searched.
-Fins are not limited: they are whatever base candidates see the target and are
-left uncovered.  Results depend only on the digit's candidate cells, so they are
-cached by them and a solve path searches again only the digits a step changed.
+Bounds: sizes 2 to :data:`MAX_SIZE` (HoDoKu's Squirmbag and larger are not
+searched); :data:`DIGIT_BUDGET` search nodes per digit, kind and size, shared
+fairly among its targets, and at most :data:`TARGET_BUDGET` per target (hard 9x9
+positions use a few hundred per target, and never run out; an early position
+full of removable candidates can, and then some targets go unexplained).  A digit
+whose templates are unknown (the template search ran out of budget, which only
+happens on near-empty 16x16 and 25x25 grids) is not searched.  Fins are not
+limited: they are whatever base candidates see the target and are left
+uncovered.  Results depend only on the digit's candidate cells, so they are
+cached by them, and a solve path searches again only the digits a step changed.
+On the hard positions of SE 8+ solve paths a finder call costs under 0.3 ms on
+average and under 10 ms at worst, besides the template search (about 1 ms for all
+digits, shared by every one-digit technique); on hard jigsaws, where such fish
+abound, a few ms.
 """
 
 from __future__ import annotations
@@ -57,6 +65,7 @@ MAX_SIZE = 4
 TARGET_BUDGET = 1_500
 DIGIT_BUDGET = 6_000
 SIAMESE_BUDGET = 2_500
+"""Nodes per digit for the exhaustive search Siamese fish need (see :func:`siamese_pairs`)."""
 
 ROWS, COLUMNS, REGIONS = 1, 2, 4
 """Bits of a set of unit kinds (a unit's kind is ``unit // size``)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ..shape import Shape
 from ..symbols import symbol
 from .fish_search import Fish, FishKind
-from .grid import cells_of
+from .grid import cells_of, tables
 from .step import Area, AreaKind, Mark, Role, Step
 from .wording import and_list, cells_text, removal_text
 
@@ -53,13 +53,13 @@ def fish_marks(
     shape: Shape, places: int, digit: int, fishes: Sequence[Fish], eliminations: int
 ) -> tuple[Mark, ...]:
     """Body as pattern, fins, removals as focus, the rest of the cover as cover."""
-    body = fins = cover = 0
-    members = 0
+    unit_mask = tables(shape).unit_mask
+    body = fins = members = 0
     for fish in fishes:
         body |= fish.body
         fins |= fish.fins
         for unit in fish.covers:
-            members |= _unit_cells(shape, unit)
+            members |= unit_mask[unit]
     fins &= ~body
     cover = members & places & ~body & ~fins & ~eliminations
     return (
@@ -70,28 +70,19 @@ def fish_marks(
     )
 
 
-def _unit_cells(shape: Shape, unit: int) -> int:
-    mask = 0
-    for cell in shape.units[unit]:
-        mask |= 1 << cell
-    return mask
-
-
-def units_text(shape: Shape, units: Sequence[int], joiner: str = "and") -> str:
-    """``row 2, column 5 and box 8`` (or ``... or box 8``)."""
-    names = [shape.unit_name(unit) for unit in units]
-    if joiner == "or" and len(names) > 1:
-        return ", ".join(names[:-1]) + f" or {names[-1]}"
-    return and_list(names)
+def units_text(shape: Shape, units: Sequence[int]) -> str:
+    """``row 2, column 5 and box 8``."""
+    return and_list([shape.unit_name(unit) for unit in units])
 
 
 def fins_text(shape: Shape, places: int, fish: Fish) -> str:
     """``the fin r8c4`` or ``the fins r4c4 (in two base units) and r8c4``."""
     n = shape.size
+    unit_mask = tables(shape).unit_mask
     shared = 0
     seen = 0
     for unit in fish.bases:
-        cells = _unit_cells(shape, unit) & places
+        cells = unit_mask[unit] & places
         shared |= seen & cells
         seen |= cells
     words = []

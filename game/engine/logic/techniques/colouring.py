@@ -303,8 +303,11 @@ class _Side:
 def _multi_steps(
     grid: CandidateGrid, digit: int, first: _Cluster, second: _Cluster
 ) -> Iterator[Step]:
-    """The multi-colouring steps of two clusters: each colour seeing both of the other
-    cluster's (type 2), each pair of colours that see each other (type 1)."""
+    """The multi-colouring steps of two clusters, type 2 first.
+
+    Type 2 for each colour that sees both colours of the other cluster; type 1 for
+    each pair of colours, one from each cluster, that see each other.
+    """
     peer_mask = grid.tables.peer_mask
     sides = (_Side(first, peer_mask), _Side(second, peer_mask))
     for this, other in (sides, sides[::-1]):
@@ -346,10 +349,8 @@ def _type_two(grid: CandidateGrid, digit: int, this: _Side, colour: int, other: 
         f"false: {removal_text(eliminations, n)}."
     )
     weak = (Link((x, digit), (p, digit), strong=False), Link((x2, digit), (q, digit), strong=False))
-    return _multi_step(
-        digit, this, colour, other, 0, eliminations, explanation, weak,
-        strong_link_rating(max(2, total), kinds),
-    )  # fmt: skip
+    rating = strong_link_rating(max(2, total), kinds)
+    return _multi_step(digit, this, colour, other, 0, eliminations, explanation, weak, rating)
 
 
 def _type_one(
