@@ -320,3 +320,15 @@ X_WING = (
     "=5 3689 =7 =1 36 =2 389 38 =4 "
     "38 3689 =1 34679 367 3479 389 =5 =2 "
 )
+
+
+def test_basic_fish_outline_their_rows_and_columns_too() -> None:
+    step = next(registry.get("X-Wing").find(position(X_WING, CLASSIC)))
+    labels = [(area.kind, area.label) for area in step.areas]
+    assert labels == [
+        (AreaKind.BASE, "base r3"),
+        (AreaKind.BASE, "base r7"),
+        (AreaKind.COVER, "cover c3"),
+        (AreaKind.COVER, "cover c4"),
+    ]
+    assert all(area.digits == 1 << 2 for area in step.areas)  # the 3s
