@@ -4,10 +4,12 @@ The same base units can often be covered in two ways, each leaving its own fins
 and reaching its own cells.  Both fish hold, so their removals go together; HoDoKu
 calls the pair a *Siamese* fish and rates it as the finned fish it is made of
 (basic finned or sashimi from :mod:`.fish`, Franken and Mutant from
-:mod:`.complex_fish`; the pair is named for its first fish, and "Sashimi" only
-when both are).  Each single fish is found first, as it is simpler, so these
-steps serve the "everywhere" view and players who look for the combined move;
-on a solve path the single fish comes first.
+:mod:`.complex_fish`, of one kind and size; a basic pair is "Sashimi" when both
+fish are, "Finned" otherwise).  A Siamese fish always contains a single finned
+fish, which rates the same and is registered first, so on a solve path the single
+fish is the step taken; these steps serve the "everywhere" view and players who
+look for the combined move.  Franken and Mutant pairs need a search of their own
+(every cover of every base), bounded by :data:`CALL_BUDGET` nodes a call.
 """
 
 from __future__ import annotations
