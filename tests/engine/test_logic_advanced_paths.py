@@ -23,7 +23,16 @@ from game.engine.logic import CandidateGrid, Step, next_step, registry
 from game.engine.logic.registry import Technique
 from game.engine.shape import Shape
 
-ADVANCED_MODULES = {"wings", "colouring", "uniqueness", "chains", "last_resort"}
+ADVANCED_MODULES = {
+    "wings",
+    "colouring",
+    "uniqueness",
+    "chains",
+    "last_resort",
+    "complex_fish",
+    "siamese_fish",
+    "medusa",
+}
 SEED = 20240611
 LAST_RESORT_STEPS = 3
 

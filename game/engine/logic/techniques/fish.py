@@ -15,7 +15,12 @@ aside; it is named apart because players learn it apart.
 
 Why projections: for one digit and one direction every line becomes a small
 bitmask of cross positions (bit j = the cell in cross line j), so a fish is a
-union of a few n-bit masks instead of set algebra on cells.
+union of a few n-bit masks instead of set algebra on cells.  Digits that no
+one-digit logic can reduce (every candidate lies on a template, see
+:mod:`..digit_templates`) are skipped before any of that.
+
+Fish with regions among their units (Franken, Mutant) are in :mod:`.complex_fish`,
+and two finned fish on the same base in :mod:`.siamese_fish`.
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ from dataclasses import dataclass
 
 from ...shape import Shape
 from ...symbols import symbol
+from ..digit_templates import removable
+from ..fish_search import Fish, make_fish
+from ..fish_text import FISH_NAMES, fish_areas
 from ..grid import CandidateGrid, cells_of
 from ..memo import LastGrid
 from ..registry import Level, technique
@@ -34,7 +42,6 @@ from ..step import Mark, Role, Step
 from ..wording import and_list, cells_text, removal_text
 from .subsets import combinations_within
 
-FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 BASIC_RATING = {2: 3.2, 3: 3.8, 4: 5.2}
 FINNED_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
@@ -115,9 +122,16 @@ def _register_finned(k: int, sashimi: bool) -> None:
     find.__doc__ = f"{name}: a fish of size {k} with fins in one region."
 
 
+def _reducible(grid: CandidateGrid, digit: int) -> bool:
+    """Whether one-digit logic might remove a candidate of ``digit`` (unknown: yes)."""
+    return removable(grid, digit) != 0
+
+
 def _basic(grid: CandidateGrid, k: int) -> Iterator[Step]:
     n = grid.size
     for digit in range(1, n + 1):
+        if not _reducible(grid, digit):
+            continue
         for direction, masks in zip(directions(grid.shape), line_masks(grid, digit), strict=True):
             pool = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= k]
             if len(pool) < k:
@@ -133,17 +147,62 @@ def _basic(grid: CandidateGrid, k: int) -> Iterator[Step]:
                     yield _step(grid, digit, direction, k, base, cover, 0, targets, "")
 
 
+@dataclass(frozen=True)
+class FinnedFish:
+    """A finned or sashimi fish of size ``len(base)`` as the search found it."""
+
+    digit: int
+    sashimi: bool
+    direction: Direction
+    base: tuple[int, ...]  # base lines
+    cover: int  # cross lines, as a bitmask
+    fin_cells: int
+    targets: tuple[int, ...]
+    region: int  # where the fins are
+
+    def units(self, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The base units and the cover units."""
+        direction = self.direction
+        return (
+            tuple(direction.unit(size, i) for i in self.base),
+            tuple(sorted(direction.unit(size, j, cross=True) for j in _bits(self.cover))),
+        )
+
+    def as_fish(self, grid: CandidateGrid) -> Fish:
+        """The same fish in unit terms, as the general fish machinery sees it."""
+        bases, covers = self.units(grid.size)
+        return make_fish(grid.shape, grid.digit_cells(self.digit), bases, covers)
+
+
+def finned_fish(grid: CandidateGrid, k: int) -> list[FinnedFish]:
+    """Every finned and sashimi fish of size ``k`` in ``grid`` (one search per grid)."""
+    return _finned_memo.get(grid, k, lambda: list(_finned_search(grid, k)))
+
+
 def _finned(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
     """The finned (or sashimi) fish of size ``k``; both kinds come from one search."""
-    found = _finned_memo.get(grid, k, lambda: list(_finned_search(grid, k)))
-    return (step for is_sashimi, step in found if is_sashimi == sashimi)
+    name = "Sashimi" if sashimi else "Finned"
+    for found in finned_fish(grid, k):
+        if found.sashimi == sashimi:
+            yield _step(
+                grid,
+                found.digit,
+                found.direction,
+                k,
+                found.base,
+                found.cover,
+                found.fin_cells,
+                found.targets,
+                name,
+                found.region,
+            )
 
 
-_finned_memo: LastGrid[list[tuple[bool, Step]]] = LastGrid()
+_finned_memo: LastGrid[list[FinnedFish]] = LastGrid()
 
 
-def _finned_search(grid: CandidateGrid, k: int) -> Iterator[tuple[bool, Step]]:
-    """Every finned or sashimi fish of size ``k``, tagged with whether it is sashimi.
+def _finned_search(grid: CandidateGrid, k: int) -> Iterator[FinnedFish]:
+    """Every finned or sashimi fish of size ``k``.
 
     A base splits into the lines that meet the fin region (one at least carries
     the fins, and one at least must stay out of the base to hold a target) and
@@ -156,6 +215,8 @@ def _finned_search(grid: CandidateGrid, k: int) -> Iterator[tuple[bool, Step]]:
     n = grid.size
     shape = grid.shape
     for digit in range(1, n + 1):
+        if not _reducible(grid, digit):
+            continue
         rows, columns = line_masks(grid, digit)
         for direction, masks in zip(directions(shape), (rows, columns), strict=True):
             small = _small_unions(masks, k)
@@ -247,7 +308,7 @@ def _finned_steps(
     region: int,
     used: int,
     room: int,
-) -> Iterator[tuple[bool, Step]]:
+) -> Iterator[FinnedFish]:
     """The finned fish on ``base`` whose fins lie in ``region``, for each cover choice.
 
     ``core`` holds the cross lines the base needs outside the region; the cover is
@@ -285,11 +346,7 @@ def _finned_steps(
         for i, f in fins:
             for j in _bits(f):
                 fin_cells |= 1 << direction.cell(n, i, j)
-        name = "Sashimi" if sashimi else "Finned"
-        yield (
-            sashimi,
-            _step(grid, digit, direction, k, base, cover, fin_cells, targets, name, region),
-        )
+        yield FinnedFish(digit, sashimi, direction, base, cover, fin_cells, tuple(targets), region)
 
 
 def _step(
@@ -341,9 +398,19 @@ def _step(
             f"takes every {d} of {cover_text}. Either way, no other cell of {cover_text} "
             f"inside {where} can be {d}: {removal_text(eliminations, n)}."
         )
+    # The rest of the cover lines' candidates (those a finned fish cannot reach).
+    rest = [
+        direction.cell(n, i, j)
+        for i in range(n)
+        if i not in base
+        for j in covers
+        if grid.digit_cells(digit) >> direction.cell(n, i, j) & 1
+        and direction.cell(n, i, j) not in targets
+    ]
     marks = (
         tuple(Mark(cell, digit, Role.PATTERN) for cell in pattern)
         + tuple(Mark(cell, digit, Role.FIN) for cell in cells_of(fin_cells))
+        + tuple(Mark(cell, digit, Role.COVER) for cell in rest)
         + tuple(Mark(cell, digit, Role.FOCUS) for cell, _ in eliminations)
     )
     units = tuple(base_units + cover_units)
@@ -357,6 +424,7 @@ def _step(
         marks=marks,
         units=units,
         rating=rating,
+        areas=fish_areas(shape, digit, base_units, cover_units),
     )
 
 

@@ -1,0 +1,500 @@
+"""Generalised fish on one digit: any units as base and cover sets, with fins.
+
+A fish of size k takes k *base* units and k other *cover* units.  Each base unit
+needs the digit once; if no two base units share a candidate, those k copies sit
+in k different cells, and if every base candidate lies in a cover unit, the k
+copies fill the k cover units (each holds the digit once).  So no other candidate
+of a cover unit can be the digit, nor a base candidate lying in two cover units
+(*cannibalism*).  Base candidates outside every cover unit are *fins*, and so are
+candidates two base units share (*endo fins*): either a fin holds the digit, or
+the fish stands; a removal must then also see every fin.  The kinds, as HoDoKu
+names them: *basic* (rows against columns or the reverse, found in
+:mod:`.techniques.fish`), *Franken* (rows and regions against columns and regions,
+or columns and regions against rows and regions) and *Mutant* (any other mix).
+Regions may be jigsaw pieces and grids any size; nothing here assumes boxes.
+
+Searching every choice of base and cover units explodes (thousands of base sets
+per digit, and HoDoKu's own Mutant search is famous for taking seconds), so this
+one is aimed at its results instead:
+
+1. Only candidates that no template of the digit uses can be removed by any
+   one-digit reasoning (:mod:`.digit_templates`), so only digits that have such
+   candidates are searched, and only those candidates are *targets*.  On hard
+   positions that is about one digit in forty.
+2. If the target ``t`` held the digit, every candidate that sees ``t`` would go,
+   the fins among them.  So a fish removes ``t`` exactly when, among the
+   candidates that do not see ``t``, k base units fit in k - 1 cover units (the
+   k-th cover is a unit through ``t``).  That search has no fins to guess: it is
+   a small exact-cover search that covers the lowest uncovered base candidate
+   by one of its units, pruned by counting candidates that no single remaining
+   cover unit can take together.  A base set that already fits in fewer cover
+   units holds a smaller fish, found by the smaller size; it is not extended.
+3. Each target's search stops at its first fish; the other targets that fish
+   removes are not aimed at again.  A cannibalistic target (a base candidate in
+   two cover units) is also the target of a smaller fish, so it is found there;
+   the removals of every fish found are computed in full, cannibals included.
+
+Bounds: sizes 2 to :data:`MAX_SIZE` (HoDoKu's Squirmbag and larger are not
+searched); :data:`DIGIT_BUDGET` search nodes per digit, kind and size, shared
+fairly among its targets, and at most :data:`TARGET_BUDGET` per target (hard 9x9
+positions use a few hundred per target, and never run out; an early position
+full of removable candidates can, and then some targets go unexplained).  A digit
+whose templates are unknown (the template search ran out of budget, which only
+happens on near-empty 16x16 and 25x25 grids) is not searched.  Fins are not
+limited: they are whatever base candidates see the target and are left
+uncovered.  Results depend only on the digit's candidate cells, so they are
+cached by them, and a solve path searches again only the digits a step changed.
+On the hard positions of SE 8+ solve paths a finder call costs under 0.3 ms on
+average and under 10 ms at worst, besides the template search (about 1 ms for all
+digits, shared by every one-digit technique); on hard jigsaws, where such fish
+abound, a few ms.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..shape import Shape
+from .digit_templates import removable_cells
+from .grid import cells_of, tables
+
+MAX_SIZE = 4
+TARGET_BUDGET = 1_500
+DIGIT_BUDGET = 6_000
+SIAMESE_BUDGET = 2_500
+"""Nodes per digit for the exhaustive search Siamese fish need (see :func:`siamese_pairs`)."""
+
+ROWS, COLUMNS, REGIONS = 1, 2, 4
+"""Bits of a set of unit kinds (a unit's kind is ``unit // size``)."""
+
+
+class FishKind(enum.IntEnum):
+    """How a fish mixes unit kinds, simplest first (HoDoKu's classification)."""
+
+    BASIC = 0
+    FRANKEN = 1
+    MUTANT = 2
+
+
+ORIENTATIONS: dict[FishKind, tuple[tuple[int, int], ...]] = {
+    # (kinds allowed as base, kinds allowed as cover)
+    FishKind.FRANKEN: ((ROWS | REGIONS, COLUMNS | REGIONS), (COLUMNS | REGIONS, ROWS | REGIONS)),
+    FishKind.MUTANT: ((ROWS | COLUMNS | REGIONS, ROWS | COLUMNS | REGIONS),),
+}
+
+
+@dataclass(frozen=True)
+class Fish:
+    """A fish on one digit (the digit is not stored: the caller knows it).
+
+    ``bases`` and ``covers`` are unit indexes; ``body`` the base candidates inside
+    the cover, ``fins`` the base candidates outside it plus those two base units
+    share, ``eliminations`` the candidates removed (all as cell bitsets).
+    """
+
+    kind: FishKind
+    bases: tuple[int, ...]
+    covers: tuple[int, ...]
+    body: int
+    fins: int
+    eliminations: int
+
+    @property
+    def size(self) -> int:
+        return len(self.bases)
+
+    def simplicity(self) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+        """Sort key: fewer fins first, then more removals."""
+        return (self.fins.bit_count(), -self.eliminations.bit_count(), self.bases, self.covers)
+
+
+def kind_of(size: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> FishKind:
+    """Basic, Franken or Mutant, from the kinds of unit on each side."""
+    base_kinds = _kinds(size, bases)
+    cover_kinds = _kinds(size, covers)
+    if (base_kinds, cover_kinds) in ((ROWS, COLUMNS), (COLUMNS, ROWS)):
+        return FishKind.BASIC
+    if (not base_kinds & COLUMNS and not cover_kinds & ROWS) or (
+        not base_kinds & ROWS and not cover_kinds & COLUMNS
+    ):
+        return FishKind.FRANKEN
+    return FishKind.MUTANT
+
+
+def _kinds(size: int, units: tuple[int, ...]) -> int:
+    found = 0
+    for unit in units:
+        found |= 1 << (unit // size)
+    return found
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    size: int
+    unit_mask: tuple[int, ...]
+    peer_mask: tuple[int, ...]
+    cell_units: tuple[tuple[int, int, int], ...]
+
+
+@functools.lru_cache(maxsize=32)
+def _geometry(shape: Shape) -> _Geometry:
+    table = tables(shape)
+    return _Geometry(shape.size, table.unit_mask, table.peer_mask, shape.cell_units)
+
+
+def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
+    """The fish with these base and cover units on a digit with candidates ``places``."""
+    geo = _geometry(shape)
+    unit_mask = geo.unit_mask
+    base_cells = 0
+    endo = 0
+    for unit in bases:
+        cells = unit_mask[unit] & places
+        endo |= base_cells & cells
+        base_cells |= cells
+    cover_cells = 0
+    twice = 0
+    for unit in covers:
+        cells = unit_mask[unit] & places
+        twice |= cover_cells & cells
+        cover_cells |= cells
+    fins = (base_cells & ~cover_cells) | endo
+    targets = ((cover_cells & ~base_cells) | (twice & base_cells)) & ~fins
+    if fins:
+        targets &= common_peers(geo.peer_mask, fins)
+    return Fish(
+        kind_of(geo.size, bases, covers),
+        bases,
+        covers,
+        base_cells & ~fins,
+        fins,
+        targets,
+    )
+
+
+def common_peers(peer_mask: tuple[int, ...], cells: int) -> int:
+    """The cells that see every cell of ``cells`` (all cells if ``cells`` is empty)."""
+    seen = -1
+    for cell in cells_of(cells):
+        seen &= peer_mask[cell]
+    return seen
+
+
+_CACHE: dict[tuple[Shape, int, FishKind, int], tuple[Fish, ...]] = {}
+_CACHE_LIMIT = 4096
+
+
+def fish_of(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
+    """Every ``kind`` fish of ``size`` that removes something, simplest first.
+
+    ``places`` are the digit's candidate cells; see the module docstring for the
+    bounds of the search.
+    """
+    key = (shape, places, kind, size)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _search(shape, places, kind, size)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = found
+    return found
+
+
+def _search(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
+    if not 2 <= size <= MAX_SIZE:
+        return ()
+    targets = removable_cells(shape, places)
+    if not targets:
+        return ()
+    geo = _geometry(shape)
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
+    budget = DIGIT_BUDGET
+    removed = 0
+    searches = targets.bit_count() * len(ORIENTATIONS[kind])
+    for target in cells_of(targets):
+        for base_kinds, cover_kinds in ORIENTATIONS[kind]:
+            searches -= 1
+            if removed >> target & 1:
+                continue  # a fish found already removes this target
+            # Each search left gets a fair share, so late targets are not starved.
+            share = min(TARGET_BUDGET, budget // (searches + 1))
+            accept = _Completion(shape, places, kind, target, cover_kinds, found)
+            search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
+            search.run(share, accept)
+            budget -= search.nodes
+            for fish in accept.made:
+                removed |= fish.eliminations
+    return tuple(sorted(found.values(), key=Fish.simplicity))
+
+
+class _Completion:
+    """Turns base and cover sets found for ``target`` into fish, until one is made.
+
+    The cover gets one more unit through the target (each such unit in turn); a
+    fish of the wanted kind that removes something, and is new to ``found``, is
+    kept there and in ``made``.  With ``every``, only finned fish are kept and the
+    search never stops early (Siamese fish need all of them).
+    """
+
+    def __init__(
+        self,
+        shape: Shape,
+        places: int,
+        kind: FishKind,
+        target: int,
+        cover_kinds: int,
+        found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish],
+        every: bool = False,
+    ) -> None:
+        self.shape = shape
+        self.places = places
+        self.kind = kind
+        self.target = target
+        self.cover_kinds = cover_kinds
+        self.found = found
+        self.every = every
+        self.made: list[Fish] = []
+
+    def __call__(self, bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
+        """Whether a fish was made (the search may stop)."""
+        n = self.shape.size
+        for unit in self.shape.cell_units[self.target]:
+            if not (self.cover_kinds >> (unit // n)) & 1 or unit in bases:
+                continue
+            full = tuple(sorted((*covers, unit)))
+            if (bases, full) in self.found:
+                continue
+            fish = make_fish(self.shape, self.places, bases, full)
+            if fish.kind == self.kind and fish.eliminations and (fish.fins or not self.every):
+                self.found[bases, full] = fish
+                self.made.append(fish)
+        return bool(self.made) and not self.every
+
+
+_PARTNERS: dict[tuple[Shape, int, FishKind, int], tuple[tuple[Fish, Fish], ...]] = {}
+
+
+class Allowance:
+    """Search nodes a caller still allows, shared by the digits it asks about."""
+
+    def __init__(self, nodes: int) -> None:
+        self.nodes = nodes
+
+
+def siamese_pairs(
+    shape: Shape, places: int, kind: FishKind, size: int, allowance: Allowance
+) -> tuple[tuple[Fish, Fish], ...]:
+    """Pairs of finned ``kind`` fish on the same base units whose removals differ.
+
+    Only digits where :func:`fish_of` finds a finned fish are searched again, this
+    time for every base and cover set of every target (at most
+    :data:`SIAMESE_BUDGET` nodes, and no more than ``allowance`` has left; a result
+    cut short by the allowance is not cached), since the partner of a fish need not
+    be the first fish found for its target.
+    """
+    key = (shape, places, kind, size)
+    pairs = _PARTNERS.get(key)
+    if pairs is not None:
+        return pairs
+    if not any(fish.fins for fish in fish_of(shape, places, kind, size)):
+        pairs = ()
+    else:
+        budget = min(SIAMESE_BUDGET, allowance.nodes)
+        pairs, used = _pairs(shape, places, kind, size, budget)
+        allowance.nodes -= used
+        if used >= budget and budget < SIAMESE_BUDGET:
+            return pairs  # cut short by the caller: another call may do better
+    if len(_PARTNERS) >= _CACHE_LIMIT:
+        _PARTNERS.clear()
+    _PARTNERS[key] = pairs
+    return pairs
+
+
+def _pairs(
+    shape: Shape, places: int, kind: FishKind, size: int, budget: int
+) -> tuple[tuple[tuple[Fish, Fish], ...], int]:
+    """The Siamese pairs found within ``budget`` nodes, and the nodes used."""
+    geo = _geometry(shape)
+    found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
+    left = budget
+    targets = removable_cells(shape, places) or 0
+    searches = targets.bit_count() * len(ORIENTATIONS[kind])
+    for target in cells_of(targets):
+        for base_kinds, cover_kinds in ORIENTATIONS[kind]:
+            searches -= 1
+            collect = _Completion(shape, places, kind, target, cover_kinds, found, every=True)
+            search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
+            search.run(min(TARGET_BUDGET, left // (searches + 1)), collect)
+            left -= search.nodes
+    by_bases: dict[tuple[int, ...], list[Fish]] = {}
+    for fish in sorted(found.values(), key=Fish.simplicity):
+        by_bases.setdefault(fish.bases, []).append(fish)
+    pairs = []
+    for members in by_bases.values():
+        for index, first in enumerate(members):
+            for second in members[index + 1 :]:
+                if first.eliminations & ~second.eliminations and (
+                    second.eliminations & ~first.eliminations
+                ):
+                    pairs.append((first, second))
+    return tuple(pairs), budget - left
+
+
+class _TargetSearch:
+    """Base sets of ``size`` units fitting in ``size - 1`` cover units once ``target`` holds.
+
+    Works on the candidates that do not see the target; see the module docstring.
+    ``only`` restricts the base units to those given (to cover a known base anew).
+    Each base set with its covers (without the unit through the target) is offered
+    to the ``accept`` callback of :meth:`run`.
+    """
+
+    def __init__(
+        self,
+        geo: _Geometry,
+        places: int,
+        target: int,
+        size: int,
+        base_kinds: int,
+        cover_kinds: int,
+        only: tuple[int, ...] | None = None,
+    ) -> None:
+        n = geo.size
+        free = places & ~geo.peer_mask[target] & ~(1 << target)
+        self.geo = geo
+        self.size = size
+        self.unit_places = [mask & free for mask in geo.unit_mask]
+        self.pool = [
+            unit
+            for unit, cells in enumerate(self.unit_places)
+            if cells and (base_kinds >> (unit // n)) & 1 and (only is None or unit in only)
+        ]
+        self.coverable = 0
+        for unit, cells in enumerate(self.unit_places):
+            if cells and (cover_kinds >> (unit // n)) & 1:
+                self.coverable |= 1 << unit
+        # Per candidate, the candidates some cover unit could take along with it
+        # (filled in as the pruning asks: most searches never need most cells).
+        self.reach: dict[int, int] = {}
+        self.nodes = 0
+        self.budget = 0
+        self.bases: list[int] = []
+        self.covers: list[int] = []
+        self.accept: Callable[[tuple[int, ...], tuple[int, ...]], bool] = _never
+
+    def run(self, budget: int, accept: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> None:
+        """Offer each ``(bases, covers)`` found to ``accept``; stop once it says enough."""
+        self.budget = budget
+        self.accept = accept
+        if budget > 0:
+            self._extend(0, 0, 0, 0, 0)
+
+    def _extend(
+        self, start: int, base_units: int, cover_units: int, cover_cells: int, body: int
+    ) -> None:
+        """Every base set has its candidates covered: record it, or add a base unit."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            return
+        bases = len(self.bases)
+        covers = len(self.covers)
+        if bases == self.size:
+            if covers == self.size - 1 and self.accept(
+                tuple(self.bases), tuple(sorted(self.covers))
+            ):
+                self.budget = 0  # enough: stop the whole search
+            return
+        if bases >= 2 and covers < bases:
+            return  # these bases already make a smaller fish
+        full = covers == self.size - 1
+        unit_places = self.unit_places
+        pool = self.pool
+        for index in range(start, len(pool)):
+            unit = pool[index]
+            if cover_units >> unit & 1:
+                continue
+            cells = unit_places[unit]
+            if cells & body:
+                continue  # two base units sharing a candidate that does not see the target
+            debt = cells & ~cover_cells
+            if full and debt:
+                continue
+            self.bases.append(unit)
+            self._cover(
+                index + 1, base_units | 1 << unit, cover_units, cover_cells, body | cells, debt, 0
+            )
+            self.bases.pop()
+            if self.nodes > self.budget:
+                return
+
+    def _cover(
+        self,
+        start: int,
+        base_units: int,
+        cover_units: int,
+        cover_cells: int,
+        body: int,
+        debt: int,
+        banned: int,
+    ) -> None:
+        """Cover the lowest uncovered base candidate by one of its units, in turn."""
+        if not debt:
+            self._extend(start, base_units, cover_units, cover_cells, body)
+            return
+        self.nodes += 1
+        if self.nodes > self.budget:
+            return
+        left = self.size - 1 - len(self.covers)
+        if left <= 0:
+            return
+        if debt.bit_count() > left:
+            # Candidates no cover unit could take two of need a cover unit each.
+            apart = 0
+            reach = 0
+            rest = debt
+            cell_reach = self.reach
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                if low & reach:
+                    continue
+                apart += 1
+                if apart > left:
+                    return
+                cell = low.bit_length() - 1
+                more = cell_reach.get(cell)
+                if more is None:
+                    more = 0
+                    for unit in self.geo.cell_units[cell]:
+                        if self.coverable >> unit & 1:
+                            more |= self.unit_places[unit]
+                    cell_reach[cell] = more
+                reach |= more
+        usable = self.coverable & ~(base_units | cover_units | banned)
+        low = debt & -debt
+        for unit in self.geo.cell_units[low.bit_length() - 1]:
+            if not usable >> unit & 1:
+                continue
+            cells = self.unit_places[unit]
+            self.covers.append(unit)
+            self._cover(
+                start,
+                base_units,
+                cover_units | 1 << unit,
+                cover_cells | cells,
+                body,
+                debt & ~cells,
+                banned,
+            )
+            self.covers.pop()
+            # A later choice for this candidate need not consider this unit again:
+            # any cover set holding both was met on this branch.
+            banned |= 1 << unit
+            usable &= ~(1 << unit)
+
+
+def _never(bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
+    return False
