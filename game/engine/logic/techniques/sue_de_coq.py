@@ -1,0 +1,203 @@
+"""Sue de Coq: a locked set spread over a line and a region that cross.
+
+Take cells ``C`` (two or more) where a row or column meets a region, holding the
+digits ``V``, at least two more digits than cells.  Add cells ``A`` from the rest of
+the line and cells ``B`` from the rest of the region, such that ``A`` and ``B``
+share no digit and the three groups together hold exactly as many digits as they
+have cells.  Every digit of the pattern is then confined to one unit inside it:
+a digit of ``A`` can only be in ``A`` or ``C`` (all in the line), one of ``B`` only
+in ``B`` or ``C`` (all in the region), one of ``V`` alone only in ``C``.  So each
+digit is placed there at most once, and since there are as many digits as cells,
+exactly once: a cell that sees every place of a digit in the pattern cannot have
+it.  That removes ``A``'s digits and ``V``'s other digits from the rest of the line,
+``B``'s digits and ``V``'s other digits from the rest of the region, and more where
+a digit's places happen to share another unit.
+
+Extended forms are the same rule: ``C`` may be any number of the crossing's cells
+(three on 9x9, four on 16x16, more where a jigsaw region runs along a line), the
+crossing's other cells may join ``A`` or ``B``, and ``A`` and ``B`` may hold digits
+outside ``V`` as long as each still takes at least one digit of ``V``.  Jigsaw
+regions meet lines in any pattern of cells; the search only uses the unit tables.
+``A`` and ``B`` have at most :data:`MAX_SIDE` cells each, which keeps the search to
+a few milliseconds on 16x16 and 25x25 grids and loses nothing a player would spot.
+
+Rating: the pattern is a locked set bent over two units, like the WXYZ- and
+VWXYZ-Wings (Sukaku Explainer's 5.5 and 6.2 for four and five cells, which this
+engine uses), but with no digit left free; it is rated as the wing of the same
+number of cells, and 0.4 more per cell beyond five (the step between Sukaku
+Explainer's larger one-digit patterns), so the smallest Sue de Coq is 5.5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..als import common_peers, digit_list
+from ..als_text import digits_word
+from ..grid import CandidateGrid, cells_of
+from ..registry import Level, technique
+from ..step import Area, AreaKind, Mark, Role, Step
+from ..wording import cells_text, removal_text
+
+SUE_DE_COQ_RATING = 5.5
+"""Four cells (two in the crossing, one on each side), as the WXYZ-Wing."""
+
+MAX_SIDE = 4
+"""Cells on the line's side (and on the region's side) at most."""
+
+Side = tuple[int, int, int]  # cells, digits, digits of V it takes up
+
+
+def rating(cells: int) -> float:
+    """5.5 for four cells, 6.2 for five, then 0.4 more per cell."""
+    if cells <= 4:
+        return SUE_DE_COQ_RATING
+    return round(6.2 + 0.4 * (cells - 5), 1)
+
+
+@technique("Sue de Coq", level=Level.EXPERT, rating=SUE_DE_COQ_RATING)
+def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
+    """Crossing cells plus cells of the line and of the region; the fewest cells first."""
+    n = grid.size
+    unit_mask = grid.tables.unit_mask
+    cands = grid.cands
+    empty = 0
+    for cell, mask in enumerate(cands):
+        if mask:
+            empty |= 1 << cell
+    found: list[tuple[int, int, int, int, int, int]] = []  # size, line, region, C, A, B
+    for line in range(2 * n):
+        line_cells = unit_mask[line] & empty
+        for region in range(2 * n, 3 * n):
+            crossing = line_cells & unit_mask[region]
+            if crossing.bit_count() < 2:
+                continue
+            region_cells = unit_mask[region] & empty
+            if not (line_cells & ~region_cells and region_cells & ~line_cells):
+                continue
+            for core, core_digits in _subsets(grid, list(cells_of(crossing)), 2, n):
+                extra = core_digits.bit_count() - core.bit_count()
+                if extra < 2:
+                    continue
+                line_sides = _sides(grid, line_cells & ~core, core_digits, extra)
+                if not line_sides:
+                    continue
+                region_sides: dict[int, list[Side]] = {}
+                for side in _sides(grid, region_cells & ~core, core_digits, extra):
+                    region_sides.setdefault(side[2], []).append(side)
+                for a_cells, a_digits, taken in line_sides:
+                    for b_cells, b_digits, _ in region_sides.get(extra - taken, ()):
+                        if a_cells & b_cells or a_digits & b_digits:
+                            continue
+                        size = (core | a_cells | b_cells).bit_count()
+                        found.append((size, line, region, core, a_cells, b_cells))
+    found.sort()
+    told: set[tuple[int, int, int]] = set()
+    for size, line, region, core, a_cells, b_cells in found:
+        if (core, a_cells, b_cells) in told:
+            continue  # the same cells through another line-region pair (none on 9x9)
+        told.add((core, a_cells, b_cells))
+        eliminations = _eliminations(grid, core | a_cells | b_cells)
+        if eliminations:
+            yield _step(grid, line, region, core, a_cells, b_cells, eliminations, size)
+
+
+def _subsets(
+    grid: CandidateGrid, cells: list[int], smallest: int, largest: int
+) -> Iterator[tuple[int, int]]:
+    """``(cells, digits)`` of every subset of ``cells`` of ``smallest..largest`` cells."""
+    cands = grid.cands
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, count, chosen, digits = stack.pop()
+        for i in range(start, len(cells)):
+            grown = chosen | 1 << cells[i]
+            more = digits | cands[cells[i]]
+            if count + 1 >= smallest:
+                yield grown, more
+            if count + 1 < largest:
+                stack.append((i + 1, count + 1, grown, more))
+
+
+def _sides(grid: CandidateGrid, pool: int, core_digits: int, extra: int) -> list[Side]:
+    """Groups of ``pool`` cells that take up 1 to ``extra - 1`` of the crossing's spare digits.
+
+    A group of ``k`` cells holding ``e`` digits outside the crossing takes up
+    ``k - e`` of them; it must hold at least one crossing digit.
+    """
+    found = []
+    for cells, digits in _subsets(grid, list(cells_of(pool)), 1, MAX_SIDE):
+        outside = (digits & ~core_digits).bit_count()
+        taken = cells.bit_count() - outside
+        if 1 <= taken < extra and digits & core_digits:
+            found.append((cells, digits, taken))
+    return found
+
+
+def _eliminations(grid: CandidateGrid, pattern: int) -> tuple[tuple[int, int], ...]:
+    """Each digit of the pattern leaves the cells seeing all its places in it."""
+    peer_mask = grid.tables.peer_mask
+    digits = 0
+    for cell in cells_of(pattern):
+        digits |= grid.cands[cell]
+    removed: list[tuple[int, int]] = []
+    for digit in digit_list(digits):
+        places = pattern & grid.digit_cells(digit)
+        targets = common_peers(places, peer_mask) & grid.digit_cells(digit) & ~pattern
+        removed.extend((cell, digit) for cell in cells_of(targets))
+    return tuple(sorted(removed))
+
+
+def _digits_of(grid: CandidateGrid, cells: int) -> int:
+    digits = 0
+    for cell in cells_of(cells):
+        digits |= grid.cands[cell]
+    return digits
+
+
+def _step(
+    grid: CandidateGrid,
+    line: int,
+    region: int,
+    core: int,
+    a_cells: int,
+    b_cells: int,
+    eliminations: tuple[tuple[int, int], ...],
+    size: int,
+) -> Step:
+    n = grid.size
+    shape = grid.shape
+    core_digits = _digits_of(grid, core)
+    a_digits = _digits_of(grid, a_cells)
+    b_digits = _digits_of(grid, b_cells)
+    line_name, region_name = shape.unit_name(line), shape.unit_name(region)
+    explanation = (
+        f"Where {line_name} meets {region_name}, {cells_text(cells_of(core), n)} hold "
+        f"{digits_word(core_digits)}. In the rest of {line_name}, "
+        f"{cells_text(cells_of(a_cells), n)} hold {digits_word(a_digits)}, and in the rest "
+        f"of {region_name}, {cells_text(cells_of(b_cells), n)} hold "
+        f"{digits_word(b_digits)}: no digit in both. These {size} cells hold exactly {size} "
+        f"digits, and each digit can only go where its places see each other (the line's "
+        f"side with the crossing, the region's side with the crossing), so each digit is "
+        f"placed in them exactly once. A cell that sees every place of a digit there "
+        f"cannot have it: {removal_text(eliminations, n)}."
+    )
+    marks: list[Mark] = []
+    for cells, role in ((core, Role.PATTERN), (a_cells, Role.PIVOT), (b_cells, Role.COVER)):
+        for cell in cells_of(cells):
+            marks.extend(Mark(cell, d, role) for d in digit_list(grid.cands[cell]))
+    marks.extend(Mark(cell, digit, Role.OFF) for cell, digit in eliminations)
+    areas = (
+        Area(tuple(cells_of(core)), AreaKind.ALS, 0, core_digits, "C"),
+        Area(tuple(cells_of(a_cells)), AreaKind.ALS, 1, a_digits, "A"),
+        Area(tuple(cells_of(b_cells)), AreaKind.ALS, 2, b_digits, "B"),
+    )
+    return Step(
+        "Sue de Coq",
+        eliminations=eliminations,
+        explanation=explanation,
+        marks=tuple(marks),
+        units=(line, region),
+        rating=rating(size),
+        areas=areas,
+    )
