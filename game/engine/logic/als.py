@@ -29,11 +29,13 @@ first place of each digit, so only pairs that can be linked are ever compared.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from typing import TypeVar
 
 from .grid import CandidateGrid, cells_of
 from .memo import LastGrid
+
+T = TypeVar("T")
 
 MAX_CELLS_SMALL = 8
 """Largest ALS on grids up to 9x9 (a unit's empty cells minus one is the real bound)."""
@@ -41,10 +43,27 @@ MAX_CELLS_SMALL = 8
 MAX_CELLS_LARGE = 4
 """Largest ALS on grids larger than 9x9 (see the module docstring)."""
 
-T = TypeVar("T")
-
 MAX_SETS = 4000
 """Sets kept per position at most; about ten times what a hard 9x9 position has."""
+
+
+CHAIN_BASE = 7.0
+"""The Alternating Inference Chain's rating (see ``techniques/chains.py``).
+
+Every ALS step is an AIC whose nodes include a set's grouped candidates, so each
+is rated from this base plus Sudoku Explainer's length bonus for
+:func:`chain_length` (see :func:`..se_scale.rated`).
+"""
+
+
+def chain_length(sets: Iterable[Als]) -> int:
+    """Candidates of the equivalent chain: ``n + 1`` per set of ``n`` cells.
+
+    A bivalue cell counts 2, as its two candidates do in an XY-Chain; a larger
+    set is entered on one digit and left on another after ``n`` cells' worth of
+    locked-set reasoning.
+    """
+    return sum(als.size + 1 for als in sets)
 
 
 def max_cells(size: int) -> int:
@@ -142,6 +161,25 @@ class AlsIndex:
         if self._links is None:
             self._links = _link_table(self.grid, self.sets, self._seen_from)
         return self._links[index]
+
+    def partners(self, overlap: bool) -> list[dict[int, list[int]]]:
+        """Per set, per RCC digit, the sets sharing that RCC (disjoint ones unless ``overlap``)."""
+        return self.derived(("partners", overlap), lambda: self._partners(overlap))
+
+    def _partners(self, overlap: bool) -> list[dict[int, list[int]]]:
+        sets = self.sets
+        table: list[dict[int, list[int]]] = [{} for _ in sets]
+        for als in sets:
+            mine = table[als.index]
+            for other, mask in self.links(als.index):
+                if not overlap and als.cells & sets[other].cells:
+                    continue
+                if not mask & (mask - 1):  # one RCC, by far the usual case
+                    mine.setdefault(mask.bit_length(), []).append(other)
+                    continue
+                for digit in iter_digits(mask):
+                    mine.setdefault(digit, []).append(other)
+        return table
 
     def touching(self) -> dict[tuple[int, int], list[int]]:
         """``(cell, digit) -> sets`` whose places for ``digit`` all see ``cell``, which has it.
@@ -268,19 +306,16 @@ def _link_table(
                 seen = seen_from[places] = common_peers(places, peer_mask)
             for cell in cells_of(seen & candidates):
                 for other in by_first.get(cell, ()):
-                    if other & ~seen:
+                    # The relation is symmetric: take each pair of groups once.
+                    if other < places or other & ~seen:
                         continue
+                    # No place of either group lies in the other's sets: a shared
+                    # place would have to see itself (the overlap rule holds).
                     partners = groups[other]
                     for a in members:
-                        cells_a = sets[a].cells
-                        # A place of the partner inside this set would be a shared
-                        # cell holding the digit: not a restricted common.
-                        if other & cells_a:
-                            continue
                         for b in partners:
-                            if a < b:
-                                key = a * count + b
-                                pairs[key] = pairs.get(key, 0) | bit
+                            key = a * count + b if a < b else b * count + a
+                            pairs[key] = pairs.get(key, 0) | bit
     table: list[list[tuple[int, int]]] = [[] for _ in sets]
     for key in sorted(pairs):
         a, b = divmod(key, count)

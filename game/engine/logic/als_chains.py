@@ -27,7 +27,7 @@ import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .als import Als, AlsIndex, digit_list, iter_digits
+from .als import Als, AlsIndex, iter_digits
 from .grid import cells_of
 
 Told = set[tuple[tuple[int, ...], int]]
@@ -58,8 +58,8 @@ def als_chains(
     """Chains of ``min_links`` to ``max_links`` RCCs that remove something, shortest first.
 
     Within a length, chains come fewest cells first.  A chain is told once (not
-    again read from its other end) and never uses a set twice.  ``overlap`` lets
-    linked sets share cells (their RCCs never lie in the shared cells).
+    again read from its other end) and never uses a set twice.  Its sets share no
+    cell unless ``overlap`` is given (linked sets' RCCs never lie in shared cells).
     """
     walk = index.derived(("als-walk", overlap), lambda: _Walk(index, overlap))
     told: Told = set()
@@ -103,49 +103,31 @@ def _in_order(
 
 
 class _Walk:
-    """The breadth-first search over states, advanced one layer at a time on demand."""
+    """The breadth-first search over states, advanced one layer at a time on demand.
+
+    State ``(set i, digit d)`` is the number ``i * stride + d`` (``stride`` is the
+    size plus one), so a state's set and digit are one ``divmod`` away and a
+    set's states fill one run of bits.
+    """
 
     def __init__(self, index: AlsIndex, overlap: bool) -> None:
         self.index = index
-        sets = self.sets = index.sets
-        self.state_of: list[dict[int, int]] = []
-        self.owner: list[int] = []
-        self.digit: list[int] = []
-        for als in sets:
-            own = {}
-            for digit in digit_list(als.digits):
-                own[digit] = len(self.owner)
-                self.owner.append(als.index)
-                self.digit.append(digit)
-            self.state_of.append(own)
-        # partners[a][d]: states (b, d) for the sets b sharing the RCC d with a.
-        self.partners: list[dict[int, list[int]]] = [{} for _ in sets]
-        for als in sets:
-            mine = self.partners[als.index]
-            for other, mask in index.links(als.index):
-                if not overlap and als.cells & sets[other].cells:
-                    continue
-                theirs = self.state_of[other]
-                if not mask & (mask - 1):  # one RCC, by far the usual case
-                    digit = mask.bit_length()
-                    mine.setdefault(digit, []).append(theirs[digit])
-                    continue
-                for digit in iter_digits(mask):
-                    mine.setdefault(digit, []).append(theirs[digit])
-        starts = {
-            state: 1 << state
-            for als in sets
-            for digit, state in self.state_of[als.index].items()
-            if als.targets[digit]
-        }
-        self.visited = [0] * len(self.owner)
-        for state, bit in starts.items():
-            self.visited[state] = bit
+        self.overlap = overlap
+        self.sets = index.sets
+        self.stride = stride = index.grid.size + 1
+        self.partners = index.partners(overlap)
+        starts = {}
+        for als in self.sets:
+            base = als.index * stride
+            for digit in iter_digits(als.digits):
+                if als.targets[digit]:
+                    starts[base + digit] = 1 << (base + digit)
+        self.visited: dict[int, int] = dict(starts)
         self.layers: list[dict[int, int]] = [starts]
         self._hits: dict[int, list[tuple[int, int, int]]] = {}
         self._start_bits: list[list[int]] | None = None
         self._meets: dict[int, int] = {}
-        self._good: dict[int, int] = {}
+        self._by_digit: list[int] | None = None
 
     def hits(self, links: int) -> list[tuple[int, int, int]] | None:
         """``(bound, start, end)`` for the chains of ``links`` RCCs, by ``bound``.
@@ -163,16 +145,18 @@ class _Walk:
 
     def _advance(self) -> bool:
         """Compute the next layer; False if it is empty."""
-        frontier = self.layers[-1]
+        stride = self.stride
         lost: dict[int, dict[int, int]] = {}  # set -> digit it lost -> starts
-        for state, bits in frontier.items():
-            lost.setdefault(self.owner[state], {})[self.digit[state]] = bits
+        for state, bits in self.layers[-1].items():
+            owner, digit = divmod(state, stride)
+            lost.setdefault(owner, {})[digit] = bits
         reached: dict[int, int] = {}
+        partners = self.partners
         for owner, by_digit in lost.items():
             every = 0
             for bits in by_digit.values():
                 every |= bits
-            for digit, targets in self.partners[owner].items():
+            for digit, others in partners[owner].items():
                 # The set holds ``digit`` for every start that made it lose another.
                 held = every
                 if digit in by_digit:
@@ -181,14 +165,15 @@ class _Walk:
                         if other != digit:
                             held |= bits
                 if held:
-                    for target in targets:
+                    for other in others:
+                        target = other * stride + digit
                         reached[target] = reached.get(target, 0) | held
         layer = {}
         visited = self.visited
         for state, bits in reached.items():
-            new = bits & ~visited[state]
+            new = bits & ~visited.get(state, 0)
             if new:
-                visited[state] |= new
+                visited[state] = visited.get(state, 0) | new
                 layer[state] = new
         if not layer:
             return False
@@ -197,88 +182,96 @@ class _Walk:
 
     def _find_hits(self, links: int) -> list[tuple[int, int, int]]:
         found = []
-        sets, owner = self.sets, self.owner
+        sets, stride = self.sets, self.stride
+        by_digit = self._starts_by_digit()
         for state, bits in self.layers[links].items():
-            hits = bits & self._good_at(state)
-            end_size = sets[owner[state]].size + links - 1
+            owner, lost = divmod(state, stride)
+            end = sets[owner]
+            base = owner * stride
+            hits = 0
+            for digit in iter_digits(end.digits):
+                # Only look for shared targets if a start on this digit got here.
+                if digit != lost and bits & by_digit[digit]:
+                    hits |= bits & self._meets_at(base + digit)
+            hits &= ~(((1 << stride) - 1) << base)  # not from the set itself
+            end_size = end.size + links - 1
             while hits:
                 low = hits & -hits
                 hits ^= low
                 start = low.bit_length() - 1
-                found.append((sets[owner[start]].size + end_size, start, state))
+                found.append((sets[start // stride].size + end_size, start, state))
         found.sort()
         return found
 
-    def _good_at(self, state: int) -> int:
-        """The starts ``(A1, z)`` a chain may run from to end at ``state = (B, x)``.
-
-        ``z`` is a digit of ``B`` other than ``x``, some cell sees every ``z`` of both
-        sets, and ``A1`` is not ``B``.
-        """
-        found = self._good.get(state)
-        if found is not None:
-            return found
-        owner = self.sets[self.owner[state]]
-        lost = self.digit[state]
-        own = self.state_of[owner.index]
-        found = 0
-        for digit, other in own.items():
-            if digit != lost:
-                found |= self._meets_at(other)
-        first = min(own.values())
-        found &= ~(((1 << len(own)) - 1) << first)  # not from the set itself
-        self._good[state] = found
-        return found
+    def _starts_by_digit(self) -> list[int]:
+        """Per digit, the bitset of the start states on it."""
+        if self._by_digit is None:
+            by_digit = [0] * self.stride
+            for start, bit in self.layers[0].items():
+                by_digit[start % self.stride] |= bit
+            self._by_digit = by_digit
+        return self._by_digit
 
     def _meets_at(self, state: int) -> int:
         """The starts ``(A, z)`` sharing a target cell with ``state = (B, z)``."""
         found = self._meets.get(state)
         if found is not None:
             return found
+        stride = self.stride
         if self._start_bits is None:
             # start_bits[z][cell]: starts (A, z) whose places for z all see the cell.
-            n = self.index.grid.size
-            table = [[0] * (n * n) for _ in range(n + 1)]
-            for start in self.layers[0]:
-                digit = self.digit[start]
+            table = [[0] * len(self.index.grid.cands) for _ in range(stride)]
+            for start, bit in self.layers[0].items():
+                owner, digit = divmod(start, stride)
                 row = table[digit]
-                bit = 1 << start
-                for cell in cells_of(self.sets[self.owner[start]].targets[digit]):
+                for cell in cells_of(self.sets[owner].targets[digit]):
                     row[cell] |= bit
             self._start_bits = table
-        row = self._start_bits[self.digit[state]]
+        owner, digit = divmod(state, stride)
+        row = self._start_bits[digit]
         found = 0
-        for cell in cells_of(self.sets[self.owner[state]].targets[self.digit[state]]):
+        for cell in cells_of(self.sets[owner].targets[digit]):
             found |= row[cell]
         self._meets[state] = found
         return found
 
     def rebuild(self, links: int, start: int, end: int) -> list[int]:
         """The states from ``start`` to ``end``, one per layer, walking the layers back."""
+        stride = self.stride
         path = [end]
         state = end
         for layer in range(links - 1, -1, -1):
             frontier = self.layers[layer]
-            digit = self.digit[state]
+            owner, digit = divmod(state, stride)
             # A predecessor (A, x): A shares the RCC ``digit`` with this state's set
             # (links are symmetric), x is not ``digit``, and the start reached it.
             state = next(
                 previous
-                for partner in self.partners[self.owner[state]].get(digit, ())
-                for x, previous in self.state_of[self.owner[partner]].items()
-                if x != digit and frontier.get(previous, 0) >> start & 1
+                for partner in self.partners[owner].get(digit, ())
+                for x in iter_digits(self.sets[partner].digits)
+                if x != digit and frontier.get(previous := partner * stride + x, 0) >> start & 1
             )
             path.append(state)
         path.reverse()
         return path
 
     def chain(self, path: list[int]) -> AlsChain | None:
-        """The chain along ``path`` (states, start first); None if a set repeats or nothing goes."""
-        members = tuple(self.sets[self.owner[state]] for state in path)
+        """The chain along ``path`` (states, start first), or None.
+
+        None when nothing is removed, or when a set repeats or (unless overlap is
+        allowed) two sets share a cell: sound, but no chain a player would follow.
+        """
+        stride = self.stride
+        members = tuple(self.sets[state // stride] for state in path)
+        cells = 0
+        for als in members:
+            if als.cells & cells and not self.overlap:
+                return None
+            cells |= als.cells
         if len({als.index for als in members}) != len(members):
-            return None  # a set used twice: sound, but no chain a player would follow
-        digit = self.digit[path[0]]
+            return None
+        digit = path[0] % stride
         targets = members[0].targets[digit] & members[-1].reach[digit]
         if not targets:
             return None
-        return AlsChain(members, tuple(self.digit[state] for state in path[1:]), digit, targets)
+        return AlsChain(members, tuple(state % stride for state in path[1:]), digit, targets)

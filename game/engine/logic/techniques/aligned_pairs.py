@@ -106,8 +106,8 @@ def _step(
             )
             why.append(f"{symbol(value)} would leave {cell_name(empty, n)} empty")
         reasons.append(
-            f"with {symbol(digit)} in {cell_name(cell, n)}, {cell_name(other, n)} could only be "
-            f"{or_list(_symbols(cands[other]))}, and {and_list(why)}"
+            f"{symbol(digit)} in {cell_name(cell, n)} leaves {cell_name(other, n)} "
+            f"({or_list(_symbols(cands[other]))}) nothing: {and_list(why)}"
         )
     explanation = (
         f"Consider {cell_name(first, n)} and {cell_name(second, n)} together. The bivalue "

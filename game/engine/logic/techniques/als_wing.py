@@ -15,15 +15,17 @@ Both come from the breadth-first search of :func:`..als.als_chains`, so the
 shortest chain comes first, and within a length the fewest cells.  Chains stop at
 :data:`MAX_CHAIN_LINKS` restricted commons (eight sets), which bounds the search
 on every grid; HoDoKu goes further, but longer chains are rare and no one
-follows them.  Sets may overlap if the restricted commons avoid the shared cells
-(the search falls back to that only when no chain of disjoint sets exists), as
-HoDoKu's "allow overlap" option does.  Works from the unit tables, so jigsaw and
+follows them.  Chains of disjoint sets come first; then sets may overlap if the
+restricted commons avoid the shared cells, as HoDoKu's "allow overlap" option
+does.  Works from the unit tables, so jigsaw and
 every size are covered (with the set size cap of :mod:`..als` above 9x9).
 
 Rating: each step is an Alternating Inference Chain through the sets' grouped
 candidates, so it takes the AIC's 7.0 plus Sudoku Explainer's length bonus, the
 length counting ``n + 1`` candidates for a set of ``n`` cells (a bivalue cell counts
-2, as in an XY-Chain).  The catalogue ratings are the smallest instance of each.
+2, as in an XY-Chain; see :func:`..als.chain_length`).  The catalogue ratings are
+the smallest instances that are not plain wings or chains (7.2 and 7.3), so the
+plain ones (7.0) and ALS-XZ (7.1) are tried first, as HoDoKu orders them.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import symbol
-from ..als import als_index
+from ..als import CHAIN_BASE, als_index, chain_length
 from ..als_chains import AlsChain, als_chains
 from ..als_text import als_areas, als_marks, eliminations_of, label, set_text
 from ..grid import CandidateGrid
@@ -40,14 +42,11 @@ from ..se_scale import rated
 from ..step import Step
 from ..wording import removal_text
 
-ALS_CHAIN_BASE = 7.0
-"""The Alternating Inference Chain's rating, to which the length bonus is added."""
+ALS_XY_WING_RATING = rated(CHAIN_BASE, 7)
+"""The smallest wing that is not an XY-Wing: two bivalue cells and a two-cell set (7.2)."""
 
-ALS_XY_WING_RATING = rated(ALS_CHAIN_BASE, 6)
-"""Three one-cell sets: 7.1."""
-
-ALS_CHAIN_RATING = rated(ALS_CHAIN_BASE, 8)
-"""Four one-cell sets: 7.2."""
+ALS_CHAIN_RATING = rated(CHAIN_BASE, 9)
+"""The smallest chain that is not an XY-Chain: three bivalue cells and a two-cell set (7.3)."""
 
 MAX_CHAIN_LINKS = 7
 """Restricted commons in the longest chain searched (eight sets)."""
@@ -66,13 +65,15 @@ def als_chain(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def _steps(grid: CandidateGrid, fewest: int, most: int, name: str) -> Iterator[Step]:
+    """Chains of disjoint sets first, then those whose sets share cells."""
     index = als_index(grid)
-    found = False
-    for chain in als_chains(index, fewest, most):
-        found = True
-        yield _step(grid, chain, name)
-    if not found:
-        for chain in als_chains(index, fewest, most, overlap=True):
+    told: set[tuple[tuple[int, ...], int]] = set()
+    for overlap in (False, True):
+        for chain in als_chains(index, fewest, most, overlap=overlap):
+            key = tuple(als.index for als in chain.sets)
+            if (key, chain.digit) in told or (key[::-1], chain.digit) in told:
+                continue
+            told.add((key, chain.digit))
             yield _step(grid, chain, name)
 
 
@@ -86,10 +87,11 @@ def _step(grid: CandidateGrid, chain: AlsChain, name: str) -> Step:
     if len(sets) == 3:
         x, y = (symbol(d) for d in chain.rccs)
         story = (
-            f"A and the pivot B share {x}, and B and C share {y}, each placed only where "
-            f"all its places in the two sets see each other. If neither A nor C held {z}, "
-            f"both would be locked: A would hold {x} and C would hold {y}, leaving B without "
-            f"{x} and {y}, one digit short for its cells."
+            f"A and the pivot B share {x}, B and C share {y}, and in each case every place "
+            f"of the digit in one set sees every place of it in the other, so at most one "
+            f"of the two holds it. If neither A nor C held {z}, both would be locked: A "
+            f"would hold {x} and C would hold {y}, leaving B without {x} and {y}, one digit "
+            "short for its cells."
         )
     else:
         steps = [f"A holds {symbol(chain.rccs[0])}"]
@@ -116,6 +118,6 @@ def _step(grid: CandidateGrid, chain: AlsChain, name: str) -> Step:
         explanation=explanation,
         marks=als_marks(grid, sets, links, 1 << (chain.digit - 1), eliminations),
         units=tuple(dict.fromkeys(als.unit for als in sets)),
-        rating=rated(ALS_CHAIN_BASE, sum(als.size + 1 for als in sets)),
+        rating=rated(CHAIN_BASE, chain_length(sets)),
         areas=als_areas(sets),
     )

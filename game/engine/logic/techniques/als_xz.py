@@ -18,7 +18,9 @@ size cap of :mod:`..als` on grids larger than 9x9).  Rating: the step is the
 Alternating Inference Chain ``z(A) = x(A) - x(B) = z(B)`` with grouped nodes, so it
 takes the AIC's 7.0 plus Sudoku Explainer's length bonus, the length being the
 candidates such a chain would pass through: a set of ``n`` cells counts ``n + 1``
-(a bivalue cell counts 2, as in an XY-Chain).
+(a bivalue cell counts 2, as in an XY-Chain; see :func:`..als.chain_length`).
+The catalogue rating is the smallest instance that is not a naked pair, 7.1, so
+plain chains (7.0) are tried first, as HoDoKu orders them.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import symbol
-from ..als import Als, als_index, digit_list
+from ..als import CHAIN_BASE, Als, als_index, chain_length, digit_list
 from ..als_text import als_areas, als_marks, digits_word, eliminations_of, set_text
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -34,12 +36,8 @@ from ..se_scale import rated
 from ..step import Step
 from ..wording import removal_text
 
-ALS_XZ_RATING = 7.0
-
-
-def chain_length(sets: list[Als]) -> int:
-    """The candidates of the equivalent chain: ``n + 1`` for a set of ``n`` cells."""
-    return sum(als.size + 1 for als in sets)
+ALS_XZ_RATING = rated(CHAIN_BASE, 5)
+"""The smallest ALS-XZ that is not a naked pair: a bivalue cell and a two-cell set (7.1)."""
 
 
 @technique("ALS-XZ", level=Level.EXPERT, rating=ALS_XZ_RATING)
@@ -124,6 +122,6 @@ def _step(
         explanation=explanation,
         marks=als_marks(grid, (a, b), rccs, focus, eliminations),
         units=(a.unit, b.unit),
-        rating=rated(ALS_XZ_RATING, chain_length([a, b])),
+        rating=rated(CHAIN_BASE, chain_length([a, b])),
         areas=als_areas([a, b]),
     )

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import cell_name, symbol
-from ..als import Als, als_index, digit_list
+from ..als import CHAIN_BASE, Als, als_index, chain_length, digit_list
 from ..als_text import als_areas, als_marks, eliminations_of, label, set_text
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -37,8 +37,8 @@ from ..se_scale import rated
 from ..step import Mark, Role, Step
 from ..wording import or_list, removal_text
 
-DEATH_BLOSSOM_BASE = 7.0
-DEATH_BLOSSOM_RATING = rated(DEATH_BLOSSOM_BASE, 9)
+DEATH_BLOSSOM_RATING = rated(CHAIN_BASE, 9)
+"""A stem of three candidates with bivalue petals (7.3); two candidates make a wing."""
 
 NODE_BUDGET = 20_000
 """Petal choices tried per position at most (a hard 9x9 position needs a few hundred)."""
@@ -68,13 +68,24 @@ def death_blossom(grid: CandidateGrid) -> Iterator[Step]:
             _grow(grid, stem, mask, choices, [], -1, [], found, budget)
         if budget[0] <= 0:
             break
-    found.sort(key=lambda item: (item[0], item[1], [p.index for p in item[2]], item[3]))
+    # Petals that share no cell read more easily: they come first.
+    found.sort(key=lambda item: (_overlap(item[2]), *item[:2], [p.index for p in item[2]], item[3]))
     told: set[tuple[int, tuple[int, ...], int]] = set()
     for _, stem, petals, z, targets in found:
         key = (stem, tuple(sorted(p.index for p in petals)), z)
         if key not in told:
             told.add(key)
             yield _step(grid, stem, petals, z, targets)
+
+
+def _overlap(petals: tuple[Als, ...]) -> bool:
+    """Whether two different petals share a cell."""
+    cells = 0
+    for petal in dict.fromkeys(petals):
+        if cells & petal.cells:
+            return True
+        cells |= petal.cells
+    return False
 
 
 def _grow(
@@ -148,6 +159,6 @@ def _step(grid: CandidateGrid, stem: int, petals: tuple[Als, ...], z: int, targe
         explanation=explanation,
         marks=marks,
         units=tuple(dict.fromkeys(als.unit for als in distinct)),
-        rating=rated(DEATH_BLOSSOM_BASE, len(stem_digits) + sum(p.size + 1 for p in petals)),
+        rating=rated(CHAIN_BASE, len(stem_digits) + chain_length(petals)),
         areas=als_areas(distinct),
     )

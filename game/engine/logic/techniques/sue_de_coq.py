@@ -73,17 +73,29 @@ def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
             if crossing.bit_count() < 2:
                 continue
             region_cells = unit_mask[region] & empty
-            if not (line_cells & ~region_cells and region_cells & ~line_cells):
+            cores = [
+                (core, digits)
+                for core, digits in _subsets(grid, list(cells_of(crossing)), 2, n)
+                if digits.bit_count() >= core.bit_count() + 2
+            ]
+            if not cores:
                 continue
-            for core, core_digits in _subsets(grid, list(cells_of(crossing)), 2, n):
+            # Groups from outside the crossing are the same for every core: list
+            # them once per crossing (cells left over from a core are added later).
+            line_groups = list(_subsets(grid, list(cells_of(line_cells & ~crossing)), 1, MAX_SIDE))
+            region_groups = list(
+                _subsets(grid, list(cells_of(region_cells & ~crossing)), 1, MAX_SIDE)
+            )
+            if crossing.bit_count() < 2 + (not line_groups) + (not region_groups):
+                continue  # an empty side would need cells left over from the crossing
+            for core, core_digits in cores:
                 extra = core_digits.bit_count() - core.bit_count()
-                if extra < 2:
-                    continue
-                line_sides = _sides(grid, line_cells & ~core, core_digits, extra)
+                leftover = list(cells_of(crossing & ~core))
+                line_sides = _sides(grid, _with(grid, line_groups, leftover), core_digits, extra)
                 if not line_sides:
                     continue
                 region_sides: dict[int, list[Side]] = {}
-                for side in _sides(grid, region_cells & ~core, core_digits, extra):
+                for side in _sides(grid, _with(grid, region_groups, leftover), core_digits, extra):
                     region_sides.setdefault(side[2], []).append(side)
                 for a_cells, a_digits, taken in line_sides:
                     for b_cells, b_digits, _ in region_sides.get(extra - taken, ()):
@@ -119,18 +131,36 @@ def _subsets(
                 stack.append((i + 1, count + 1, grown, more))
 
 
-def _sides(grid: CandidateGrid, pool: int, core_digits: int, extra: int) -> list[Side]:
-    """Groups of ``pool`` cells that take up 1 to ``extra - 1`` of the crossing's spare digits.
+def _with(
+    grid: CandidateGrid, groups: list[tuple[int, int]], extra_cells: list[int]
+) -> list[tuple[int, int]]:
+    """``groups`` plus every group that also takes some of ``extra_cells`` (size capped)."""
+    if not extra_cells:
+        return groups
+    grown = list(groups)
+    for cells, digits in _subsets(grid, extra_cells, 1, MAX_SIDE):
+        grown.append((cells, digits))
+        room = MAX_SIDE - cells.bit_count()
+        grown.extend(
+            (cells | other, digits | more) for other, more in groups if other.bit_count() <= room
+        )
+    return grown
+
+
+def _sides(
+    grid: CandidateGrid, groups: list[tuple[int, int]], core_digits: int, extra: int
+) -> list[Side]:
+    """The ``groups`` that take up 1 to ``extra - 1`` of the crossing's spare digits.
 
     A group of ``k`` cells holding ``e`` digits outside the crossing takes up
     ``k - e`` of them; it must hold at least one crossing digit.
     """
     found = []
-    for cells, digits in _subsets(grid, list(cells_of(pool)), 1, MAX_SIDE):
-        outside = (digits & ~core_digits).bit_count()
-        taken = cells.bit_count() - outside
-        if 1 <= taken < extra and digits & core_digits:
-            found.append((cells, digits, taken))
+    for cells, digits in groups:
+        if digits & core_digits:
+            taken = cells.bit_count() - (digits & ~core_digits).bit_count()
+            if 1 <= taken < extra:
+                found.append((cells, digits, taken))
     return found
 
 
@@ -146,6 +176,12 @@ def _eliminations(grid: CandidateGrid, pattern: int) -> tuple[tuple[int, int], .
         targets = common_peers(places, peer_mask) & grid.digit_cells(digit) & ~pattern
         removed.extend((cell, digit) for cell in cells_of(targets))
     return tuple(sorted(removed))
+
+
+def _hold(cells: int, digits: int, size: int) -> str:
+    """``r7c2 and r7c3 hold 1, 2 and 6`` (``holds`` for one cell)."""
+    verb = "holds" if cells.bit_count() == 1 else "hold"
+    return f"{cells_text(cells_of(cells), size)} {verb} {digits_word(digits)}"
 
 
 def _digits_of(grid: CandidateGrid, cells: int) -> int:
@@ -172,11 +208,9 @@ def _step(
     b_digits = _digits_of(grid, b_cells)
     line_name, region_name = shape.unit_name(line), shape.unit_name(region)
     explanation = (
-        f"Where {line_name} meets {region_name}, {cells_text(cells_of(core), n)} hold "
-        f"{digits_word(core_digits)}. In the rest of {line_name}, "
-        f"{cells_text(cells_of(a_cells), n)} hold {digits_word(a_digits)}, and in the rest "
-        f"of {region_name}, {cells_text(cells_of(b_cells), n)} hold "
-        f"{digits_word(b_digits)}: no digit in both. These {size} cells hold exactly {size} "
+        f"Where {line_name} meets {region_name}, {_hold(core, core_digits, n)}. In the rest "
+        f"of {line_name}, {_hold(a_cells, a_digits, n)}, and in the rest of {region_name}, "
+        f"{_hold(b_cells, b_digits, n)}: no digit in both. These {size} cells hold exactly {size} "
         f"digits, and each digit can only go where its places see each other (the line's "
         f"side with the crossing, the region's side with the crossing), so each digit is "
         f"placed in them exactly once. A cell that sees every place of a digit there "
