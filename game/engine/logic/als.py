@@ -19,12 +19,14 @@ Cost and caps: the sets are enumerated once per position (memoised on the grid,
 so the four techniques that use them share one search) by a depth-first walk over
 each unit's cells that stops as soon as the digits collected exceed the largest
 allowed set plus one; cells with too many candidates to be in any allowed set are
-left out up front.  :data:`MAX_CELLS` caps a set at 8 cells on grids up to 9x9
-(no cap in practice) and at 4 cells on larger grids, where a mid-solve 16x16 or
-25x25 unit could otherwise hold hundreds of thousands of sets; :data:`MAX_SETS`
-stops the enumeration outright (after the unit that reaches it) on the rare
-position that still has more.  RCCs are found by bucketing sets by the
-first place of each digit, so only pairs that can be linked are ever compared.
+left out up front.  A hard 9x9 position has about 200 sets and builds them and
+their links in a few milliseconds.  The caps (:func:`max_cells`, :func:`max_sets`)
+only bite on larger grids: there a set has at most :data:`MAX_CELLS_LARGE` cells
+and only the :data:`MAX_SETS_LARGE` smallest sets are kept, because a mid-solve
+16x16 or 25x25 grid can hold thousands of small sets and the chain searches built
+on them grow with the square of that; on 9x9 the caps (8 cells, which is no cap,
+and :data:`MAX_SETS_SMALL`) are never reached.  RCCs are found by bucketing sets
+by the first place of each digit, so only pairs that can be linked are compared.
 """
 
 from __future__ import annotations
@@ -40,11 +42,17 @@ T = TypeVar("T")
 MAX_CELLS_SMALL = 8
 """Largest ALS on grids up to 9x9 (a unit's empty cells minus one is the real bound)."""
 
-MAX_CELLS_LARGE = 4
+MAX_CELLS_LARGE = 3
 """Largest ALS on grids larger than 9x9 (see the module docstring)."""
 
-MAX_SETS = 4000
-"""Sets kept per position at most; about ten times what a hard 9x9 position has."""
+MAX_SETS_SMALL = 4000
+"""Sets kept per position up to 9x9: about ten times what a hard position has."""
+
+MAX_SETS_LARGE = 300
+"""Sets kept per position on larger grids (the smallest ones)."""
+
+MAX_FOUND = 20_000
+"""Sets collected before the enumeration stops, whatever the grid."""
 
 
 CHAIN_BASE = 7.0
@@ -69,6 +77,11 @@ def chain_length(sets: Iterable[Als]) -> int:
 def max_cells(size: int) -> int:
     """The largest ALS the search builds on a grid of ``size``."""
     return MAX_CELLS_SMALL if size <= 9 else MAX_CELLS_LARGE
+
+
+def max_sets(size: int) -> int:
+    """How many sets (smallest first) a position of ``size`` keeps at most."""
+    return MAX_SETS_SMALL if size <= 9 else MAX_SETS_LARGE
 
 
 class Als:
@@ -243,8 +256,8 @@ def _enumerate(grid: CandidateGrid, seen_from: dict[int, int]) -> list[Als]:
                     found[grown] = (digits, unit)
                 if size + 1 < top:
                     stack.append((i + 1, size + 1, grown, digits))
-        if len(found) >= MAX_SETS:
-            break
+        if len(found) >= MAX_FOUND:
+            break  # a pathological position: keep what was found (smallest below)
     ordered = sorted(found.items(), key=lambda item: (item[0].bit_count(), item[0]))
     return _build(grid, ordered, seen_from)
 
@@ -256,7 +269,7 @@ def _build(
     peer_mask = grid.tables.peer_mask
     digit_cells = [0] + [grid.digit_cells(d) for d in range(1, n + 1)]
     sets = []
-    for index, (cells, (digits, unit)) in enumerate(items[:MAX_SETS]):
+    for index, (cells, (digits, unit)) in enumerate(items[: max_sets(grid.size)]):
         places = [0] * (n + 1)
         reach = [0] * (n + 1)
         targets = [0] * (n + 1)

@@ -31,6 +31,7 @@ from .als import Als, AlsIndex, iter_digits
 from .grid import cells_of
 
 Told = set[tuple[tuple[int, ...], int]]
+End = tuple[int, int, int]  # (end state, its set's cells, bitset of starts that end there)
 
 
 @dataclass(frozen=True)
@@ -70,36 +71,44 @@ def als_chains(
         yield from _in_order(walk, links, hits, told)
 
 
-def _in_order(
-    walk: _Walk,
-    links: int,
-    hits: list[tuple[int, int, int]],
-    told: set[tuple[tuple[int, ...], int]],
-) -> Iterator[AlsChain]:
-    """The chains of the ``hits`` ``(bound, start, end)``, fewest cells first, built lazily.
+def _in_order(walk: _Walk, links: int, ends: list[End], told: Told) -> Iterator[AlsChain]:
+    """The chains of one length, fewest cells first, built lazily.
 
-    ``bound`` is a lower bound on a hit's cells (its end sets plus one cell per
-    set in between), so a built chain can be told as soon as no unbuilt hit could
-    beat it: the first chain costs a few rebuilds, not one per hit.
+    A chain's cells are at least its *bound*: its end sets' cells plus one per set
+    in between.  Hits are expanded bound by bound (never all at once: a mid-solve
+    16x16 grid can have tens of thousands), and a built chain is told as soon as
+    no hit still to come could have fewer cells, so the first chain costs a few
+    rebuilds, not one per hit.
     """
+    by_size = walk.starts_by_size()
+    middle = links - 1
+    bounds = sorted({end_size + size + middle for _, end_size, _ in ends for size in by_size})
     ready: list[tuple[int, tuple[int, ...], int, int, AlsChain]] = []
-    position = 0
-    while position < len(hits) or ready:
-        if ready and (position == len(hits) or ready[0][0] <= hits[position][0]):
-            built = heapq.heappop(ready)[-1]
-            key = (tuple(als.index for als in built.sets), built.digit)
+    built = 0
+    for bound in [*bounds, None]:
+        while ready and (bound is None or ready[0][0] < bound):
+            chain = heapq.heappop(ready)[-1]
+            key = (tuple(als.index for als in chain.sets), chain.digit)
             if key in told or (key[0][::-1], key[1]) in told:
                 continue  # the same chain read from its other end
             told.add(key)
-            yield built
-            continue
-        _, start, end = hits[position]
-        position += 1
-        chain = walk.chain(walk.rebuild(links, start, end))
-        if chain is not None:
-            order = tuple(als.index for als in chain.sets)
-            # ``position`` breaks ties: the same sets may be joined by other RCCs.
-            heapq.heappush(ready, (chain.cells, order, chain.digit, position, chain))
+            yield chain
+        if bound is None:
+            return
+        batch = []
+        for end, end_size, bits in ends:
+            starts = bits & by_size.get(bound - end_size - middle, 0)
+            while starts:
+                low = starts & -starts
+                starts ^= low
+                batch.append((low.bit_length() - 1, end))
+        for start, end in sorted(batch):
+            found = walk.chain(walk.rebuild(links, start, end))
+            if found is not None:
+                built += 1
+                order = tuple(als.index for als in found.sets)
+                # ``built`` breaks ties: the same sets may be joined by other RCCs.
+                heapq.heappush(ready, (found.cells, order, found.digit, built, found))
 
 
 class _Walk:
@@ -124,16 +133,16 @@ class _Walk:
                     starts[base + digit] = 1 << (base + digit)
         self.visited: dict[int, int] = dict(starts)
         self.layers: list[dict[int, int]] = [starts]
-        self._hits: dict[int, list[tuple[int, int, int]]] = {}
+        self._hits: dict[int, list[End]] = {}
+        self._by_size: dict[int, int] | None = None
         self._start_bits: list[list[int]] | None = None
         self._meets: dict[int, int] = {}
         self._by_digit: list[int] | None = None
 
-    def hits(self, links: int) -> list[tuple[int, int, int]] | None:
-        """``(bound, start, end)`` for the chains of ``links`` RCCs, by ``bound``.
+    def hits(self, links: int) -> list[End] | None:
+        """The end states of chains of ``links`` RCCs, with the starts of each.
 
-        ``start`` and ``end`` are states; ``bound`` is a lower bound on the chain's
-        cells.  None when the search has run dry before ``links``.
+        None when the search has run dry before ``links``.
         """
         while len(self.layers) <= links:
             if not self._advance():
@@ -180,7 +189,7 @@ class _Walk:
         self.layers.append(layer)
         return True
 
-    def _find_hits(self, links: int) -> list[tuple[int, int, int]]:
+    def _find_hits(self, links: int) -> list[End]:
         found = []
         sets, stride = self.sets, self.stride
         by_digit = self._starts_by_digit()
@@ -194,14 +203,19 @@ class _Walk:
                 if digit != lost and bits & by_digit[digit]:
                     hits |= bits & self._meets_at(base + digit)
             hits &= ~(((1 << stride) - 1) << base)  # not from the set itself
-            end_size = end.size + links - 1
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                start = low.bit_length() - 1
-                found.append((sets[start // stride].size + end_size, start, state))
-        found.sort()
+            if hits:
+                found.append((state, end.size, hits))
         return found
+
+    def starts_by_size(self) -> dict[int, int]:
+        """Per set size, the bitset of the start states whose set has that many cells."""
+        if self._by_size is None:
+            by_size: dict[int, int] = {}
+            for start, bit in self.layers[0].items():
+                size = self.sets[start // self.stride].size
+                by_size[size] = by_size.get(size, 0) | bit
+            self._by_size = by_size
+        return self._by_size
 
     def _starts_by_digit(self) -> list[int]:
         """Per digit, the bitset of the start states on it."""

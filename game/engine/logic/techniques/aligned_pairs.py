@@ -51,32 +51,40 @@ def aligned_pair_exclusion(grid: CandidateGrid) -> Iterator[Step]:
             near |= peer_mask[excluder]
         for second in cells_of(near >> (first + 1) << (first + 1)):
             shared = excluders.get(second, 0) & first_excluders
-            if shared.bit_count() < 2:
+            count = shared.bit_count()
+            if count < 2:
+                continue
+            # Each excluder rules out one value of a cell for a given value of the
+            # other (and equality one more): a cell with more values keeps them all.
+            if min(cands[first].bit_count(), cands[second].bit_count()) > count + 1:
                 continue
             eliminations = _exclusions(grid, first, second, shared)
             if eliminations:
                 yield _step(grid, first, second, shared, eliminations)
 
 
-def _ruled_out(grid: CandidateGrid, cell: int, digit: int, other: int, shared: int) -> int:
-    """The values of ``other`` that cannot go with ``digit`` in ``cell`` (a digit mask)."""
-    bit = 1 << (digit - 1)
-    out = bit if grid.tables.peer_mask[cell] >> other & 1 else 0
-    for excluder in cells_of(shared):
-        pair = grid.cands[excluder]
-        if pair & bit:
-            out |= pair ^ bit
-    return out
-
-
 def _exclusions(
     grid: CandidateGrid, first: int, second: int, shared: int
 ) -> tuple[tuple[int, int], ...]:
+    """The values of either cell that no pair of values allows."""
+    cands = grid.cands
+    # partner[bit of d]: the values v such that an excluder holds exactly d and v.
+    partner: dict[int, int] = {}
+    for excluder in cells_of(shared):
+        pair = cands[excluder]
+        low = pair & -pair
+        partner[low] = partner.get(low, 0) | (pair ^ low)
+        partner[pair ^ low] = partner.get(pair ^ low, 0) | low
+    equal = grid.tables.peer_mask[first] >> second & 1  # equal values clash too
     removed: list[tuple[int, int]] = []
     for cell, other in ((first, second), (second, first)):
-        for digit in digit_list(grid.cands[cell]):
-            if not grid.cands[other] & ~_ruled_out(grid, cell, digit, other, shared):
-                removed.append((cell, digit))
+        need = cands[other]
+        mask = cands[cell]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            if not need & ~(partner.get(low, 0) | (low if equal else 0)):
+                removed.append((cell, low.bit_length()))
     return tuple(sorted(removed))
 
 

@@ -11,14 +11,16 @@ x2 - ... - Ak``, each restricted common differing from the next.  If ``A1`` lack
 ``z`` it is locked and holds ``x1``, so ``A2`` loses ``x1`` and holds ``x2``, ... and
 ``Ak`` holds ``z``.  The wing is the three-set chain; two sets are ALS-XZ.
 
-Both come from the breadth-first search of :func:`..als.als_chains`, so the
+Both come from the breadth-first search of :func:`..als_chains.als_chains`, so the
 shortest chain comes first, and within a length the fewest cells.  Chains stop at
 :data:`MAX_CHAIN_LINKS` restricted commons (eight sets), which bounds the search
 on every grid; HoDoKu goes further, but longer chains are rare and no one
 follows them.  Chains of disjoint sets come first; then sets may overlap if the
 restricted commons avoid the shared cells, as HoDoKu's "allow overlap" option
-does.  Works from the unit tables, so jigsaw and
-every size are covered (with the set size cap of :mod:`..als` above 9x9).
+does.  Works from the unit tables, so jigsaw and every size are covered (with the
+set caps of :mod:`..als` above 9x9).  A call lists at most :data:`MAX_STEPS` steps
+(:data:`MAX_STEPS_LARGE` above 9x9): a hint needs the first, and "apply
+everywhere" on a mid-solve 16x16 grid would otherwise wait on thousands.
 
 Rating: each step is an Alternating Inference Chain through the sets' grouped
 candidates, so it takes the AIC's 7.0 plus Sudoku Explainer's length bonus, the
@@ -51,6 +53,12 @@ ALS_CHAIN_RATING = rated(CHAIN_BASE, 9)
 MAX_CHAIN_LINKS = 7
 """Restricted commons in the longest chain searched (eight sets)."""
 
+MAX_STEPS = 1000
+"""Steps one call lists at most, shortest first, up to 9x9 (never reached in practice)."""
+
+MAX_STEPS_LARGE = 200
+"""The same on larger grids, where a mid-solve position can hold tens of thousands."""
+
 
 @technique("ALS-XY-Wing", level=Level.EXPERT, rating=ALS_XY_WING_RATING)
 def als_xy_wing(grid: CandidateGrid) -> Iterator[Step]:
@@ -68,6 +76,7 @@ def _steps(grid: CandidateGrid, fewest: int, most: int, name: str) -> Iterator[S
     """Chains of disjoint sets first, then those whose sets share cells."""
     index = als_index(grid)
     told: set[tuple[tuple[int, ...], int]] = set()
+    budget = MAX_STEPS if grid.size <= 9 else MAX_STEPS_LARGE
     for overlap in (False, True):
         for chain in als_chains(index, fewest, most, overlap=overlap):
             key = tuple(als.index for als in chain.sets)
@@ -75,6 +84,8 @@ def _steps(grid: CandidateGrid, fewest: int, most: int, name: str) -> Iterator[S
                 continue
             told.add((key, chain.digit))
             yield _step(grid, chain, name)
+            if len(told) >= budget:
+                return
 
 
 def _step(grid: CandidateGrid, chain: AlsChain, name: str) -> Step:
