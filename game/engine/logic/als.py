@@ -60,7 +60,7 @@ CHAIN_BASE = 7.0
 
 Every ALS step is an AIC whose nodes include a set's grouped candidates, so each
 is rated from this base plus Sudoku Explainer's length bonus for
-:func:`chain_length` (see :func:`..se_scale.rated`).
+:func:`chain_length` (see :func:`.se_scale.rated`).
 """
 
 
@@ -125,6 +125,14 @@ class Als:
 def digit_list(mask: int) -> list[int]:
     """The digits of a digit mask, in increasing order."""
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+def iter_digits(mask: int) -> Iterator[int]:
+    """The digits of a digit mask, in increasing order (a generator)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length()
+        mask ^= low
 
 
 def common_peers(cells: int, peer_mask: tuple[int, ...]) -> int:
@@ -336,11 +344,3 @@ def _link_table(
         table[a].append((b, mask))
         table[b].append((a, mask))
     return table
-
-
-def iter_digits(mask: int) -> Iterator[int]:
-    """The digits of a digit mask, in increasing order (a generator)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length()
-        mask ^= low

@@ -14,7 +14,7 @@ the sets, so a cell seeing all their places in both loses them too.
 
 The sets may not share cells (HoDoKu's default; it keeps the picture readable).
 Works from the unit tables, so jigsaw and every size are covered (with the set
-size cap of :mod:`..als` on grids larger than 9x9).  Rating: the step is the
+caps of :mod:`..als` on grids larger than 9x9).  Rating: the step is the
 Alternating Inference Chain ``z(A) = x(A) - x(B) = z(B)`` with grouped nodes, so it
 takes the AIC's 7.0 plus Sudoku Explainer's length bonus, the length being the
 candidates such a chain would pass through: a set of ``n`` cells counts ``n + 1``
