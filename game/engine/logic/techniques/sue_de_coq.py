@@ -247,10 +247,10 @@ def _step(
     explanation = (
         f"Where {line_name} meets {region_name}, {_hold(core, core_digits, n)}. In the rest "
         f"of {line_name}, {_hold(a_cells, a_digits, n)}, and in the rest of {region_name}, "
-        f"{_hold(b_cells, b_digits, n)}: no digit in both. These {size} cells hold exactly {size} "
-        f"digits, and each digit can only go where its places see each other (the line's "
-        f"side with the crossing, the region's side with the crossing), so each digit is "
-        f"placed in them exactly once. A cell that sees every place of a digit there "
+        f"{_hold(b_cells, b_digits, n)}: no digit in both. These {size} cells hold exactly "
+        f"{size} digits, and none can be placed in them twice: the first group shares "
+        f"{line_name} with the crossing, the second shares {region_name} with it. So each "
+        f"digit is placed in them exactly once, and a cell that sees all its places there "
         f"cannot have it: {removal_text(eliminations, n)}."
     )
     marks: list[Mark] = []
