@@ -229,6 +229,13 @@ MINE = {
     "Forcing Chain",
     "Nested Forcing Chain",
     "Trial and Error",
+    # The almost-locked-set family and its relatives (tested in test_logic_als.py).
+    "ALS-XZ",
+    "ALS-XY-Wing",
+    "ALS Chain",
+    "Death Blossom",
+    "Sue de Coq",
+    "Aligned Pair Exclusion",
 }
 LAST_RESORT = {"Forcing Chain", "Nested Forcing Chain", "Trial and Error"}
 

@@ -254,102 +254,107 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     case.  Rated as Sukaku Explainer does: the base, plus 0.1 for each step the
     largest cell's size is from the ends of its range (a middle size is harder to
     spot).
+
+    Steps come by pivot cell, then by wing cells (each set once, under its first
+    pivot).  The search goes by digit set rather than by pivot: the set's cells
+    all lie within its ``size`` digits, so for each digit set only the few cells
+    whose candidates fit are combined, instead of every peer of every pivot.
     """
     n = grid.size
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
-    seen: set[frozenset[int]] = set()
-    for pivot, pivot_mask in enumerate(cands):
-        if not 2 <= pivot_mask.bit_count() <= size:
-            continue
+    eligible = 0
+    for cell, mask in enumerate(cands):
+        if 2 <= mask.bit_count() <= size:
+            eligible |= 1 << cell
+    found: list[tuple[int, tuple[int, ...], int, list[int], int]] = []
+    seen: set[int] = set()
+    for pivot in cells_of(eligible):
+        pivot_mask = cands[pivot]
         options = [
             cell
-            for cell in cells_of(peer_mask[pivot])
-            if 2 <= cands[cell].bit_count() <= size
-            and (cands[cell] | pivot_mask).bit_count() <= size
+            for cell in cells_of(peer_mask[pivot] & eligible)
+            if (cands[cell] | pivot_mask).bit_count() <= size
         ]
-        for wings in _combinations_within(options, cands, pivot_mask, size - 1, size):
-            members = frozenset((pivot, *wings))
+        for wings, z in _wing_sets(grid, pivot, options, size):
+            members = 1 << pivot
+            for cell in wings:
+                members |= 1 << cell
             if members in seen:
-                continue
+                continue  # told under its first pivot already
             seen.add(members)
-            found = _bent_elimination(grid, (pivot, *wings))
-            if found is None:
-                continue
-            z, z_cells, targets = found
-            eliminations = tuple((cell, z) for cell in cells_of(targets))
-            union = 0
-            for cell in members:
-                union |= cands[cell]
-            largest = max(cands[cell].bit_count() for cell in members)
-            middle = (size + 2) // 2
-            rating = round(base + ((size - middle) - abs(middle - largest)) * 0.1, 1)
-            others = [d for d in range(1, n + 1) if union >> (d - 1) & 1 and d != z]
-            wing_text = ", ".join(f"{cell_name(c, n)} ({_options(cands[c])})" for c in wings)
-            yield Step(
-                name,
-                eliminations=eliminations,
-                explanation=(
-                    f"{cell_name(pivot, n)} (pivot, {_options(pivot_mask)}) and the cells "
-                    f"it sees, {wing_text}, hold only {size} digits between them. Each of "
-                    f"{and_list([symbol(d) for d in others])} can be there at most once "
-                    f"(its cells in the set see each other), so {size} cells need "
-                    f"{symbol(z)} as well: one of {or_list([cell_name(c, n) for c in z_cells])} "
-                    f"is {symbol(z)}. A cell that sees all of them cannot be {symbol(z)}: "
-                    f"{removal_text(eliminations, n)}."
-                ),
-                marks=tuple(Mark(pivot, d, Role.PIVOT) for d in _digits(pivot_mask))
-                + tuple(Mark(c, d, Role.PINCER) for c in wings for d in _digits(cands[c])),
-                rating=rating,
-            )
+            holders = [c for c in (pivot, *wings) if cands[c] >> (z - 1) & 1]
+            targets = grid.digit_cells(z) & ~members
+            for cell in holders:
+                targets &= peer_mask[cell]
+            if targets:
+                found.append((pivot, wings, z, holders, targets))
+    found.sort(key=lambda item: (item[0], item[1]))
+    for pivot, wings, z, z_cells, targets in found:
+        pivot_mask = cands[pivot]
+        eliminations = tuple((cell, z) for cell in cells_of(targets))
+        union = pivot_mask
+        for cell in wings:
+            union |= cands[cell]
+        largest = max(cands[cell].bit_count() for cell in (pivot, *wings))
+        middle = (size + 2) // 2
+        rating = round(base + ((size - middle) - abs(middle - largest)) * 0.1, 1)
+        others = [d for d in range(1, n + 1) if union >> (d - 1) & 1 and d != z]
+        wing_text = ", ".join(f"{cell_name(c, n)} ({_options(cands[c])})" for c in wings)
+        yield Step(
+            name,
+            eliminations=eliminations,
+            explanation=(
+                f"{cell_name(pivot, n)} (pivot, {_options(pivot_mask)}) and the cells "
+                f"it sees, {wing_text}, hold only {size} digits between them. Each of "
+                f"{and_list([symbol(d) for d in others])} can be there at most once "
+                f"(its cells in the set see each other), so {size} cells need "
+                f"{symbol(z)} as well: one of {or_list([cell_name(c, n) for c in z_cells])} "
+                f"is {symbol(z)}. A cell that sees all of them cannot be {symbol(z)}: "
+                f"{removal_text(eliminations, n)}."
+            ),
+            marks=tuple(Mark(pivot, d, Role.PIVOT) for d in _digits(pivot_mask))
+            + tuple(Mark(c, d, Role.PINCER) for c in wings for d in _digits(cands[c])),
+            rating=rating,
+        )
 
 
 def _digits(mask: int) -> list[int]:
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
-def _combinations_within(
-    options: list[int], cands: tuple[int, ...], start: int, count: int, limit: int
-) -> Iterator[tuple[int, ...]]:
-    """``count`` cells of ``options`` whose candidates with ``start`` stay within ``limit``."""
-    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), start)]
-    while stack:
-        index, chosen, union = stack.pop()
-        if len(chosen) == count:
-            if union.bit_count() == limit:
-                yield chosen
-            continue
-        for i in range(len(options) - 1, index - 1, -1):
-            grown = union | cands[options[i]]
-            if grown.bit_count() <= limit:
-                stack.append((i + 1, (*chosen, options[i]), grown))
+def _wing_sets(
+    grid: CandidateGrid, pivot: int, options: list[int], size: int
+) -> list[tuple[tuple[int, ...], int]]:
+    """Wings that make a set of ``size`` digits with exactly one free digit, and that digit.
 
-
-def _bent_elimination(
-    grid: CandidateGrid, members: tuple[int, ...]
-) -> tuple[int, list[int], int] | None:
-    """The one digit free to repeat in ``members``, its cells, and the cells that lose it."""
+    A digit is *free* when two of its cells in the set do not see each other; the
+    wings all see the pivot, so the free digits are the ones shared by two wings
+    that do not see each other.  Adding cells never confines a digit again, nor
+    removes a digit, so a partial set with two free digits or too many digits is
+    dropped at once, which prunes most combinations.
+    """
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
-    union = 0
-    for cell in members:
-        union |= cands[cell]
-    free = []
-    for digit in _digits(union):
-        holders = [cell for cell in members if cands[cell] >> (digit - 1) & 1]
-        confined = all(
-            peer_mask[a] >> b & 1 for i, a in enumerate(holders) for b in holders[i + 1 :]
-        )
-        if not confined:
-            free.append((digit, holders))
-            if len(free) > 1:
-                return None
-    if len(free) != 1:
-        return None
-    z, holders = free[0]
-    targets = grid.digit_cells(z)
-    for cell in holders:
-        targets &= peer_mask[cell]
-    for cell in members:
-        targets &= ~(1 << cell)
-    return (z, holders, targets) if targets else None
+    found: list[tuple[tuple[int, ...], int]] = []
+    stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), cands[pivot], 0)]
+    while stack:
+        start, chosen, union, free = stack.pop()
+        last = len(chosen) + 2 == size
+        for j in range(start, len(options)):
+            cell = options[j]
+            grown = union | cands[cell]
+            if grown.bit_count() > size:
+                continue
+            near = peer_mask[cell]
+            more = free
+            for other in chosen:
+                if not near >> other & 1:
+                    more |= cands[other] & cands[cell]
+            if more & (more - 1):
+                continue  # two free digits: no wing, however it grows
+            if not last:
+                stack.append((j + 1, (*chosen, cell), grown, more))
+            elif more and grown.bit_count() == size:
+                found.append(((*chosen, cell), more.bit_length()))
+    return found
