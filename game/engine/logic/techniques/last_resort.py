@@ -26,6 +26,12 @@ promising ones cell by cell to pick the shortest story (``SHORTLIST`` per kind,
 because a replay costs a millisecond or two).  The nested level can need tens of
 thousands of trials, so it stops after ``NESTED_BUDGET`` of them and leaves the
 position to trial and error, which is fast because it is the exact solver's search.
+
+On large grids every trial costs more (a 25x25 position has thousands of
+candidates, each propagation twenty times the work) and trial and error's exact
+search from an open position can run for minutes, so all three charge their work
+to the budget declared below (see :mod:`..budget`) and step aside when it is spent:
+the same allowances never bind on 9x9, where ratings stay what they were.
 """
 
 from __future__ import annotations
@@ -53,6 +59,15 @@ SHORTLIST = 6
 NESTED_BUDGET = 40_000
 """Inner trials the nested level may spend (about a second on 9x9) before giving up."""
 
+FORCING_ALLOWANCE = 1_500_000
+"""Budget units of one forcing chain search (~0.05 s on 9x9; ~2,000 trials on 25x25)."""
+
+NESTED_ALLOWANCE = 2_000_000
+"""Budget units of one nested search: more than ``NESTED_BUDGET`` trials on 9x9."""
+
+TRIAL_ALLOWANCE = 1_500_000
+"""Budget units of trial and error's exact searches from one position."""
+
 STORY_LIMIT = 10
 """Consequences told per line of reasoning; longer ones skip their middle."""
 
@@ -69,7 +84,13 @@ class _Deduction:
     proxy: int
 
 
-@technique("Forcing Chain", level=Level.EXTREME, rating=NISHIO_RATING, last_resort=True)
+@technique(
+    "Forcing Chain",
+    level=Level.EXTREME,
+    rating=NISHIO_RATING,
+    last_resort=True,
+    budget=FORCING_ALLOWANCE,
+)
 def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     """One level of trial: contradictions, then cell and unit forcing chains."""
     board = Bitboard(grid)
@@ -257,7 +278,13 @@ def _tell_contradiction(grid: CandidateGrid, cand: Candidate, trace: Trace) -> t
     return step, size
 
 
-@technique("Nested Forcing Chain", level=Level.EXTREME, rating=NESTED_RATING, last_resort=True)
+@technique(
+    "Nested Forcing Chain",
+    level=Level.EXTREME,
+    rating=NESTED_RATING,
+    last_resort=True,
+    budget=NESTED_ALLOWANCE,
+)
 def nested_forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Two levels of trial: an assumption breaks once its own contradictions are removed."""
     board = Bitboard(grid)
@@ -341,7 +368,13 @@ def _tell_nested(grid: CandidateGrid, cand: Candidate, removed: list[Candidate])
     )
 
 
-@technique("Trial and Error", level=Level.EXTREME, rating=TRIAL_RATING, last_resort=True)
+@technique(
+    "Trial and Error",
+    level=Level.EXTREME,
+    rating=TRIAL_RATING,
+    last_resort=True,
+    budget=TRIAL_ALLOWANCE,
+)
 def trial_and_error(grid: CandidateGrid) -> Iterator[Step]:
     """Assume a candidate and search exhaustively; no way to finish means it is false."""
     n = grid.size
