@@ -68,7 +68,9 @@ def _positive(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Solve every puzzle of ``args.files``; 0 if everything was read, else 2."""
-    limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT)
+    from game.engine.solver import MAX_SOLUTIONS
+
+    limit = min(args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT), MAX_SOLUTIONS)
     if isinstance(sys.stdout, io.TextIOWrapper):
         # A file name that is not valid text must not stop the run.
         sys.stdout.reconfigure(errors="backslashreplace")

@@ -322,3 +322,17 @@ def test_a_rating_cut_short_by_its_budget_is_not_given(monkeypatch: pytest.Monke
     verdict = rate_puzzle(Puzzle.from_string(TOP95_1), status=Status.UNIQUE)
     assert isinstance(verdict, Unrated) and verdict.status is Status.UNIQUE
     assert "work limit" in verdict.reason and verdict.steps > 0
+
+
+def test_a_forcing_chain_cut_short_still_reports_sound_contradictions() -> None:
+    from game.engine.logic.techniques.last_resort import forcing_chain
+
+    puzzle = Puzzle.from_string(TOP95_1)
+    solution = solver.solve(puzzle.shape, puzzle.givens)
+    assert solution is not None
+    grid = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
+    with charging(Budget(300)):
+        cut = list(forcing_chain(grid))
+    assert cut and all(step.last_resort for step in cut)
+    assert all(solution[cell] != digit for step in cut for cell, digit in step.eliminations)
+    assert len(cut) < len(list(forcing_chain(grid)))

@@ -130,5 +130,8 @@ def call_cost(candidates: int) -> int:
     """Units charged for calling a technique on a position with ``candidates`` left.
 
     Even a technique that finds nothing looks at every candidate at least once.
+    Measured on a near-empty 25x25 jigsaw position (13,000 candidates): the 36
+    pattern techniques take 230 ms together, about half a microsecond per
+    candidate each (the finned fish most, singles least).
     """
-    return 1 + candidates // 8
+    return 1 + candidates // 2

@@ -30,8 +30,10 @@ position to trial and error, which is fast because it is the exact solver's sear
 On large grids every trial costs more (a 25x25 position has thousands of
 candidates, each propagation twenty times the work) and trial and error's exact
 search from an open position can run for minutes, so all three charge their work
-to the budget declared below (see :mod:`..budget`) and step aside when it is spent:
-the same allowances never bind on 9x9, where ratings stay what they were.
+to the budget declared below (see :mod:`..budget`) and step aside when it is spent
+(a forcing chain search cut short still reports the contradictions it found: each
+is proved on its own).  The same allowances never bind on 9x9, where ratings stay
+what they were.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...symbols import cell_name, symbol
+from ..budget import BudgetSpent, charging
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..se_scale import rated
@@ -98,9 +101,22 @@ def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     if start.dead:
         return  # a broken position: there is nothing sound to say
     state = start.state
-    outcomes = {
-        cand: board.propagate(board.place(state, *cand)) for cand in board.candidates(state)
-    }
+    outcomes: dict[Candidate, Outcome] = {}
+    try:
+        for cand in board.candidates(state):
+            outcomes[cand] = board.propagate(board.place(state, *cand))
+    except BudgetSpent:
+        # Out of budget part-way (a large open grid): the contradictions found so
+        # far still prove their eliminations; forcings need every branch, so none.
+        contradictions = _contradictions(outcomes)
+        if not contradictions:
+            raise
+        contradictions.sort(key=lambda d: (d.proxy, d.branches, d.conclusion))
+        with charging(None):  # telling a few costs little; the search is over
+            told = [_tell(grid, d, {}) for d in contradictions[:SHORTLIST]]
+        told.sort(key=lambda pair: (pair[0].rating, pair[1]))
+        yield from (step for step, _size in told)
+        return
     found = _contradictions(outcomes) + _forcings(grid, board, state, outcomes)
     if not found:
         return
