@@ -25,8 +25,8 @@ open branch point of the current path, so memory stays bounded too.
 points.  Near-empty grids are another matter, jigsaw ones above all: a depth-first
 search can spend hours under one early wrong choice (a SAT solver needs minutes to
 find any solution of some empty 25x25 jigsaw layouts).  So :func:`settle`, the call
-the commands and the hint and rating APIs use, works within a budget of branch
-points and says :attr:`Status.UNDECIDED` when it is spent, instead of running on.
+the commands and the hint and rating APIs use, works within a budget and says
+:attr:`Status.UNDECIDED` when it is spent, instead of running on.
 The budget counts *work*, not branch points: rounds of singles plus placements (a
 branch point on a half-filled 25x25 grid can set off dozens of rounds), and it is
 a count, not a clock, so answers are the same on any machine.  The strategy:
@@ -111,13 +111,13 @@ jigsaw grids is still answered in seconds.
 TABLE_CACHE_BYTES = 64 * 1024 * 1024
 """Memory the cached solver tables may take together (the newest is always kept).
 
-A 25x25 shape's tables take about 22 MB, a 16x16's about 11 MB and a 9x9's well
+A 25x25 shape's tables take about 23 MB, a 16x16's about 10 MB and a 9x9's well
 under one, so a file with many jigsaw layouts rebuilds tables (about 0.2 s for a
 25x25) rather than keeping them all.
 """
 
 _SEED = 0x5D0C0
-_LUBY_UNIT_SHARE = 2  # a restart's base limit is cells / this: one dive needs ~N*N/3
+_LUBY_UNIT_SHARE = 2  # a turn's base limit is cells / this much work (Luby multiplies it)
 
 
 @dataclass(frozen=True)

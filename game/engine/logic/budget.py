@@ -24,6 +24,14 @@ How a technique declares and uses its budget (see :func:`.registry.technique`):
   let it propagate: the path catches it, notes that the technique stepped aside,
   and goes on with the next technique.  A step yielded before that still counts.
 
+For example::
+
+    @technique("Big Search", level=Level.EXPERT, rating=6.0, budget=500_000, max_size=16)
+    def big_search(grid: CandidateGrid) -> Iterator[Step]:
+        for start in grid.empty_cells():
+            spend(len(links_from(start)))  # what this piece of work costs
+            ...
+
 Finders that never call :func:`spend` run as before; the path charges each call
 :func:`call_cost` units so that a long path of cheap steps still ends.
 
