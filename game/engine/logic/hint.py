@@ -46,7 +46,7 @@ HintKind = Literal[
 NO_SOLUTION = "This puzzle has no solution, so no step can lead to one."
 SEVERAL_SOLUTIONS = (
     "This puzzle has several solutions: no logical step narrows it further, "
-    "so any digit that fits may be chosen."
+    "so the next digit would be a choice between them, not a deduction."
 )
 UNDECIDED = (
     "The solver could not tell within its limit whether this puzzle has a solution; "
