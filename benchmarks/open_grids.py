@@ -24,6 +24,9 @@ files are used whatever code is measured:
   to 300 clues (these two are made with this checkout's generator parts);
 - 25x25 jigsaw layouts (classic boxes reshaped by random swaps of border cells,
   always connected) with one clue; the same with 12 and 40 layouts in one file;
+- 12 and 40 25x25 jigsaw layouts with the same clues, an Easy classic puzzle's,
+  each layout made by swapping only cells of the same digit of its solution, so
+  every puzzle has that solution and is rated (the tables of every layout built);
 - a 25x25 jigsaw without solution whose contradiction no single shows: three cells
   of row 1 left with the same two digits.
 """
@@ -80,9 +83,17 @@ def connected(cells: set[int], n: int) -> bool:
     return not todo
 
 
-def jigsaw_regions(n: int, seed: int, swaps: int = 400, keep_columns: int = 0) -> list[int]:
+def jigsaw_regions(
+    n: int,
+    seed: int,
+    swaps: int = 400,
+    keep_columns: int = 0,
+    solution: list[int] | None = None,
+) -> list[int]:
     """Classic boxes reshaped by ``swaps`` exchanges of border cells (regions stay
-    connected and of size ``n``); columns below ``keep_columns`` are left alone."""
+    connected and of size ``n``); columns below ``keep_columns`` are left alone, and
+    with a classic ``solution`` only cells of the same digit change places, so it
+    stays a solution of the new layout."""
     rng = random.Random(seed)
     regions = classic_regions(n)
     done = 0
@@ -101,6 +112,7 @@ def jigsaw_regions(n: int, seed: int, swaps: int = 400, keep_columns: int = 0) -
             if regions[c] == rb
             and c != b
             and c % n >= keep_columns
+            and (solution is None or solution[c] == solution[a])
             and any(
                 0 <= d < n * n and regions[d] == ra and (d % n == c % n or d // n == c // n)
                 for d in (c - n, c + n, c - 1, c + 1)
@@ -166,6 +178,17 @@ def dug(n: int, seed: int, floor: int, *, easy: bool) -> list[int]:
     return givens
 
 
+def solved_grid(givens: list[int]) -> list[int]:
+    """The solution of a classic 25x25 puzzle that singles solve."""
+    sys.path.insert(0, str(ROOT))
+    from game.engine.generation.grading import singles_solve
+    from game.engine.shape import Shape
+
+    found = singles_solve(Shape.classic(25), givens)
+    assert found is not None
+    return list(found)
+
+
 def make_cases(folder: Path) -> list[tuple[str, list[str]]]:
     """Write the grids; the cases as (name, main.py arguments)."""
     files: dict[str, str] = {}
@@ -190,6 +213,11 @@ def make_cases(folder: Path) -> list[tuple[str, list[str]]]:
     files["jigsaw25-none.txt"] = line(no_solution_givens(25), jigsaw_regions(25, 2, keep_columns=5))
     files["jigsaw25x12.txt"] = "".join(line(one, jigsaw_regions(25, 100 + k)) for k in range(12))
     files["jigsaw25x40.txt"] = "".join(line(one, jigsaw_regions(25, 100 + k)) for k in range(40))
+    solved = dug(25, 5, 0, easy=True)
+    full = solved_grid(solved)
+    layouts = [jigsaw_regions(25, 200 + k, swaps=150, solution=full) for k in range(40)]
+    files["solvable25x12.txt"] = "".join(line(solved, layout) for layout in layouts[:12])
+    files["solvable25x40.txt"] = "".join(line(solved, layout) for layout in layouts)
     for name, text in files.items():
         (folder / name).write_text(text)
 
@@ -212,7 +240,7 @@ def make_cases(folder: Path) -> list[tuple[str, list[str]]]:
             cases.append((f"{command} {name}", [command, f(name)]))
     listing = ["solve", "--all", "--limit", "100", f("empty25.txt")]
     cases.append(("solve --all --limit 100 empty25.txt", listing))
-    for name in ("jigsaw25x12.txt", "jigsaw25x40.txt"):
+    for name in ("jigsaw25x12.txt", "jigsaw25x40.txt", "solvable25x12.txt", "solvable25x40.txt"):
         cases.append((f"rate {name}", ["rate", f(name)]))
     cases.append(
         (

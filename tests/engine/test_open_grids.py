@@ -13,6 +13,8 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import shape as shape_module
 from game.engine import solver
@@ -25,7 +27,7 @@ from game.engine.logic.rating import Rating, Unrated, rate, rate_puzzle
 from game.engine.logic.registry import Level, Technique
 from game.engine.logic.trial import Bitboard
 from game.engine.puzzle import Puzzle
-from game.engine.rules import is_solution
+from game.engine.rules import candidates, conflicts, is_solution
 from game.engine.shape import Shape
 from game.engine.solver import MAX_SOLUTIONS, Status, settle
 
@@ -78,6 +80,49 @@ def test_settle_agrees_with_the_exact_search() -> None:
     analysis = settle(several.shape, several.givens, limit=3)
     assert analysis.status is Status.MULTIPLE and len(set(analysis.solutions)) == 3
     assert all(is_solution(several.shape, g, several.givens) for g in analysis.solutions)
+
+
+SHAPES = [Shape.classic(4), Shape.classic(6), Shape.classic(9), Shape.from_regions(COURSE_LAYOUT)]
+
+
+def brute_count(shape: Shape, grid: list[int], limit: int) -> int:
+    """Plain backtracking on legal candidates: slow, obvious, and independent."""
+    cands = candidates(shape, grid)
+    empty_cells = [c for c in range(len(grid)) if not grid[c]]
+    if not empty_cells:
+        return 1
+    cell = min(empty_cells, key=lambda c: cands[c].bit_count())
+    total = 0
+    for digit in range(1, shape.size + 1):
+        if cands[cell] >> (digit - 1) & 1:
+            grid[cell] = digit
+            total += brute_count(shape, grid, limit - total)
+            grid[cell] = 0
+            if total >= limit:
+                break
+    return total
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SHAPES), st.randoms(use_true_random=False), st.floats(0.2, 0.7))
+def test_settle_agrees_with_brute_force(shape: Shape, rng: random.Random, keep: float) -> None:
+    # Settle adds pointing and claiming and restarts to the search: same answers.
+    full = solver.solve(shape, [0] * shape.cells)
+    assert full is not None
+    relabel = list(range(1, shape.size + 1))
+    rng.shuffle(relabel)
+    grid = [relabel[d - 1] if rng.random() < keep else 0 for d in full]
+    if rng.random() < 0.3:  # sometimes a wrong digit, to reach "none"
+        grid[rng.randrange(shape.cells)] = rng.randint(1, shape.size)
+    if conflicts(shape, grid):
+        return
+    analysis = settle(shape, grid, limit=3)
+    expected = brute_count(shape, list(grid), 3)
+    assert len(analysis.solutions) == min(expected, 3)
+    assert analysis.status is (
+        Status.NONE if expected == 0 else Status.UNIQUE if expected == 1 else Status.MULTIPLE
+    )
+    assert all(is_solution(shape, found, grid) for found in analysis.solutions)
 
 
 def test_a_spent_budget_is_undecided_not_a_guess() -> None:
