@@ -26,7 +26,8 @@ files are used whatever code is measured:
   always connected) with one clue; the same with 12 and 40 layouts in one file;
 - 12 and 40 25x25 jigsaw layouts with the same clues, an Easy classic puzzle's,
   each layout made by swapping only cells of the same digit of its solution, so
-  every puzzle has that solution and is rated (the tables of every layout built);
+  every puzzle has that solution; and the same with that solution less 150 cells
+  (what singles solve at once: the cost there is the tables of every layout);
 - a 25x25 jigsaw without solution whose contradiction no single shows: three cells
   of row 1 left with the same two digits.
 """
@@ -218,6 +219,12 @@ def make_cases(folder: Path) -> list[tuple[str, list[str]]]:
     layouts = [jigsaw_regions(25, 200 + k, swaps=150, solution=full) for k in range(40)]
     files["solvable25x12.txt"] = "".join(line(solved, layout) for layout in layouts[:12])
     files["solvable25x40.txt"] = "".join(line(solved, layout) for layout in layouts)
+    rng = random.Random(26)
+    nearly = list(full)
+    for cell in rng.sample(range(625), 150):
+        nearly[cell] = 0
+    files["nearly-full25x12.txt"] = "".join(line(nearly, layout) for layout in layouts[:12])
+    files["nearly-full25x40.txt"] = "".join(line(nearly, layout) for layout in layouts)
     for name, text in files.items():
         (folder / name).write_text(text)
 
@@ -240,8 +247,9 @@ def make_cases(folder: Path) -> list[tuple[str, list[str]]]:
             cases.append((f"{command} {name}", [command, f(name)]))
     listing = ["solve", "--all", "--limit", "100", f("empty25.txt")]
     cases.append(("solve --all --limit 100 empty25.txt", listing))
-    for name in ("jigsaw25x12.txt", "jigsaw25x40.txt", "solvable25x12.txt", "solvable25x40.txt"):
-        cases.append((f"rate {name}", ["rate", f(name)]))
+    for stem in ("jigsaw25", "solvable25", "nearly-full25"):
+        for name in (f"{stem}x12.txt", f"{stem}x40.txt"):
+            cases.append((f"rate {name}", ["rate", f(name)]))
     cases.append(
         (
             "generate 16x16 medium",
