@@ -13,12 +13,14 @@ Human output: the technique, the explanation, and the placements and removals in
      "kind": "step", "unique": true}
 
 Rows and columns are 1-based.  ``kind`` is ``step``, ``mistake``, ``notes``,
-``solved``, ``stuck`` or ``no-solution``; without a step, ``technique`` is null.
+``solved``, ``stuck``, ``no-solution``, ``several-solutions`` or ``undecided``;
+without a step, ``technique`` is null and ``explanation`` says why.  A puzzle with
+several solutions (or whose count the solver could not settle within its limit) is
+hinted with the pattern steps only: no uniqueness technique, no last resort; when
+none applies the hint says so.  Exit status 0 for every answer, those included, or
+2 (with ``FILE[:LINE[:COL]]: reason`` on stderr) when the file cannot be read.
 ``--technique NAME [--all]`` lists where one technique applies instead
 (:mod:`game.cli.technique`).
-A puzzle with several solutions is hinted without the uniqueness techniques.
-Exit status 0, or 2 (with ``FILE[:LINE[:COL]]: reason`` on stderr) when the file
-cannot be read.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
             record.notes or (0,) * cells,
             position.solution,
             unique=position.unique,
+            status=position.status,
         )
         kind, step, message = hint.kind, hint.step, hint.message
     if args.json:

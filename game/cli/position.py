@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.engine.logic import Step
     from game.engine.puzzle import PuzzleRecord
     from game.engine.shape import Shape
+    from game.engine.solver import Status
 
 
 def add_file_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,8 +48,9 @@ class Position:
     """A puzzle as the file left it, with what the solver says about it."""
 
     record: PuzzleRecord
-    solutions: int  # 0, 1 or 2 (2 meaning "two or more")
+    solutions: int  # 0, 1 or 2 (2 meaning "two or more", or undecided)
     solution: tuple[int, ...] | None  # the unique solution, if there is one
+    status: Status | None = None  # the solver's verdict (None: not asked)
 
     @property
     def unique(self) -> bool:
@@ -66,7 +68,7 @@ def load(path: str, number: int) -> Position:
         no such puzzle.
     """
     from game.engine.errors import FormatError
-    from game.engine.solver import solutions
+    from game.engine.solver import settle
 
     from .files import open_file
 
@@ -80,14 +82,24 @@ def load(path: str, number: int) -> Position:
             f"puzzle{'' if count == 1 else 's'}",
             path=path,
         ) from None
-    found = solutions(record.puzzle.shape, record.puzzle.givens, limit=2)
-    return Position(record, len(found), found[0] if len(found) == 1 else None)
+    # Bounded: an open 25x25 jigsaw is undecided in seconds rather than searched for hours.
+    analysis = settle(record.puzzle.shape, record.puzzle.givens)
+    count = 2 if analysis.count is None else analysis.count
+    return Position(record, count, analysis.solution if count == 1 else None, analysis.status)
 
 
 def uniqueness_note(position: Position) -> str | None:
     """Why the logic runs without uniqueness techniques (or cannot help), if it must."""
+    from game.engine.solver import Status
+
     if position.solutions == 0:
         return "The puzzle has no solution."
+    if position.status is Status.UNDECIDED:
+        return (
+            "The solver could not tell within its limit whether the puzzle has a solution, "
+            "so the uniqueness techniques and the last resort are off and no entry can be "
+            "called a mistake unless it clashes."
+        )
     if position.solutions > 1:
         return (
             "The puzzle has more than one solution, so the uniqueness techniques are off "

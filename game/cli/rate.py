@@ -3,9 +3,10 @@
 For every puzzle of every file: its level (Easy .. Extreme), its score on the
 Sudoku Explainer scale (the hardest step of the simplest logical path), the
 techniques that path used, and whether logic alone solved it.  Ratings are of
-the puzzle's givens, whatever progress a file carries.  A puzzle with several
-solutions is rated without the uniqueness techniques; one with no solution
-cannot be rated and is reported as an error.
+the puzzle's givens, whatever progress a file carries.  Only a puzzle with one
+solution is rated: one with none or several (or whose count the solver could not
+settle within its limit), or whose path reached the rater's work limit, is
+reported as not rated, with the reason.
 
 ``--json`` prints one object per line::
 
@@ -13,9 +14,12 @@ cannot be rated and is reported as an error.
      "techniques": {"Hidden Single": 31, "X-Wing": 1}, "solved_by_logic": true,
      "unique": true}
 
-Errors print ``{"file": ..., "index": i or null, "error": reason}`` (on stdout,
-in order) and ``FILE[:LINE[:COL]]: reason`` on stderr; the run goes on and the
-exit status is 2 at the end, else 0.
+A puzzle that is not rated prints ``{"file": ..., "index": i, "rated": false,
+"status": "multiple", "reason": "..."}`` (``status`` ``none``, ``multiple``,
+``undecided`` or ``unique``).  Errors print ``{"file": ..., "index": i or null,
+"error": reason}`` (on stdout, in order) and ``FILE[:LINE[:COL]]: reason`` on
+stderr.  The run goes on; the exit status is 2 if anything could not be read, else
+1 if some puzzle was not rated, else 0.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from .files import shown
 
 if TYPE_CHECKING:
     from game.engine.errors import PuzzleError
+    from game.engine.logic.rating import Unrated
     from game.engine.puzzle import PuzzleRecord
 
 
@@ -42,7 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Rate every puzzle of ``args.files``; 0 if every one was rated, else 2."""
+    """Rate every puzzle of ``args.files``; 0 if every one was rated, 1 if some could
+    not be (a reason is printed), 2 if something could not be read."""
     report = _Report(json_lines=args.json)
     try:
         for path in args.files:
@@ -52,13 +58,12 @@ def run(args: argparse.Namespace) -> int:
         # `rate big.txt | head`: the reader went away; stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    return 2 if report.failed else 0
+    return 2 if report.failed else 1 if report.unrated else 0
 
 
 def _rate_file(path: str, report: _Report) -> None:
-    from game.engine.errors import InvalidPuzzleError, PuzzleError
-    from game.engine.logic.rating import rate
-    from game.engine.solver import count_solutions
+    from game.engine.errors import PuzzleError
+    from game.engine.logic.rating import Unrated, rate_puzzle
 
     from .files import open_file
 
@@ -67,16 +72,11 @@ def _rate_file(path: str, report: _Report) -> None:
             if isinstance(item, PuzzleError):
                 report.error(path, item)
                 continue
-            puzzle = item.puzzle
-            count = count_solutions(puzzle.shape, puzzle.givens, limit=2)
-            if count == 0:
-                error = InvalidPuzzleError("the puzzle has no solution, so it cannot be rated")
-                error.index = item.index
-                error.line = item.line
-                report.error(path, error)
+            rating = rate_puzzle(item.puzzle)
+            if isinstance(rating, Unrated):
+                report.unrated_result(path, item, rating)
                 continue
-            rating = rate(puzzle.shape, puzzle.givens, unique=count == 1)
-            report.result(path, item, rating.to_json(), unique=count == 1)
+            report.result(path, item, rating.to_json(), unique=True)
     except PuzzleError as error:
         report.error(path, error)
 
@@ -87,6 +87,7 @@ class _Report:
     def __init__(self, *, json_lines: bool) -> None:
         self.json_lines = json_lines
         self.failed = False
+        self.unrated = False
 
     def error(self, path: str, error: PuzzleError) -> None:
         self.failed = True
@@ -98,6 +99,13 @@ class _Report:
             print(f"{where}: cannot rate: {error}")
         sys.stdout.flush()
         print(error.located(shown(path)), file=sys.stderr)
+
+    def unrated_result(self, path: str, record: PuzzleRecord, unrated: Unrated) -> None:
+        self.unrated = True
+        if self.json_lines:
+            print(json.dumps({"file": path, "index": record.index, **unrated.to_json()}))
+        else:
+            print(f"{shown(path)}, puzzle {record.index + 1}: not rated: {unrated.reason}")
 
     def result(
         self, path: str, record: PuzzleRecord, rating: dict[str, object], *, unique: bool

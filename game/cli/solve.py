@@ -15,9 +15,11 @@ else 0.
 region id of each cell, ``solution`` the first solution found or null.  With
 ``--all`` a ``"solutions"`` list holds every solution found.  The search stops at
 ``--limit`` solutions: 2 by default (enough to tell unique from multiple), 10
-with ``--all``; it always looks for at least 2, and at most :data:`MAX_LIMIT` (each
-solution is kept until it is printed, so the ceiling bounds memory).  ``-`` reads
-standard input.  Errors print
+with ``--all``; it always looks for at least 2 and at most :data:`MAX_LIMIT` (each
+solution is kept until it is printed, so the ceiling bounds memory).  The search
+has a budget (about a second): a grid so open that it neither finds two solutions
+nor proves there are none within it has ``"status": "undecided"`` (with the
+solution it found, if one).  ``-`` reads standard input.  Errors print
 ``{"file": ..., "index": i or null, "error": reason}``.
 
 Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quick.
@@ -42,8 +44,11 @@ DEFAULT_LIMIT = 2
 DEFAULT_ALL_LIMIT = 10
 """Solutions searched for (and listed) with ``--all``."""
 
-MAX_LIMIT = 10_000
-"""Highest ``--limit``: the solutions are held in memory (and printed) together."""
+MAX_LIMIT = 1_000
+"""Highest ``--limit``: the solutions are held in memory (and printed) together.
+
+The engine's :data:`game.engine.solver.MAX_SOLUTIONS`, repeated here so that
+``--help`` does not import the solver (a test keeps the two equal)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -93,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _solve_file(path: str, limit: int, report: _Report) -> None:
     from game.engine.errors import PuzzleError
-    from game.engine.solver import solutions
+    from game.engine.solver import settle
 
     from .files import open_file
 
@@ -104,8 +109,9 @@ def _solve_file(path: str, limit: int, report: _Report) -> None:
                 report.error(path, item)
                 continue
             shape = item.puzzle.shape
-            found = solutions(shape, item.puzzle.givens, limit=max(limit, 2))
-            report.result(path, item, found[:limit], len(found), limit)
+            analysis = settle(shape, item.puzzle.givens, limit=max(limit, 2))
+            found = list(analysis.solutions)
+            report.result(path, item, found[:limit], len(found), limit, analysis.status.value)
     except PuzzleError as error:
         report.error(path, error)
     except (OSError, ValueError, RecursionError, MemoryError) as error:
@@ -144,11 +150,13 @@ class _Report:
         found: list[tuple[int, ...]],
         count: int,
         limit: int,
+        status: str | None = None,
     ) -> None:
         from game.engine.symbols import grid_string
 
         puzzle = record.puzzle
-        status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+        if status is None:
+            status = "none" if count == 0 else "unique" if count == 1 else "multiple"
         if self.json_lines:
             result: dict[str, object] = {
                 "file": path,
@@ -186,6 +194,13 @@ class _Report:
         elif status == "unique":
             print(pretty(shape, found[0]), file=self.out)
             print("unique solution", file=self.out)
+        elif status == "undecided":
+            print(pretty(shape, found[0] if found else record.puzzle.givens), file=self.out)
+            what = "found one solution but" if found else "found no solution and"
+            print(
+                f"undecided: the search {what} could not settle the count within its limit",
+                file=self.out,
+            )
         else:
             listed = found if self.show_all else found[:1]
             for number, grid in enumerate(listed, 1):

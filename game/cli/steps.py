@@ -4,9 +4,11 @@ Starts from the file's puzzle, or from the saved position when the file carries
 the player's entries (a wrong entry is pointed out instead of solved around).
 Each step is numbered, with its technique, its explanation, and what it places
 and removes; the last line says whether logic solved the puzzle, with the level
-and score the rater gives the path.  A puzzle with several solutions is walked
-without the uniqueness techniques.  Exit status 0, or 2 (with
-``FILE[:LINE[:COL]]: reason`` on stderr) when the file cannot be read.
+and score the rater gives the path.  A puzzle with several solutions (or whose
+count the solver could not settle within its limit) is walked with the pattern
+steps only, and the last line says why the path stops; a path that reaches its
+work limit says so too.  Exit status 0, or 2 (with ``FILE[:LINE[:COL]]: reason`` on
+stderr) when the file cannot be read.
 """
 
 from __future__ import annotations
@@ -47,8 +49,9 @@ def run(args: argparse.Namespace) -> int:
 def _print_path(position: Position) -> None:
     from game.engine.logic import CandidateGrid, Level, solve_path
     from game.engine.logic.grid import given_cells
-    from game.engine.logic.hint import find_hint
+    from game.engine.logic.hint import find_mistake
     from game.engine.logic.registry import all_techniques
+    from game.engine.solver import Status
 
     from .position import step_lines, uniqueness_note
 
@@ -60,19 +63,24 @@ def _print_path(position: Position) -> None:
     if position.solutions == 0:
         return
     cells = shape.cells
-    check = find_hint(
+    mistake = find_mistake(
         shape,
         record.puzzle.givens,
         record.entries or (0,) * cells,
         (0,) * cells,
         position.solution,
-        unique=position.unique,
     )
-    if check.kind in ("mistake", "solved"):
-        print(check.message)
+    if mistake is not None:
+        print(mistake.message)
         return
-    start = CandidateGrid.from_grid(shape, record.grid, givens=given_cells(record.puzzle.givens))
-    path = solve_path(start, unique=position.unique)
+    if all(record.grid):
+        print("The puzzle is solved.")
+        return
+    path = solve_path(
+        CandidateGrid.from_grid(shape, record.grid, givens=given_cells(record.puzzle.givens)),
+        unique=position.unique,
+        include_last_resort=position.unique,
+    )
     width = len(str(len(path.steps)))
     for number, step in enumerate(path.steps, 1):
         indent = " " * (width + 2)
@@ -87,5 +95,14 @@ def _print_path(position: Position) -> None:
         print(f"Solved by logic in {count} steps: {level.label}, score {score:.1f}.")
     elif path.solved:
         print(f"Solved in {count} steps, with trial: Extreme, score {score:.1f}.")
+    elif position.status is Status.UNDECIDED:
+        print(f"Stopped after {count} steps: no pattern step is left (see above).")
+    elif not position.unique:
+        print(
+            f"Stopped after {count} steps: no pattern step is left, and the puzzle has "
+            "several solutions, so only a guess could go on."
+        )
+    elif not path.complete:
+        print(f"Stopped after {count} steps: the logic reached its work limit.")
     else:
         print(f"Stuck after {count} steps: no technique the game knows applies.")

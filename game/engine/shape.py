@@ -3,13 +3,22 @@
 A classic grid is one region layout among many; every solver, technique, check and
 drawing routine reads these tables, so jigsaw grids cost nothing extra.  Shapes are
 interned: ``Shape.classic(9) is Shape.classic(9)``, and two jigsaw layouts that are
-the same partition under different labels give the same object.
+the same partition under different labels give the same object, for as long as
+anyone holds it.
+
+Interning is weak plus a few recent shapes held strongly: a 25x25 shape takes
+about half a megabyte, and a file of a thousand jigsaw layouts must not keep them
+all (a cache of 256 shapes once held 290 MB of solver tables each).  Tables built
+from a shape elsewhere (the solver's, the logic's) are cached by their owners with
+their own bounds.
 """
 
 from __future__ import annotations
 
-import functools
 import math
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 
 from .errors import InvalidPuzzleError
@@ -39,12 +48,11 @@ class Shape:
 
     __slots__ = (
         "__weakref__",
-        "_solver_tables",
+        "_peer_sets",
         "box",
         "cell_units",
         "cells",
         "columns",
-        "peer_sets",
         "peers",
         "region_cells",
         "regions",
@@ -63,7 +71,6 @@ class Shape:
     units: tuple[tuple[int, ...], ...]
     cell_units: tuple[tuple[int, int, int], ...]
     peers: tuple[tuple[int, ...], ...]
-    peer_sets: tuple[frozenset[int], ...]
 
     def __init__(self, size: int, regions: tuple[int, ...]) -> None:
         n = size
@@ -79,18 +86,17 @@ class Shape:
         self.cell_units = tuple(
             (cell // n, n + cell % n, 2 * n + regions[cell]) for cell in range(n * n)
         )
-        peer_sets = []
+        peers = []
         for cell in range(n * n):
-            peers: set[int] = set()
+            seen: set[int] = set()
             for unit in self.cell_units[cell]:
-                peers.update(self.units[unit])
-            peers.discard(cell)
-            peer_sets.append(frozenset(peers))
-        self.peer_sets = tuple(peer_sets)
-        self.peers = tuple(tuple(sorted(p)) for p in peer_sets)
+                seen.update(self.units[unit])
+            seen.discard(cell)
+            peers.append(tuple(sorted(seen)))
+        self.peers = tuple(peers)
+        self._peer_sets: tuple[frozenset[int], ...] | None = None
         dims = box_dims(n)
         self.box = dims if dims and regions == _box_regions(n, *dims) else None
-        self._solver_tables: object = None
 
     # -- construction ---------------------------------------------------------------
 
@@ -142,6 +148,15 @@ class Shape:
         return _intern(n, regions)
 
     # -- queries --------------------------------------------------------------------
+
+    @property
+    def peer_sets(self) -> tuple[frozenset[int], ...]:
+        """The peers of each cell as sets, built on first use (they are the bulk of a
+        large shape's memory, and few callers need them)."""
+        found = self._peer_sets
+        if found is None:
+            found = self._peer_sets = tuple(frozenset(p) for p in self.peers)
+        return found
 
     @property
     def is_jigsaw(self) -> bool:
@@ -225,6 +240,25 @@ def _count_pieces(members: list[int], size: int) -> int:
     return pieces
 
 
-@functools.lru_cache(maxsize=256)
+_RECENT = 8
+"""Shapes held strongly besides those in use, so a shape dropped and asked for
+again soon (a file read twice) is not rebuilt."""
+
+_interned: weakref.WeakValueDictionary[tuple[int, tuple[int, ...]], Shape] = (
+    weakref.WeakValueDictionary()
+)
+_recent: OrderedDict[tuple[int, tuple[int, ...]], Shape] = OrderedDict()
+_intern_lock = threading.Lock()
+
+
 def _intern(size: int, regions: tuple[int, ...]) -> Shape:
-    return Shape(size, regions)
+    key = (size, regions)
+    with _intern_lock:
+        shape = _interned.get(key)
+        if shape is None:
+            shape = _interned[key] = Shape(size, regions)
+        _recent[key] = shape
+        _recent.move_to_end(key)
+        while len(_recent) > _RECENT:
+            _recent.popitem(last=False)
+        return shape

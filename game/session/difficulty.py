@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
-from ..engine.logic.rating import rate
+from ..engine.logic.rating import Unrated, rate_puzzle
+from ..engine.puzzle import Puzzle
 from ..engine.shape import Shape
 from .kinds import Difficulty
 from .tasks import Task, TaskRunner
@@ -25,12 +26,14 @@ _REMEMBER = 64
 
 
 def rate_givens(shape: Shape, givens: tuple[int, ...]) -> Difficulty | None:
-    """The difficulty of a puzzle, or None when it has no single solution (slow)."""
-    from ..engine.solver import count_solutions
+    """The difficulty of a puzzle, or None when it has no rating (slow).
 
-    if count_solutions(shape, givens, limit=2) != 1:
+    No rating: no single solution, a count the solver could not settle, or a path
+    cut short by its work budget (see :func:`~game.engine.logic.rating.rate_puzzle`).
+    """
+    rating = rate_puzzle(Puzzle(shape, givens))
+    if isinstance(rating, Unrated):
         return None
-    rating = rate(shape, givens, unique=True)
     return Difficulty(rating.level, rating.score)
 
 

@@ -82,11 +82,32 @@ class Solvability(enum.Enum):
     NONE = "none"
     UNIQUE = "unique"
     SEVERAL = "several"
+    UNDECIDED = "undecided"  # the solver's budget ran out (a nearly empty large grid)
 
     @classmethod
     def of_count(cls, count: int) -> Solvability:
         """From a solution count capped at 2 (0, 1, or 2 meaning "two or more")."""
         return cls.NONE if count == 0 else cls.UNIQUE if count == 1 else cls.SEVERAL
+
+    @classmethod
+    def of_status(cls, status: solver.Status) -> Solvability:
+        """From the bounded solver's verdict (:func:`~game.engine.solver.settle`)."""
+        return {
+            solver.Status.NONE: cls.NONE,
+            solver.Status.UNIQUE: cls.UNIQUE,
+            solver.Status.MULTIPLE: cls.SEVERAL,
+            solver.Status.UNDECIDED: cls.UNDECIDED,
+        }[status]
+
+    @property
+    def status(self) -> solver.Status:
+        """The engine's word for the same count, which hints and ratings take."""
+        return {
+            Solvability.NONE: solver.Status.NONE,
+            Solvability.UNIQUE: solver.Status.UNIQUE,
+            Solvability.SEVERAL: solver.Status.MULTIPLE,
+            Solvability.UNDECIDED: solver.Status.UNDECIDED,
+        }[self]
 
     @property
     def no_help(self) -> str:
@@ -107,6 +128,12 @@ class Solvability(enum.Enum):
             return (
                 "This puzzle has more than one solution, so some cells can't be "
                 "decided by logic. Mistakes aren't counted, and hints stop where logic does."
+            )
+        if self is Solvability.UNDECIDED:
+            return (
+                "This grid is so open that the solver could not tell in time whether it "
+                "has one solution. Mistakes aren't counted, and hints use only the "
+                "patterns that hold whatever the solution."
             )
         return ""
 
@@ -198,9 +225,9 @@ class Game:
         self.givens = puzzle.givens
         self.settings = settings or Settings()
         if solvability is None:
-            found = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
-            solvability = Solvability.of_count(len(found))
-            solution = found[0] if len(found) == 1 else None
+            analysis = solver.settle(puzzle.shape, puzzle.givens)
+            solvability = Solvability.of_status(analysis.status)
+            solution = analysis.solution
         self.solvability = solvability
         self.solution = solution if solvability is Solvability.UNIQUE else None
         self.context = MoveContext(
@@ -810,8 +837,11 @@ class Game:
         clashes = conflicting_cells(self.shape, grid)
         if clashes:
             return CheckResult(clashes, "Some digits break the rules.")
-        if not solver.solutions(self.shape, grid, limit=1):
+        status = solver.settle(self.shape, grid).status
+        if status is solver.Status.NONE:
             return CheckResult(message="No rule is broken, but this position cannot be completed.")
+        if status is solver.Status.UNDECIDED:
+            return CheckResult(message="No rule is broken; the grid is too open to say more yet.")
         return CheckResult(message="No rule is broken, and the position can still be completed.")
 
     # -- internals ------------------------------------------------------------------

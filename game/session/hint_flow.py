@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .game import Effect, Game, Offer, Solvability, deduction_of
+from .game import Effect, Game, Offer, deduction_of
 from .hints import HintMarks, HintQuery, ask
 from .state import BoardState
 from .tasks import Task, TaskRunner
@@ -191,25 +191,11 @@ class HintFlow:
             self.notify(HintUpdate(_nudge(answer, game), offer=Offer.HINT_AGAIN))
         else:
             self.stage = Stage.IDLE
-            self.notify(HintUpdate(_no_step(answer, game)))
+            self.notify(HintUpdate(answer.message))
 
     def _failed(self, error: BaseException) -> None:
         self.reset()
         self.notify(HintUpdate(f"No hint: {error}"))
-
-
-def _no_step(answer: Hint, game: Game) -> str:
-    """Why there is no hint, in the puzzle's terms when it has no single solution."""
-    if answer.kind != "stuck":
-        return answer.message
-    if game.solvability is Solvability.NONE:
-        return "This puzzle has no solution, so there is no next step to find."
-    if game.solvability is Solvability.SEVERAL:
-        return (
-            "This puzzle has more than one solution: no logical step decides "
-            "any more cells from here."
-        )
-    return answer.message
 
 
 def _nudge(answer: Hint, game: Game) -> str:

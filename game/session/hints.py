@@ -15,6 +15,7 @@ from ..engine.logic.hint import Hint, find_hint
 from ..engine.logic.step import Step
 from ..engine.rules import candidates
 from ..engine.shape import Shape
+from ..engine.solver import Status
 from .game import Game
 
 
@@ -44,11 +45,20 @@ class HintQuery:
     notes: tuple[int, ...]
     solution: tuple[int, ...] | None
     unique: bool
+    status: Status = Status.UNIQUE
 
     @classmethod
     def of(cls, game: Game) -> HintQuery:
         state = game.state
-        return cls(game.shape, game.givens, state.entries, state.notes, game.solution, game.unique)
+        return cls(
+            game.shape,
+            game.givens,
+            state.entries,
+            state.notes,
+            game.solution,
+            game.unique,
+            game.solvability.status,
+        )
 
     @property
     def grid(self) -> tuple[int, ...]:
@@ -85,4 +95,5 @@ def ask(query: HintQuery) -> Hint:
         query.notes,
         query.solution,
         unique=query.unique,
+        status=query.status,
     )

@@ -414,13 +414,16 @@ class Verdict:
 
 
 def check(sketch: Sketch) -> Verdict:
-    """Whether the puzzle has one solution, several or none (milliseconds)."""
+    """Whether the puzzle has one solution, several or none (milliseconds; a second
+    at most, then undecided)."""
     puzzle = sketch.puzzle()
-    return Verdict(solver.status(puzzle.shape, puzzle.givens))
+    return Verdict(solver.settle(puzzle.shape, puzzle.givens).status)
 
 
 def rate_sketch(sketch: Sketch) -> Verdict:
     """The level of a puzzle with one solution (from milliseconds to seconds)."""
     puzzle = sketch.puzzle()
     rating = rate(puzzle.shape, puzzle.givens, unique=True)
+    if rating.exhausted:  # cut short by the work budget: its level would be a guess
+        return Verdict(solver.Status.UNIQUE)
     return Verdict(solver.Status.UNIQUE, rating.level, rating.score)

@@ -170,8 +170,8 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     if task is not None:
         task.check()
     puzzle = record.puzzle
-    found = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
-    solvability = Solvability.of_count(len(found))
+    analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
+    solvability = Solvability.of_status(analysis.status)
     initial = None
     if record.has_progress:
         cells = puzzle.shape.cells
@@ -182,7 +182,7 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         index=index,
         title=record.title or opened.title or "",
     )
-    solution = found[0] if solvability is Solvability.UNIQUE else None
+    solution = analysis.solution if solvability is Solvability.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.engine import solver
 from game.engine.logic import CandidateGrid, Role, next_step
-from game.engine.logic.hint import MISTAKE, apply_everywhere, find_hint
+from game.engine.logic.hint import MISTAKE, STUCK, apply_everywhere, find_hint
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
 
@@ -95,10 +95,13 @@ def test_the_hint_works_from_the_players_notes() -> None:
 def test_solved_and_stuck() -> None:
     entries = tuple(s if not g else 0 for s, g in zip(SOLUTION, PUZZLE.givens, strict=True))
     assert find_hint(SHAPE, PUZZLE.givens, entries, NO_NOTES, SOLUTION).kind == "solved"
-    # An empty 4x4 grid has many solutions; without uniqueness nothing logical applies.
+    # Told (wrongly) that an empty 4x4 grid has one solution, the hint tries every
+    # technique, the last resort included, and none finds anything.
     small = Shape.classic(4)
-    hint = find_hint(small, (0,) * 16, (0,) * 16, (0,) * 16, None, unique=False)
+    empty = (0,) * 16
+    hint = find_hint(small, empty, empty, empty, None, status=solver.Status.UNIQUE)
     assert hint.kind == "stuck" and hint.step is None
+    assert hint.message == STUCK
 
 
 def test_apply_everywhere_merges_every_step() -> None:

@@ -354,7 +354,15 @@ def test_the_solution_limit_has_a_ceiling(tmp_path: Path) -> None:
     path.write_text("." * 81 + "\n")
     result = run("solve", "--all", "--limit", "100000000", path)
     assert result.returncode == 2
-    assert "expected a whole number from 1 to 10,000" in said(result)
+    assert "expected a whole number from 1 to 1,000" in said(result)
+
+
+def test_the_limit_ceiling_is_the_solvers() -> None:
+    """The CLI repeats the solver's ceiling so that --help need not import it."""
+    from game.cli.solve import MAX_LIMIT
+    from game.engine.solver import MAX_SOLUTIONS
+
+    assert MAX_LIMIT == MAX_SOLUTIONS
 
 
 # -- names on the terminal ------------------------------------------------------------

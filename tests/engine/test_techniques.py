@@ -13,7 +13,7 @@ import pytest
 
 from game.engine import solver
 from game.engine.logic import CandidateGrid, Level, Role, registry, solve_path
-from game.engine.logic.rating import rate, rate_puzzle
+from game.engine.logic.rating import Rating, rate, rate_puzzle
 from game.engine.logic.techniques.leftovers import leftover_sets
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
@@ -114,6 +114,7 @@ def test_leftovers_find_sound_steps_on_a_real_jigsaw() -> None:
 
 def test_rating_of_a_medium_puzzle() -> None:
     rating = rate_puzzle(Puzzle.from_string(TOP95_1))
+    assert isinstance(rating, Rating)
     assert rating.level is Level.MEDIUM
     assert rating.score == 2.6
     assert rating.solved_by_logic and rating.steps == 71
@@ -124,6 +125,7 @@ def test_rating_of_a_medium_puzzle() -> None:
 def test_rating_of_a_singles_puzzle_is_easy() -> None:
     easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     rating = rate_puzzle(Puzzle.from_string(easy))
+    assert isinstance(rating, Rating)
     assert rating.level is Level.EASY and rating.score <= 2.3 and rating.solved_by_logic
 
 

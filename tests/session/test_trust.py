@@ -130,6 +130,27 @@ def test_a_puzzle_with_several_solutions_is_announced_and_hints_skip_uniqueness(
     assert not HintQuery.of(game).unique
 
 
+def test_a_grid_too_open_to_settle_is_announced_and_hinted_with_patterns_only() -> None:
+    """The bounded solver's "undecided" reaches the player as words, never a hang."""
+    empty = Puzzle.from_string("." * 81)
+    game = Game(empty, solvability=Solvability.UNDECIDED)
+    assert game.solution is None and not game.unique
+    play, tasks = playing(game)
+    assert "so open" in play.status.message
+    answer = ask(HintQuery.of(game))
+    assert answer.kind == "undecided" and answer.step is None
+    play.hint()
+    settle(tasks)
+    assert "could not tell" in play.status.message
+
+
+def test_solvability_speaks_the_solvers_words_both_ways() -> None:
+    from game.engine.solver import Status
+
+    for status in Status:
+        assert Solvability.of_status(status).status is status
+
+
 # 12. Browsing 56 steps cost 57 hints; the notes check cost a hint.
 def test_a_deduction_is_charged_once_and_a_notes_problem_is_a_check() -> None:
     game = game_of()

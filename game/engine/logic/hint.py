@@ -8,6 +8,16 @@ at) and from all legal candidates otherwise.  When the player keeps no notes and
 the step is beyond singles, the hint suggests filling in notes, because such a
 step removes candidates that are nowhere on the board.
 
+Before any of that, the hint takes the puzzle's solution count into account (the
+caller's :class:`~game.engine.solver.Status`, or :func:`~game.engine.solver.settle`
+on the givens, which is bounded): a puzzle with no solution gets that answer and
+nothing else; one with several solutions, or whose count the solver could not
+settle, gets the player's clashes and the pattern steps that hold whatever the
+solution (singles, subsets, fish...), never a uniqueness technique nor the last
+resort, and when none applies, the reason instead of a search that cannot end
+well.  Only a puzzle with one solution gets the whole catalogue, within the hint's
+work budget (:mod:`.budget`); a search that the budget cut short says so.
+
 :func:`apply_everywhere` backs the "apply this technique everywhere" keys: every
 step one technique finds in the current position, merged into one undoable step.
 """
@@ -15,20 +25,38 @@ step one technique finds in the current position, merged into one undoable step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..rules import candidates as legal_candidates
 from ..rules import conflicts
 from ..shape import Shape
+from ..solver import Status, settle
 from ..symbols import cell_name, symbol
 from .grid import CandidateGrid, given_cells
-from .path import next_step, steps_of
+from .path import find_step, steps_of
 from .registry import Level, get
 from .step import Mark, Role, Step
 from .wording import cells_text, plural, removal_text
 
-HintKind = Literal["mistake", "notes", "step", "solved", "stuck"]
+HintKind = Literal[
+    "mistake", "notes", "step", "solved", "stuck", "no-solution", "several-solutions", "undecided"
+]
+
+NO_SOLUTION = "This puzzle has no solution, so no step can lead to one."
+SEVERAL_SOLUTIONS = (
+    "This puzzle has several solutions: no logical step narrows it further, "
+    "so the next digit would be a choice between them, not a deduction."
+)
+UNDECIDED = (
+    "The solver could not tell within its limit whether this puzzle has a solution; "
+    "no logical step applies here."
+)
+STUCK = "No technique the game knows applies here."
+OUT_OF_BUDGET = (
+    "No step found within the hint's work limit: this position needs a longer search "
+    "than a hint may spend."
+)
 
 MISTAKE = "Mistake"
 """The technique name of a step that points out a player's mistake."""
@@ -39,12 +67,16 @@ class Hint:
     """What the hint button shows.
 
     ``kind``: ``"mistake"`` (a wrong or clashing entry), ``"notes"`` (a note that
-    leaves out the right digit), ``"step"`` (the next logical step), ``"solved"``
-    or ``"stuck"`` (no technique applies).  ``step`` carries the marks to draw;
+    leaves out the right digit), ``"step"`` (the next logical step), ``"solved"``,
+    ``"stuck"`` (no technique applies, or none within the work budget: the message
+    says which), ``"no-solution"``, ``"several-solutions"`` (no pattern step is
+    left and only guessing could go on) or ``"undecided"`` (the same, when the
+    solver could not settle the count).  ``step`` carries the marks to draw;
     mistake steps place and remove nothing, they only point.  ``uses_notes`` says
     the step was found from the player's notes; ``suggest_notes`` asks the UI to
     offer filling in notes, since the step removes candidates the board does not
-    show.  ``message`` is the sentence to show.
+    show.  ``message`` is the sentence to show.  ``status`` is the solution count
+    the hint worked with.
     """
 
     kind: HintKind
@@ -52,6 +84,7 @@ class Hint:
     uses_notes: bool
     suggest_notes: bool
     message: str
+    status: Status = Status.UNIQUE
 
 
 def find_hint(
@@ -62,32 +95,32 @@ def find_hint(
     solution: Sequence[int] | None,
     *,
     unique: bool = True,
+    status: Status | None = None,
 ) -> Hint:
     """The hint for the position the player sees.
 
     ``entries`` holds the player's digits (0 elsewhere), ``notes`` a digit bitmask
     per cell, ``solution`` the puzzle's solution, or None when it has none or
-    several (then only clashes between digits count as mistakes).  ``unique``
-    allows the uniqueness techniques.
+    several (then only clashes between digits count as mistakes).  ``status`` is
+    the solver's verdict on the givens; without it, a puzzle with ``unique`` set
+    and a ``solution`` is taken to have one solution, and any other is settled
+    here (:func:`~game.engine.solver.settle`, about a second at most).
+    ``unique`` False also keeps the uniqueness techniques off.
     """
-    n = shape.size
+    if status is None:
+        status = Status.UNIQUE if unique and solution is not None else settle(shape, givens).status
+    if status is Status.NONE:
+        return Hint("no-solution", None, False, False, NO_SOLUTION, status)
+    single = status is Status.UNIQUE
+    if not single:
+        solution = None  # a solution the player's could differ from proves nothing
     grid = tuple(g or e for g, e in zip(givens, entries, strict=True))
-    mistake = _wrong_entry(shape, givens, entries, grid, solution)
+    mistake = find_mistake(shape, givens, entries, notes, solution)
     if mistake is not None:
-        return mistake
+        return replace(mistake, status=status)
     keeps_notes = any(not value and note for value, note in zip(grid, notes, strict=True))
-    if keeps_notes and solution is not None:
-        for cell, (value, note) in enumerate(zip(grid, notes, strict=True)):
-            if not value and note and not note >> (solution[cell] - 1) & 1:
-                name = cell_name(cell, n)
-                message = (
-                    f"Your notes in {name} leave out the digit that belongs there; "
-                    f"check which digits {name} can still take."
-                )
-                pointer = Step(MISTAKE, explanation=message, marks=(Mark(cell, None, Role.WRONG),))
-                return Hint("notes", pointer, True, False, message)
     if all(grid):
-        return Hint("solved", None, keeps_notes, False, "The puzzle is solved.")
+        return Hint("solved", None, keeps_notes, False, "The puzzle is solved.", status)
     legal = legal_candidates(shape, grid)
     cands = [note & ok if note else ok for note, ok in zip(notes, legal, strict=True)]
     position = CandidateGrid(
@@ -96,15 +129,51 @@ def find_hint(
         [0 if v else c for v, c in zip(grid, cands, strict=True)],
         givens=given_cells(givens),
     )
-    step = next_step(position, unique=unique)
+    search = find_step(position, unique=single and unique, include_last_resort=single)
+    step = search.step
     if step is None:
-        message = "No technique the game knows applies here."
-        return Hint("stuck", None, keeps_notes, False, message)
+        if status is Status.MULTIPLE:
+            return Hint("several-solutions", None, keeps_notes, False, SEVERAL_SOLUTIONS, status)
+        if status is Status.UNDECIDED:
+            return Hint("undecided", None, keeps_notes, False, UNDECIDED, status)
+        message = STUCK if search.complete else OUT_OF_BUDGET
+        return Hint("stuck", None, keeps_notes, False, message, status)
     suggest = not keeps_notes and _level(step) > Level.EASY
     message = step.explanation
     if suggest:
         message += " (Filling in notes shows every candidate this step works with.)"
-    return Hint("step", step, keeps_notes, suggest, message)
+    return Hint("step", step, keeps_notes, suggest, message, status)
+
+
+def find_mistake(
+    shape: Shape,
+    givens: Sequence[int],
+    entries: Sequence[int],
+    notes: Sequence[int],
+    solution: Sequence[int] | None,
+) -> Hint | None:
+    """The player's first mistake as a hint, or None: a wrong entry (a clashing one
+    when ``solution`` is None), then a note that leaves out the digit of the solution.
+
+    The cheap part of :func:`find_hint`, for callers that only check the player's work.
+    """
+    n = shape.size
+    grid = tuple(g or e for g, e in zip(givens, entries, strict=True))
+    mistake = _wrong_entry(shape, givens, entries, grid, solution)
+    if mistake is not None:
+        return mistake
+    if solution is None:
+        return None
+    for cell, (value, note) in enumerate(zip(grid, notes, strict=True)):
+        if not value and note and not note >> (solution[cell] - 1) & 1:
+            name = cell_name(cell, n)
+            message = (
+                f"Your notes in {name} leave out the digit that belongs there; "
+                f"check which digits {name} can still take."
+            )
+            pointer = Step(MISTAKE, explanation=message, marks=(Mark(cell, None, Role.WRONG),))
+            return Hint("notes", pointer, True, False, message)
+    return None
 
 
 def _level(step: Step) -> Level:

@@ -4,15 +4,73 @@ The path always takes the simplest step available and goes back to the simplest
 techniques after every success, the way a person solves and the way Sudoku
 Explainer rates.  Uniqueness techniques are used only when the caller vouches that
 the puzzle has exactly one solution.
+
+Every search runs within a work budget (see :mod:`.budget`): each technique call
+gets its declared allowance, inside the budget of the whole hint or path, and a
+technique that spends it steps aside for the next one.  Budgets count work, not
+time, so a position always gets the same answer; :class:`StepSearch` and
+:class:`SolvePath` say when a budget cut the search short, so callers can tell
+"nothing applies" from "gave up".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .budget import HINT_BUDGET, PATH_BUDGET, Budget, BudgetSpent, call_cost, charging
 from .grid import CandidateGrid
 from .registry import Technique, all_techniques
 from .step import Step
+
+
+@dataclass(frozen=True)
+class StepSearch:
+    """What looking for the simplest step found.
+
+    ``stepped_aside`` names the techniques that were not tried to the end in this
+    position (their allowance ran out, or the grid is beyond their ``max_size``);
+    ``exhausted`` says the enclosing budget ran out, so the techniques after them
+    were not tried at all.  With neither, a missing step means no technique applies.
+    """
+
+    step: Step | None
+    stepped_aside: tuple[str, ...] = ()
+    exhausted: bool = False
+
+    @property
+    def complete(self) -> bool:
+        """Whether every usable technique was tried to the end."""
+        return not self.stepped_aside and not self.exhausted
+
+
+def find_step(
+    grid: CandidateGrid,
+    *,
+    unique: bool = True,
+    include_last_resort: bool = True,
+    budget: Budget | None = None,
+) -> StepSearch:
+    """The simplest step in ``grid``, within ``budget`` (default :data:`HINT_BUDGET`)."""
+    enclosing = budget if budget is not None else Budget(HINT_BUDGET)
+    base = call_cost(sum(mask.bit_count() for mask in grid.cands))
+    aside: list[str] = []
+    for found in _usable(unique, include_last_resort):
+        if not found.fits(grid.size):
+            aside.append(found.name)
+            continue
+        if enclosing.exhausted:
+            return StepSearch(None, tuple(aside), True)
+        allowance = Budget(found.budget, enclosing)
+        try:
+            with charging(allowance):
+                allowance.charge(base)
+                for step in found.find(grid):
+                    return StepSearch(step, tuple(aside))
+        except BudgetSpent:
+            aside.append(found.name)
+            if enclosing.exhausted:
+                return StepSearch(None, tuple(aside), True)
+    return StepSearch(None, tuple(aside))
 
 
 def next_step(
@@ -21,24 +79,41 @@ def next_step(
     unique: bool = True,
     include_last_resort: bool = True,
 ) -> Step | None:
-    """The simplest step in ``grid``, or None when no technique applies."""
-    for found in _usable(unique, include_last_resort):
-        for step in found.find(grid):
-            return step
-    return None
+    """The simplest step in ``grid``, or None when no technique applies (within the
+    default hint budget; :func:`find_step` says whether it was cut short)."""
+    return find_step(grid, unique=unique, include_last_resort=include_last_resort).step
 
 
 def steps_of(grid: CandidateGrid, technique: Technique) -> list[Step]:
-    """Every step ``technique`` finds in ``grid`` as it stands (for "apply everywhere")."""
-    return list(technique.find(grid))
+    """Every step ``technique`` finds in ``grid`` as it stands (for "apply everywhere").
+
+    Within the technique's allowance: what it found before the allowance ran out.
+    """
+    if not technique.fits(grid.size):
+        return []
+    found: list[Step] = []
+    try:
+        with charging(Budget(technique.budget)):
+            for step in technique.find(grid):
+                found.append(step)
+    except BudgetSpent:
+        pass
+    return found
 
 
 @dataclass(frozen=True)
 class SolvePath:
-    """The steps from a position to the end, and where they stopped."""
+    """The steps from a position to the end, and where they stopped.
+
+    ``exhausted`` says the path's budget ran out before the end; ``stepped_aside``
+    names techniques that were not tried to the end at the last position (see
+    :class:`StepSearch`), so a path that stops there may have stopped early.
+    """
 
     steps: tuple[Step, ...]
     final: CandidateGrid
+    exhausted: bool = False
+    stepped_aside: tuple[str, ...] = ()
 
     @property
     def solved(self) -> bool:
@@ -48,6 +123,11 @@ class SolvePath:
     def used_last_resort(self) -> bool:
         return any(step.last_resort for step in self.steps)
 
+    @property
+    def complete(self) -> bool:
+        """Whether the path is solved, or stopped where no technique applies at all."""
+        return self.solved or (not self.exhausted and not self.stepped_aside)
+
 
 def solve_path(
     grid: CandidateGrid,
@@ -55,16 +135,26 @@ def solve_path(
     unique: bool = True,
     include_last_resort: bool = True,
     max_steps: int = 10_000,
+    budget: Budget | None = None,
 ) -> SolvePath:
-    """Apply the simplest step again and again until solved or stuck."""
+    """Apply the simplest step again and again until solved, stuck, or out of budget.
+
+    ``budget`` defaults to :data:`PATH_BUDGET` for the whole path.
+    """
+    total = budget if budget is not None else Budget(PATH_BUDGET)
     steps: list[Step] = []
+    search = StepSearch(None)
     while not grid.is_solved() and len(steps) < max_steps:
-        step = next_step(grid, unique=unique, include_last_resort=include_last_resort)
-        if step is None:
+        search = find_step(
+            grid, unique=unique, include_last_resort=include_last_resort, budget=total
+        )
+        if search.step is None:
             break
-        steps.append(step)
-        grid = grid.apply(step.placements, step.eliminations)
-    return SolvePath(tuple(steps), grid)
+        steps.append(search.step)
+        grid = grid.apply(search.step.placements, search.step.eliminations)
+    if search.step is not None or grid.is_solved():
+        return SolvePath(tuple(steps), grid)
+    return SolvePath(tuple(steps), grid, search.exhausted, search.stepped_aside)
 
 
 def _usable(unique: bool, include_last_resort: bool) -> list[Technique]:

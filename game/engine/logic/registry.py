@@ -4,6 +4,11 @@ A technique is a generator function that yields every :class:`Step` it finds in 
 :class:`CandidateGrid`, registered with the :func:`technique` decorator.  Adding a
 technique means adding one module to ``game/engine/logic/techniques/``: every module
 there is imported by :func:`all_techniques`, so nothing else needs editing.
+
+A technique whose work grows steeply with the grid declares a budget here
+(``budget=`` units per call, ``max_size=`` the largest grid it is tried on) and
+charges its work with :func:`.budget.spend`; see :mod:`.budget` for the units and
+how stepping aside works.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .budget import DEFAULT_ALLOWANCE
 from .grid import CandidateGrid
 from .step import Step
 
@@ -49,7 +55,9 @@ class Technique:
 
     ``rating`` follows the Sudoku Explainer scale so ratings compare with the
     published ones; ``needs_unique`` marks uniqueness techniques, which are only
-    sound when the puzzle is known to have one solution.
+    sound when the puzzle is known to have one solution.  ``budget`` is the work
+    one call may spend and ``max_size`` the largest grid the technique is tried on
+    (None: any), see :mod:`.budget`.
     """
 
     name: str
@@ -58,6 +66,12 @@ class Technique:
     find: Finder
     needs_unique: bool = False
     last_resort: bool = False
+    budget: int = DEFAULT_ALLOWANCE
+    max_size: int | None = None
+
+    def fits(self, size: int) -> bool:
+        """Whether the technique is tried on grids of ``size`` (see ``max_size``)."""
+        return self.max_size is None or size <= self.max_size
 
 
 _REGISTRY: dict[str, Technique] = {}
@@ -70,13 +84,21 @@ def technique(
     rating: float,
     needs_unique: bool = False,
     last_resort: bool = False,
+    budget: int = DEFAULT_ALLOWANCE,
+    max_size: int | None = None,
 ) -> Callable[[Finder], Finder]:
-    """Register a finder under ``name``; the decorated function is returned unchanged."""
+    """Register a finder under ``name``; the decorated function is returned unchanged.
+
+    ``budget`` (units of work per call) and ``max_size`` (largest grid size tried)
+    bound techniques whose cost grows steeply with the grid; see :mod:`.budget`.
+    """
 
     def register(find: Finder) -> Finder:
         if name in _REGISTRY and _REGISTRY[name].find is not find:
             raise ValueError(f"technique {name!r} registered twice")
-        _REGISTRY[name] = Technique(name, level, rating, find, needs_unique, last_resort)
+        _REGISTRY[name] = Technique(
+            name, level, rating, find, needs_unique, last_resort, budget, max_size
+        )
         return find
 
     return register

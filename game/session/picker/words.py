@@ -138,6 +138,8 @@ class Words:
             return "No solution", True
         if verdict.solutions is Status.MULTIPLE:
             return "Several solutions", True
+        if verdict.solutions is Status.UNDECIDED:
+            return "Too open to check", True
         return (verdict.level.label if verdict.level is not None else ""), False
 
     def _status(self, sketch: Sketch) -> str:
@@ -227,6 +229,8 @@ class Words:
             return ""
         if verdict.solutions is Status.NONE:
             return "This puzzle has no solution."
+        if verdict.solutions is Status.UNDECIDED:
+            return "This grid is too open for the solver to tell how many solutions it has."
         return "This puzzle has more than one solution."
 
     @staticmethod

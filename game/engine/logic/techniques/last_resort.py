@@ -26,6 +26,14 @@ promising ones cell by cell to pick the shortest story (``SHORTLIST`` per kind,
 because a replay costs a millisecond or two).  The nested level can need tens of
 thousands of trials, so it stops after ``NESTED_BUDGET`` of them and leaves the
 position to trial and error, which is fast because it is the exact solver's search.
+
+On large grids every trial costs more (a 25x25 position has thousands of
+candidates, each propagation twenty times the work) and trial and error's exact
+search from an open position can run for minutes, so all three charge their work
+to the budget declared below (see :mod:`..budget`) and step aside when it is spent
+(a forcing chain search cut short still reports the contradictions it found: each
+is proved on its own).  The same allowances never bind on 9x9, where ratings stay
+what they were.
 """
 
 from __future__ import annotations
@@ -34,6 +42,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...symbols import cell_name, symbol
+from ..budget import BudgetSpent, charging
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..se_scale import rated
@@ -53,6 +62,15 @@ SHORTLIST = 6
 NESTED_BUDGET = 40_000
 """Inner trials the nested level may spend (about a second on 9x9) before giving up."""
 
+FORCING_ALLOWANCE = 1_500_000
+"""Budget units of one forcing chain search (~0.05 s on 9x9; ~2,000 trials on 25x25)."""
+
+NESTED_ALLOWANCE = 2_000_000
+"""Budget units of one nested search: more than ``NESTED_BUDGET`` trials on 9x9."""
+
+TRIAL_ALLOWANCE = 1_500_000
+"""Budget units of trial and error's exact searches from one position."""
+
 STORY_LIMIT = 10
 """Consequences told per line of reasoning; longer ones skip their middle."""
 
@@ -69,7 +87,13 @@ class _Deduction:
     proxy: int
 
 
-@technique("Forcing Chain", level=Level.EXTREME, rating=NISHIO_RATING, last_resort=True)
+@technique(
+    "Forcing Chain",
+    level=Level.EXTREME,
+    rating=NISHIO_RATING,
+    last_resort=True,
+    budget=FORCING_ALLOWANCE,
+)
 def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     """One level of trial: contradictions, then cell and unit forcing chains."""
     board = Bitboard(grid)
@@ -77,9 +101,22 @@ def forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     if start.dead:
         return  # a broken position: there is nothing sound to say
     state = start.state
-    outcomes = {
-        cand: board.propagate(board.place(state, *cand)) for cand in board.candidates(state)
-    }
+    outcomes: dict[Candidate, Outcome] = {}
+    try:
+        for cand in board.candidates(state):
+            outcomes[cand] = board.propagate(board.place(state, *cand))
+    except BudgetSpent:
+        # Out of budget part-way (a large open grid): the contradictions found so
+        # far still prove their eliminations; forcings need every branch, so none.
+        contradictions = _contradictions(outcomes)
+        if not contradictions:
+            raise
+        contradictions.sort(key=lambda d: (d.proxy, d.branches, d.conclusion))
+        with charging(None):  # telling a few costs little; the search is over
+            told = [_tell(grid, d, {}) for d in contradictions[:SHORTLIST]]
+        told.sort(key=lambda pair: (pair[0].rating, pair[1]))
+        yield from (step for step, _size in told)
+        return
     found = _contradictions(outcomes) + _forcings(grid, board, state, outcomes)
     if not found:
         return
@@ -257,7 +294,13 @@ def _tell_contradiction(grid: CandidateGrid, cand: Candidate, trace: Trace) -> t
     return step, size
 
 
-@technique("Nested Forcing Chain", level=Level.EXTREME, rating=NESTED_RATING, last_resort=True)
+@technique(
+    "Nested Forcing Chain",
+    level=Level.EXTREME,
+    rating=NESTED_RATING,
+    last_resort=True,
+    budget=NESTED_ALLOWANCE,
+)
 def nested_forcing_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Two levels of trial: an assumption breaks once its own contradictions are removed."""
     board = Bitboard(grid)
@@ -341,7 +384,13 @@ def _tell_nested(grid: CandidateGrid, cand: Candidate, removed: list[Candidate])
     )
 
 
-@technique("Trial and Error", level=Level.EXTREME, rating=TRIAL_RATING, last_resort=True)
+@technique(
+    "Trial and Error",
+    level=Level.EXTREME,
+    rating=TRIAL_RATING,
+    last_resort=True,
+    budget=TRIAL_ALLOWANCE,
+)
 def trial_and_error(grid: CandidateGrid) -> Iterator[Step]:
     """Assume a candidate and search exhaustively; no way to finish means it is false."""
     n = grid.size
