@@ -107,7 +107,9 @@ def test_solve_an_empty_25x25(tmp_path: Path) -> None:
 
 def test_solve_lists_no_more_than_the_ceiling(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.txt", "." * 81 + "\n")
-    result = run("solve", "--json", "--all", "--limit", str(MAX_SOLUTIONS * 3), path)
+    above = run("solve", "--json", "--all", "--limit", str(MAX_SOLUTIONS + 1), path)
+    assert above.returncode == 2 and f"1 to {MAX_SOLUTIONS:,}" in above.stderr
+    result = run("solve", "--json", "--all", "--limit", str(MAX_SOLUTIONS), path)
     assert result.returncode == 0
     row = json.loads(result.stdout)
     assert row["status"] == "multiple" and len(set(row["solutions"])) == MAX_SOLUTIONS
