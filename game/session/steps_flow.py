@@ -69,7 +69,8 @@ def work_out(query: HintQuery, job: PathJob, task: Task[PathJob] | None = None) 
                 break
             if task is not None:
                 task.check()
-            step = next_step(grid, unique=query.unique)
+            # Without one solution, only patterns: the last resort would end in a guess.
+            step = next_step(grid, unique=query.unique, include_last_resort=query.unique)
         job.solved = grid.is_solved()
     else:
         job.message = hint.message
