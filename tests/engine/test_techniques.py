@@ -157,3 +157,18 @@ def test_a_stuck_path_is_extreme_and_keeps_its_hardest_step(
     rating = rate(shape, givens)
     assert rating.level is Level.EXTREME and not rating.solved_by_logic
     assert rating.score == 2.6 and rating.techniques == {"Pointing": 1} and rating.steps == 1
+
+
+def test_catalogue_places_shapes_where_players_learn_them_and_rates_them_as_se_does() -> None:
+    """SE reaches a W-Wing's elimination with a chain and rates it so; the hint
+    still offers it among the wings, before the longer wings and any chain."""
+    catalogue = [t.name for t in registry.all_techniques()]
+    get = registry.get
+    w_wing, vwxyz, hidden = get("W-Wing"), get("VWXYZ-Wing"), get("Hidden Rectangle")
+    assert w_wing.rating > vwxyz.rating
+    assert catalogue.index("W-Wing") < catalogue.index("VWXYZ-Wing")
+    assert catalogue.index("W-Wing") < catalogue.index("Alternating Inference Chain")
+    assert hidden.rating > get("Naked Quad").rating
+    assert catalogue.index("Hidden Rectangle") < catalogue.index("Naked Quad")
+    places = [t.place for t in registry.all_techniques() if not t.last_resort]
+    assert places == sorted(places)

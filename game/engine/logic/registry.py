@@ -54,7 +54,11 @@ class Technique:
     """A named way of reasoning, its level and its base rating.
 
     ``rating`` follows the Sudoku Explainer scale so ratings compare with the
-    published ones; ``needs_unique`` marks uniqueness techniques, which are only
+    published ones.  ``order`` is where the technique sits in the catalogue when
+    that differs from its rating: SE has no name for some patterns players learn
+    early (the W-Wing, the Hidden Rectangle) and reaches their eliminations with a
+    chain, which it rates as a chain; the score follows SE, the hint still offers
+    the shape a player learns first.  ``needs_unique`` marks uniqueness techniques, which are only
     sound when the puzzle is known to have one solution.  ``budget`` is the work
     one call may spend and ``max_size`` the largest grid the technique is tried on
     (None: any), see :mod:`.budget`.
@@ -68,6 +72,12 @@ class Technique:
     last_resort: bool = False
     budget: int = DEFAULT_ALLOWANCE
     max_size: int | None = None
+    order: float | None = None
+
+    @property
+    def place(self) -> float:
+        """The catalogue position: ``order`` when given, else the rating."""
+        return self.rating if self.order is None else self.order
 
     def fits(self, size: int) -> bool:
         """Whether the technique is tried on grids of ``size`` (see ``max_size``)."""
@@ -86,18 +96,20 @@ def technique(
     last_resort: bool = False,
     budget: int = DEFAULT_ALLOWANCE,
     max_size: int | None = None,
+    order: float | None = None,
 ) -> Callable[[Finder], Finder]:
     """Register a finder under ``name``; the decorated function is returned unchanged.
 
     ``budget`` (units of work per call) and ``max_size`` (largest grid size tried)
     bound techniques whose cost grows steeply with the grid; see :mod:`.budget`.
+    ``order`` places it in the catalogue apart from its rating (see :class:`Technique`).
     """
 
     def register(find: Finder) -> Finder:
         if name in _REGISTRY and _REGISTRY[name].find is not find:
             raise ValueError(f"technique {name!r} registered twice")
         _REGISTRY[name] = Technique(
-            name, level, rating, find, needs_unique, last_resort, budget, max_size
+            name, level, rating, find, needs_unique, last_resort, budget, max_size, order
         )
         return find
 
@@ -108,7 +120,7 @@ _loaded = False
 
 
 def all_techniques() -> tuple[Technique, ...]:
-    """Every registered technique, simplest first (by rating, then registration)."""
+    """Every registered technique, simplest first (by place, then registration)."""
     global _loaded
     if not _loaded:
         from . import techniques
@@ -116,8 +128,10 @@ def all_techniques() -> tuple[Technique, ...]:
         for module in pkgutil.iter_modules(techniques.__path__):
             importlib.import_module(f"{techniques.__name__}.{module.name}")
         _loaded = True
-    order = {name: i for i, name in enumerate(_REGISTRY)}
-    return tuple(sorted(_REGISTRY.values(), key=lambda t: (t.last_resort, t.rating, order[t.name])))
+    registered = {name: i for i, name in enumerate(_REGISTRY)}
+    return tuple(
+        sorted(_REGISTRY.values(), key=lambda t: (t.last_resort, t.place, registered[t.name]))
+    )
 
 
 def get(name: str) -> Technique:

@@ -20,10 +20,13 @@ in a puzzle with one solution.  The *floor* is the corners that allow nothing el
 Ratings: Sudoku Explainer has none of these by name.  It rates a rectangle whose
 extra corners share one digit as its type 2, 4.5 whatever their number; type 5
 gets 0.1 more (``TYPE_5_RATING``) because the corners are on a diagonal or three,
-which is harder to see.  Type 6 and the Hidden Rectangle add a second strong link
-to type 4's one (4.5), so they get 4.6.  HoDoKu scores all of them alike, so these
-stay within 0.1 of SE's rectangles.  Rows, columns and regions come from the unit
-tables, so everything works on jigsaw layouts and every size.
+which is harder to see.  Type 6 and the Hidden Rectangle rest on two strong links,
+which SE cannot combine with a rectangle: it reaches their eliminations with a
+chain, and on the rated bank puzzles whose hardest step is one of them sit at SE
+5.5 to 5.7, so they are rated 5.6.  They keep their place beside the other
+rectangles (4.6) in the catalogue, which is where players meet them.  Rows,
+columns and regions come from the unit tables, so everything works on jigsaw
+layouts and every size.
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ from ..step import Mark, Role, Step
 from ..wording import cells_text, or_list, removal_text
 
 TYPE_5_RATING = 4.6
-TYPE_6_RATING = 4.6
-HIDDEN_RATING = 4.6
+TYPE_6_RATING = 5.6
+HIDDEN_RATING = 5.6
+RECTANGLE_PLACE = 4.6
 
 
 def _diagonal(grid: CandidateGrid, one: int, two: int) -> bool:
@@ -94,7 +98,13 @@ def unique_rectangle_type_5(grid: CandidateGrid) -> Iterator[Step]:
         )
 
 
-@technique("Unique Rectangle Type 6", level=Level.EXPERT, rating=TYPE_6_RATING, needs_unique=True)
+@technique(
+    "Unique Rectangle Type 6",
+    level=Level.EXPERT,
+    rating=TYPE_6_RATING,
+    needs_unique=True,
+    order=RECTANGLE_PLACE,
+)
 def unique_rectangle_type_6(grid: CandidateGrid) -> Iterator[Step]:
     """A diagonal floor, ``x`` locked in the rectangle's rows or columns: ``x`` fills the floor."""
     n = grid.size
@@ -146,7 +156,13 @@ def unique_rectangle_type_6(grid: CandidateGrid) -> Iterator[Step]:
                 break
 
 
-@technique("Hidden Rectangle", level=Level.EXPERT, rating=HIDDEN_RATING, needs_unique=True)
+@technique(
+    "Hidden Rectangle",
+    level=Level.EXPERT,
+    rating=HIDDEN_RATING,
+    needs_unique=True,
+    order=RECTANGLE_PLACE,
+)
 def hidden_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     """A floor corner, and ``x`` locked in the row and column of the opposite corner."""
     for rectangle in unique_rectangles(grid):
