@@ -373,17 +373,18 @@ def _place(
 
 
 _CELL = r"r([0-9]{1,2})c([0-9]{1,2})"  # ASCII only: \d also matches other scripts
-_PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(rf"place {_CELL} ([0-9A-Za-z])( keep-notes)?"), "place"),
-    (re.compile(rf"erase {_CELL}"), "erase"),
-    (re.compile(rf"note {_CELL} ([0-9A-Za-z])"), "note"),
-    (re.compile(rf"corner {_CELL} ([0-9A-Za-z])"), "corner"),
-    (re.compile(rf"centre {_CELL} ([0-9A-Za-z])"), "centre"),
-    (re.compile(rf"reveal {_CELL}"), "reveal"),
-    (re.compile(rf"paint {_CELL}(?:/([0-9A-Za-z]))? ([0-9])"), "paint"),
-    (re.compile(r"rewind ([0-9]{1,9})"), "rewind"),
-    (re.compile(r"step ([^:]+): ?(.*)"), "step"),
-]
+_PATTERNS: dict[str, re.Pattern[str]] = {
+    "place": re.compile(rf"place {_CELL} ([0-9A-Za-z])( keep-notes)?"),
+    "erase": re.compile(rf"erase {_CELL}"),
+    "note": re.compile(rf"note {_CELL} ([0-9A-Za-z])"),
+    "corner": re.compile(rf"corner {_CELL} ([0-9A-Za-z])"),
+    "centre": re.compile(rf"centre {_CELL} ([0-9A-Za-z])"),
+    "reveal": re.compile(rf"reveal {_CELL}"),
+    "paint": re.compile(rf"paint {_CELL}(?:/([0-9A-Za-z]))? ([0-9])"),
+    "rewind": re.compile(r"rewind ([0-9]{1,9})"),
+    "step": re.compile(r"step ([^:]+): ?(.*)"),
+}
+"""Each move's pattern by its first word (one match per move when a long save loads)."""
 _SIMPLE: dict[str, Move] = {
     "fill-notes": FillNotes(),
     "clear-notes": ClearNotes(),
@@ -416,10 +417,10 @@ def parse_move(text: str, size: int) -> Move:
         if any(isinstance(move, Batch | Rewind | Guess | Commit | Abandon) for move in inner):
             raise MoveError("a batch holds moves on cells only")
         return Batch(inner)
-    for pattern, kind in _PATTERNS:
-        match = pattern.fullmatch(text)
-        if not match:
-            continue
+    kind = text.partition(" ")[0]
+    pattern = _PATTERNS.get(kind)
+    match = pattern.fullmatch(text) if pattern else None
+    if match:
         if kind == "step":
             return _parse_step(match.group(1).strip(), match.group(2), size)
         if kind == "rewind":

@@ -101,7 +101,7 @@ from .phase import Phase
 from .settings import Settings
 from .state import BoardState
 from .state_fields import read_state, state_fields
-from .storage import MAX_BYTES, StorageError, json_text, os_reason, read_text, write_atomic
+from .storage import MAX_BYTES, StorageError, json_record, os_reason, read_text, write_atomic
 
 VERSION = 1
 """The format version this game writes, and the newest it reads."""
@@ -181,6 +181,9 @@ class Snapshot:
         texts = [move.text(size) for move in self.moves]
         stamp = saved or now_text()
         start = self.start
+        whole = self._fields(start, texts, self.position, stamp)
+        if len(texts) <= MAX_MOVES and _size(whole) + self._margin() <= MAX_BYTES:
+            return whole  # the usual case: everything fits, nothing to measure
         data = self._fields(start, [], 0, stamp)
         base = _size(data) + SAVEPOINT_BYTES * len(self.savepoints)
         first, end = _window(texts, self.position, base)
@@ -199,7 +202,11 @@ class Snapshot:
 
     def text(self, saved: str | None = None) -> str:
         """The save file's text."""
-        return json_text(self.to_dict(saved))
+        return json_record(self.to_dict(saved))
+
+    def _margin(self) -> int:
+        """Room kept beside the file's measured size, as :func:`_window` keeps it."""
+        return SAVEPOINT_BYTES * len(self.savepoints) + 64
 
     def _fields(
         self, start: BoardState, moves: list[str], position: int, saved: str, first: int = 0
@@ -221,7 +228,9 @@ class Snapshot:
         data["current"] = state_fields(self.current, size)
         times = self.times[first : first + len(moves)]
         if moves and len(times) == len(moves):
-            data["times"] = [round(t, 1) if math.isfinite(t) and t > 0 else 0.0 for t in times]
+            data["times"] = [
+                min(round(t, 1), MAX_CLOCK) if math.isfinite(t) and t > 0 else 0.0 for t in times
+            ]
         points = [
             {"name": name, "position": at - first}
             for name, at in self.savepoints
@@ -256,11 +265,15 @@ class Snapshot:
 
 
 def _size(data: dict[str, Any]) -> int:
-    return len(json_text(data).encode("utf-8"))
+    return len(json_record(data).encode("utf-8"))
 
 
-TIME_BYTES = 20
-"""Most bytes one move's clock reading takes in ``times`` (digits, indent, comma)."""
+MAX_CLOCK = 999_999_999.9
+"""The largest clock reading written for a move (31 years), so one takes at most
+:data:`TIME_BYTES`."""
+
+TIME_BYTES = 13
+"""Most bytes one move's clock reading takes in ``times`` (11 characters, comma, space)."""
 
 SAVEPOINT_BYTES = 120
 """Most bytes one savepoint takes (a 40-character name, escaped, and its position)."""
@@ -282,8 +295,8 @@ def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
     # plus quotes, indent and comma) says the moves fit without measuring each one.
     if sum(12 * len(text) + 8 + TIME_BYTES for text in texts[first:end]) <= room:
         return first, end
-    # ASCII escapes are never shorter than UTF-8; 6 is the indent, comma and line break.
-    costs = [len(json.dumps(text)) + 6 + TIME_BYTES for text in texts]
+    # ASCII escapes are never shorter than UTF-8; 2 is the comma and space.
+    costs = [len(json.dumps(text)) + 2 + TIME_BYTES for text in texts]
     total = sum(costs[first:end])
     while total > room and first < position:
         total -= costs[first]

@@ -8,7 +8,6 @@ puzzle and never change.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from ..engine.types import Cell, Digit, DigitMask
@@ -98,4 +97,10 @@ class BoardState:
             for cell, value in cells.items():
                 listed[cell] = value
             changes[name] = tuple(listed)
-        return dataclasses.replace(self, **changes) if changes else self  # type: ignore[arg-type]
+        if not changes:
+            return self
+        # Copy the fields straight across: dataclasses.replace would run __init__ and
+        # __post_init__ again, the largest cost of replaying a long save's moves.
+        copy = object.__new__(BoardState)
+        copy.__dict__.update(self.__dict__, **changes)
+        return copy

@@ -51,7 +51,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 try:  # POSIX only; on Windows an open file cannot be deleted, which does the same job
     import fcntl
@@ -196,6 +196,27 @@ def json_text(data: object, indent: int = 2) -> str:
         text.encode("utf-8")
     except UnicodeEncodeError:
         text = json.dumps(data, ensure_ascii=True, indent=indent) + "\n"
+    return text
+
+
+def json_record(data: dict[str, Any]) -> str:
+    """``data`` as :func:`json_text` writes it, but each top-level key on one line
+    with its value compact.
+
+    For large files written often (saved games): the standard encoder indents only
+    in pure Python, several times slower than its compact C path, and a thousand
+    moves one per line read no better than on one line.
+    """
+    lines = [
+        json.dumps(key) + ": " + json.dumps(value, ensure_ascii=False)
+        for key, value in data.items()
+    ]
+    text = "{\n  " + ",\n  ".join(lines) + "\n}\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        lines = [json.dumps(key) + ": " + json.dumps(value) for key, value in data.items()]
+        text = "{\n  " + ",\n  ".join(lines) + "\n}\n"
     return text
 
 
