@@ -48,11 +48,14 @@ from ..engine.logic.step import with_article
 from ..engine.logic.wording import and_list
 from ..engine.shape import Shape
 from ..engine.symbols import cell_name, symbol
-from .exemplars import Exemplar
+from .exemplars import Exemplar, examples
 from .variations import random_variation
 
 Pick = tuple[int, int]
 """A marked candidate or placement: ``(cell, digit)``."""
+
+VARIANTS = ("any", "classic", "jigsaw")
+"""Which grids a drill draws its positions from: all, or one kind."""
 
 TRIES = 3
 """Variations tried before a round falls back to the catalogue's own position."""
@@ -279,6 +282,25 @@ class Tallies:
 # -- the drill ---------------------------------------------------------------------
 
 
+def positions(technique: str, variant: str = "any") -> tuple[Exemplar, ...]:
+    """The catalogue's positions for ``technique`` on ``variant`` grids (see :data:`VARIANTS`)."""
+    return tuple(e for e in examples(technique) if variant in ("any", e.shape.variant))
+
+
+def drill_for(
+    technique: str, variant: str = "any", *, tally: Tally | None = None, seed: int | None = None
+) -> Drill:
+    """A drill of ``technique`` on ``variant`` grids, or on every grid if it has none there.
+
+    The fallback keeps a drill opened with a stale filter (a jigsaw-only
+    technique asked for on classic grids) playable rather than empty.
+
+    :raises ValueError: when the catalogue has no position for ``technique`` at all.
+    """
+    chosen = positions(technique, variant) or positions(technique)
+    return Drill(technique, chosen, tally=tally, seed=seed)
+
+
 class Drill:
     """Rounds of one technique: serve, mark, submit or show, then the next.
 
@@ -378,6 +400,15 @@ class Drill:
         self.selected = cell
         if self.verdict is not None:  # an "almost" no longer describes the marks
             self.verdict = None
+        return True
+
+    def unmark(self, cell: int) -> bool:
+        """Take back the marks in ``cell`` (before the verdict); whether there were any."""
+        mine = frozenset(pick for pick in self.marks if pick[0] == cell)
+        if self.over or not mine:
+            return False
+        self.marks = self.marks - mine
+        self.verdict = None
         return True
 
     def clear(self) -> bool:

@@ -20,7 +20,9 @@ from game.session.trainer import (
     Pick,
     Round,
     Tally,
+    drill_for,
     judge,
+    positions,
     prepare,
 )
 from game.session.variations import Variation, random_variation
@@ -155,6 +157,37 @@ def test_the_drill_serves_every_position_before_repeating_and_never_twice_in_a_r
 def test_a_drill_needs_positions() -> None:
     with pytest.raises(ValueError):
         Drill("X-Wing", ())
+    with pytest.raises(ValueError):
+        drill_for("Not A Technique")
+
+
+def test_a_drill_keeps_to_its_kind_of_grid_unless_there_is_none() -> None:
+    jigsaw = positions("X-Wing", "jigsaw")
+    classic = positions("X-Wing", "classic")
+    assert jigsaw and classic
+    assert len(jigsaw) + len(classic) == len(positions("X-Wing")) == len(examples("X-Wing"))
+    assert all(e.shape.is_jigsaw for e in jigsaw)
+    assert set(drill_for("X-Wing", "jigsaw").exemplars) == set(jigsaw)
+    assert not positions("Law of Leftovers", "classic")  # a jigsaw-only technique
+    fallback = drill_for("Law of Leftovers", "classic")
+    assert set(fallback.exemplars) == set(positions("Law of Leftovers"))
+
+
+def test_unmarking_a_cell_takes_back_its_marks_only() -> None:
+    drill = Drill("X-Wing", examples("X-Wing"), seed=4)
+    round_ = drill.next()
+    picks = sorted(round_.answers[0])
+    for pick in picks:
+        drill.toggle(*pick)
+    cell = picks[0][0]
+    assert drill.unmark(cell)
+    assert drill.marks == {pick for pick in picks if pick[0] != cell}
+    assert not drill.unmark(cell)  # nothing left there
+    drill.clear()
+    drill.toggle(*picks[-1])
+    drill.show()
+    assert not drill.unmark(picks[-1][0])  # frozen once over
+    assert drill.marks == {picks[-1]}
 
 
 def test_the_session_keeps_a_tally_per_technique_for_the_run() -> None:

@@ -41,6 +41,8 @@ LETTERS = (
     "became a digit moves to Ctrl+letter; moves use the arrow keys."
 )
 
+TRAINER = "Technique trainer"
+
 
 class HelpScene(Scene):
     opaque = False
@@ -79,8 +81,6 @@ class HelpScene(Scene):
         return lines
 
     def handle(self, intent: Intent) -> Transition | None:
-        if isinstance(intent, Command) and intent.action is Action.STEPS:
-            return Go(TrainerChooser())
         if (
             isinstance(intent, Pointer)
             and intent.kind is PointerKind.PRESS
@@ -98,15 +98,11 @@ class HelpScene(Scene):
         return None
 
     def trainer_rect(self) -> pygame.Rect:
-        """The button to the technique trainer, at the card's bottom left."""
+        """The button to the technique trainer, at the card's bottom left (no key of
+        its own: the main menu is the keyboard's way to the trainer)."""
         rect, line, _, _, _ = self.plan()
-        label = self.trainer_label()
-        width = self.ctx.text.measure(label, round(line * 0.5))[0] + line
+        width = self.ctx.text.measure(TRAINER, round(line * 0.5))[0] + line
         return pygame.Rect(rect.x + line, rect.bottom - round(line * 1.35), width, line)
-
-    def trainer_label(self) -> str:
-        key = self.ctx.keymap.shortcut(Action.STEPS, self.size)
-        return f"Technique trainer ({key})" if key else "Technique trainer"
 
     def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
         """The card, the line height, the columns, and the wrapped rules and notes.
@@ -177,7 +173,7 @@ class HelpScene(Scene):
             surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
             y += line
         draw_button(
-            surface, text, p, self.trainer_rect(), self.trainer_label(),
+            surface, text, p, self.trainer_rect(), TRAINER,
             size=round(line * 0.5), backdrop=p.surface,
         )  # fmt: skip
         hint = text.render("Esc, F1 or a click closes this", round(line * 0.5), p.disabled)

@@ -23,9 +23,8 @@ import pygame
 
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import with_article
-from ...session.exemplars import examples
 from ...session.tasks import Task
-from ...session.trainer import Answer, Drill, Outcome, Round
+from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
 from ..actions import Action, Command
 from ..board_panel import legend_of
 from ..board_view import BoardView
@@ -48,9 +47,6 @@ from ..widgets import Style
 
 SPIN = 1 / 20  # the spinner's frame while a position is being prepared
 
-VARIANTS = ("any", "classic", "jigsaw")
-"""The chooser's filter: every position, or those of one kind of grid."""
-
 About = Callable[[str], Destination]
 """Where "About" leads for a technique (the technique's reference page), if anywhere."""
 
@@ -69,11 +65,8 @@ class TrainerScene(Scene):
         self.technique = technique
         self.variant = variant
         self.about = about
-        found = examples(technique)
-        chosen = [e for e in found if variant == "any" or e.shape.variant == variant]
-        self.drill = Drill(
-            technique, chosen or found, tally=ctx.session.training.of(technique), seed=seed
-        )
+        tally = ctx.session.training.of(technique)
+        self.drill = drill_for(technique, variant, tally=tally, seed=seed)
         self.board_view = BoardView(ctx.text)
         self.hover: str | None = None
         self.spin = 0.0
@@ -163,8 +156,6 @@ class TrainerScene(Scene):
         return None
 
     def _prepare(self) -> None:
-        from ...session.trainer import prepare
-
         exemplar, seed = self.drill.upcoming()
         technique, vary = self.technique, self.drill.vary
         self._task = self.ctx.tasks.run(
@@ -259,11 +250,8 @@ class TrainerScene(Scene):
         self._mark(self.drill.selected, digit)
 
     def _unmark_cell(self) -> None:
-        cell = self.drill.selected
-        for pick in sorted(self.drill.marks):
-            if pick[0] == cell:
-                self.drill.toggle(*pick)
-        self.dirty = True
+        if self.drill.unmark(self.drill.selected):
+            self.dirty = True
 
     def _confirm(self) -> Transition | None:
         """Enter: submit the marks, or, once the round is over, the next position."""

@@ -26,7 +26,7 @@ import pygame
 
 from ...engine.logic.registry import Level, all_techniques
 from ...session.exemplars import examples, techniques_with_examples
-from ...session.trainer import Tallies
+from ...session.trainer import Tallies, positions
 from ..actions import Action
 from ..context import AppContext
 from ..destinations import Destination, Train
@@ -70,7 +70,7 @@ def chooser_rows(variant: str, tallies: Tallies) -> list[ChooserRow]:
     for _, found in ordered:
         if found.name not in have:
             continue
-        count = sum(1 for e in examples(found.name) if variant in ("any", e.shape.variant))
+        count = len(positions(found.name, variant))
         if not count:
             continue
         if found.level is not level:
