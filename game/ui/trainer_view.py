@@ -28,6 +28,7 @@ from .widgets import Style, draw_button, draw_lines, draw_spinner, wrap_lines
 
 BUTTON_ROW = 0.62  # button height, in units
 GAP = 0.14
+KEYS_SEPARATOR = " · "
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,19 @@ class TrainerLayout:
 def keys_size(unit: int) -> int:
     """The keys line's type size (never under 12 px)."""
     return max(12, round(unit * 0.2))
+
+
+def wrap_keys(text: Text, keys: str, size: int, width: int) -> list[str]:
+    """The keys line broken between its " · " parts, never inside one ("Esc back"
+    split over two lines reads as two keys); a part wider than the line wraps alone."""
+    lines: list[str] = []
+    for part in keys.split(KEYS_SEPARATOR):
+        joined = f"{lines[-1]}{KEYS_SEPARATOR}{part}" if lines else part
+        if lines and text.measure(joined, size)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines += text.wrap(part, size, width)
+    return lines
 
 
 def trainer_layout(
@@ -186,7 +200,7 @@ def draw_trainer_panel(
         )
     if panel.keys:
         size = keys_size(u)
-        lines = text.wrap(panel.keys, size, layout.keys.w)
+        lines = wrap_keys(text, panel.keys, size, layout.keys.w)
         top = layout.keys.bottom - len(lines) * round(size * 1.3)
         draw_lines(surface, text, lines, (layout.keys.x, top), size, p.text_dim)
 

@@ -207,7 +207,9 @@ def test_a_drill_played_with_the_mouse_to_a_wrong_answer(driver: Driver) -> None
     driver.click(scene.layout().buttons["submit"].center)
     verdict = scene.drill.verdict
     assert verdict is not None and verdict.outcome is Outcome.WRONG
-    assert scene.panel().verdict.startswith("Wrong")
+    panel = scene.panel()
+    assert panel.verdict.startswith("Wrong")
+    assert panel.legend[-1].role is Role.WRONG  # the key names the wrong mark's ring
     looks = scene.looks()
     assert (digit, Role.WRONG) in looks[cell].note_roles
     assert all(look.fill is not Fill.SELECTED for look in looks)  # the pattern alone

@@ -22,7 +22,7 @@ from collections.abc import Callable
 import pygame
 
 from ...engine.logic.registry import get as technique_named
-from ...engine.logic.step import with_article
+from ...engine.logic.step import Role, with_article
 from ...session.tasks import Task
 from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
 from ..actions import Action, Command
@@ -33,15 +33,18 @@ from ..deduction_view import draw_deduction
 from ..destinations import Destination, Help
 from ..gate import InputContext, Intent, Pointer, PointerKind
 from ..looks import CellLook
+from ..panel_view import LegendItem
 from ..scene_stack import Go, Pop, Scene, Transition
 from ..trainer_looks import trainer_looks
 from ..trainer_view import (
+    KEYS_SEPARATOR,
     ButtonKey,
     TrainerLayout,
     TrainerPanel,
     draw_trainer_panel,
     keys_size,
     trainer_layout,
+    wrap_keys,
 )
 from ..widgets import Style
 
@@ -116,7 +119,7 @@ class TrainerScene(Scene):
         if self._layout is None or key != self._layout_key:
             names = self.button_names()
             first = trainer_layout(*self.ctx.size, self.size, names)
-            lines = len(self.ctx.text.wrap(keys, keys_size(first.unit), first.keys.w))
+            lines = len(wrap_keys(self.ctx.text, keys, keys_size(first.unit), first.keys.w))
             self._layout = trainer_layout(*self.ctx.size, self.size, names, max(1, lines))
             self._layout_key = key
         return self._layout
@@ -323,11 +326,21 @@ class TrainerScene(Scene):
             verdict=self.error or (verdict.message if verdict is not None else ""),
             outcome=Outcome.WRONG if self.error else (verdict.outcome if verdict else None),
             explanation=drawn.explanation if drawn is not None else "",
-            legend=legend_of(drawn, round_.position.values) if drawn and round_ else (),
+            legend=self._legend(),
             buttons=self._buttons(round_ is not None, over),
             keys=self._keys_line(over),
             busy=self._waiting,
         )
+
+    def _legend(self) -> tuple[LegendItem, ...]:
+        """The key to the picture: the instance's, and the player's wrong marks' ring."""
+        drawn, round_, verdict = self.drill.drawn, self.drill.round, self.drill.verdict
+        if drawn is None or round_ is None:
+            return ()
+        items = legend_of(drawn, round_.position.values)
+        if verdict is not None and verdict.wrong:
+            items += (LegendItem("your mark that is not right", "ring", Role.WRONG),)
+        return items
 
     def _task_text(self, round_: Round | None) -> str:
         if round_ is None:
@@ -371,7 +384,7 @@ class TrainerScene(Scene):
         parts = [f"{enter} next" if over else f"{enter} submit"]
         parts += [f"{key(Action.HINT)} show me", f"{key(Action.NOTES_MODE)} next"]
         parts.append(f"{key(Action.BACK)} back")
-        return " · ".join(part for part in parts if not part.startswith(" "))
+        return KEYS_SEPARATOR.join(part for part in parts if not part.startswith(" "))
 
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
