@@ -98,7 +98,7 @@ def trainer_layout(
     base = board_layout(width, height, size)
     u = base.unit
     panel = base.panel
-    columns = 3 if panel.w > 6 * u else 2
+    columns = 3 if panel.w >= 4 * u else 2  # two rows of buttons leave the words room
     rows = -(-len(names) // columns)
     row_h = round(BUTTON_ROW * u)
     gap = round(GAP * u)
@@ -173,11 +173,16 @@ def draw_trainer_panel(
     if panel.explanation:
         bottom = room.bottom
         area = pygame.Rect(x, y, width, max(0, bottom - y))
-        legend_h = (len(panel.legend) + 1) * round(max(12, round(u * 0.2)) * 1.6)
-        legend_h = min(legend_h, area.h * 2 // 5) if panel.legend else 0
-        # The explanation comes first: the key to the picture takes the room left
-        # once it fits, and gives its room up rather than cut the explanation short.
-        if legend_h and not _fits(text, area.inflate(0, -legend_h), u, panel.explanation):
+        legend_size = max(12, round(u * 0.2))
+        row = round(legend_size * 1.6)
+        whole = (len(panel.legend) + 1) * row + u // 8
+        # The explanation comes first, the key to the picture after it: the key
+        # takes what the explanation leaves when set no smaller than the key's own
+        # type (its last lines cut if need be), or no room at all if that leaves
+        # less than its heading and one line.
+        wrapped = len(text.wrap(panel.explanation, legend_size, area.w)) * round(legend_size * 1.3)
+        legend_h = min(whole, area.h - wrapped) if panel.legend else 0
+        if legend_h < 2 * row:
             legend_h = 0
         area.h -= legend_h
         used = _draw_fitted(surface, text, p, area, u, panel.explanation)
@@ -228,12 +233,6 @@ def _draw_banner(
     pygame.draw.rect(surface, colour, edge, border_radius=radius)
     draw_lines(surface, text, lines, (box.x + pad + pad // 2, box.y + pad), size, p.text, bold=True)
     return box.bottom
-
-
-def _fits(text: Text, room: pygame.Rect, u: int, body: str) -> bool:
-    """Whether ``body`` fits ``room`` whole at the smallest size the explanation takes."""
-    size = max(12, round(u * 0.16))
-    return len(text.wrap(body, size, room.w)) * round(size * 1.3) <= room.h
 
 
 def _draw_fitted(

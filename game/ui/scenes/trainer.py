@@ -340,7 +340,9 @@ class TrainerScene(Scene):
         items = legend_of(drawn, round_.position.values)
         if verdict is not None and verdict.wrong:
             items += (LegendItem("your mark that is not right", "ring", Role.WRONG),)
-        return items
+        # Areas last: their outlines and labels explain themselves on the board,
+        # so they are what a short panel had better leave out.
+        return tuple(sorted(items, key=lambda item: item.area is not None))
 
     def _task_text(self, round_: Round | None) -> str:
         if round_ is None:
@@ -366,7 +368,7 @@ class TrainerScene(Scene):
         keys = [
             ButtonKey("submit", "Submit", style(playing and not over, primary=marks)),
             ButtonKey("show", "Show me", style(playing and not over)),
-            ButtonKey("clear", "Clear marks", style(playing and not over and marks)),
+            ButtonKey("clear", "Clear", style(playing and not over and marks)),
             ButtonKey("next", "Next", style(True, primary=over)),
         ]
         if self.about is not None:
