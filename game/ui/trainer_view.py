@@ -77,6 +77,11 @@ def keys_size(unit: int) -> int:
     return max(12, round(unit * 0.2))
 
 
+def button_type(height: int) -> int:
+    """A panel button's type size for its height (never under 12 px)."""
+    return max(12, round(height * 0.4))
+
+
 def wrap_keys(text: Text, keys: str, size: int, width: int) -> list[str]:
     """The keys line broken between its " · " parts, never inside one ("Esc back"
     split over two lines reads as two keys); a part wider than the line wraps alone."""
@@ -91,17 +96,26 @@ def wrap_keys(text: Text, keys: str, size: int, width: int) -> list[str]:
 
 
 def trainer_layout(
-    width: int, height: int, size: int, names: Sequence[str], keys_lines: int = 1
+    width: int,
+    height: int,
+    size: int,
+    names: Sequence[str],
+    keys_lines: int = 1,
+    widest: float = 0.0,
 ) -> TrainerLayout:
     """The drill screen for a window of ``width`` x ``height`` and a grid of ``size``;
-    ``keys_lines`` is how many lines the keys under the buttons take (they wrap)."""
+    ``keys_lines`` is how many lines the keys under the buttons take (they wrap), and
+    ``widest`` the widest button label's width per pixel of type size."""
     base = board_layout(width, height, size)
     u = base.unit
     panel = base.panel
-    columns = 3 if panel.w >= 4 * u else 2  # two rows of buttons leave the words room
-    rows = -(-len(names) // columns)
     row_h = round(BUTTON_ROW * u)
     gap = round(GAP * u)
+    # Three buttons a row when their labels fit with some margin: two rows of
+    # buttons rather than three leave the explanation room.
+    need = widest * button_type(row_h) + max(12, 0.2 * u)
+    columns = 3 if (panel.w - 2 * gap) / 3 >= need else 2
+    rows = -(-len(names) // columns)
     keys_h = round(keys_size(u) * 1.3) * keys_lines + round(0.08 * u)
     keys = pygame.Rect(panel.x, panel.bottom - keys_h, panel.w, keys_h)
     grid_bottom = keys.y - gap
@@ -201,7 +215,7 @@ def draw_trainer_panel(
             key.label,
             style=key.style,
             hovered=hover == key.name and key.style is not Style.DISABLED,
-            size=max(12, round(rect.h * 0.4)),
+            size=button_type(rect.h),
         )
     if panel.keys:
         size = keys_size(u)

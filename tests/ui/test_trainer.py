@@ -204,7 +204,9 @@ def test_a_drill_played_with_the_mouse_to_a_wrong_answer(driver: Driver) -> None
     spot = scene.layout().board.note_rect(cell, digit).center
     driver.click(spot)
     assert scene.drill.marks == {(cell, digit)}
+    before = dict(scene.layout().buttons)
     driver.click(scene.layout().buttons["submit"].center)
+    assert scene.layout().buttons == before  # the buttons stay put for the next click
     verdict = scene.drill.verdict
     assert verdict is not None and verdict.outcome is Outcome.WRONG
     panel = scene.panel()

@@ -50,6 +50,16 @@ from ..widgets import Style
 
 SPIN = 1 / 20  # the spinner's frame while a position is being prepared
 
+LABELS = {
+    "submit": "Submit",
+    "show": "Show me",
+    "clear": "Clear",
+    "next": "Next",
+    "about": "About",
+    "back": "Back",
+}
+"""The panel's buttons, by name (what a click does), in their order."""
+
 About = Callable[[str], Destination]
 """Where "About" leads for a technique (the technique's reference page), if anywhere."""
 
@@ -114,13 +124,20 @@ class TrainerScene(Scene):
         return self._waiting
 
     def layout(self) -> TrainerLayout:
-        keys = self._keys_line(self.drill.over)
-        key = (self.ctx.size, self.size, self.button_names(), keys)
+        # Room for the longer of the two keys lines (before and after the verdict),
+        # so the buttons stay put when the round ends and Next is where Submit was.
+        both = (self._keys_line(False), self._keys_line(True))
+        key = (self.ctx.size, self.size, self.button_names(), both)
         if self._layout is None or key != self._layout_key:
             names = self.button_names()
-            first = trainer_layout(*self.ctx.size, self.size, names)
-            lines = len(wrap_keys(self.ctx.text, keys, keys_size(first.unit), first.keys.w))
-            self._layout = trainer_layout(*self.ctx.size, self.size, names, max(1, lines))
+            text = self.ctx.text
+            widest = max(text.measure(LABELS[name], 100)[0] for name in names) / 100
+            first = trainer_layout(*self.ctx.size, self.size, names, widest=widest)
+            size, width = keys_size(first.unit), first.keys.w
+            lines = max(len(wrap_keys(text, keys, size, width)) for keys in both)
+            self._layout = trainer_layout(
+                *self.ctx.size, self.size, names, max(1, lines), widest=widest
+            )
             self._layout_key = key
         return self._layout
 
@@ -365,16 +382,14 @@ class TrainerScene(Scene):
             return Style.PRIMARY if primary else Style.NORMAL
 
         marks = bool(self.drill.marks)
-        keys = [
-            ButtonKey("submit", "Submit", style(playing and not over, primary=marks)),
-            ButtonKey("show", "Show me", style(playing and not over)),
-            ButtonKey("clear", "Clear", style(playing and not over and marks)),
-            ButtonKey("next", "Next", style(True, primary=over)),
-        ]
-        if self.about is not None:
-            keys.append(ButtonKey("about", "About"))
-        keys.append(ButtonKey("back", "Back"))
-        return tuple(keys)
+        styles = {
+            "submit": style(playing and not over, primary=marks),
+            "show": style(playing and not over),
+            "clear": style(playing and not over and marks),
+            "next": style(True, primary=over),
+        }
+        names = self.button_names()
+        return tuple(ButtonKey(n, LABELS[n], styles.get(n, Style.NORMAL)) for n in names)
 
     def _keys_line(self, over: bool) -> str:
         keymap = self.ctx.keymap
