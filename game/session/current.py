@@ -21,6 +21,7 @@ from .picker.pages import Memory
 from .savegame import SavedGame, now_text
 from .settings import Settings
 from .sources import Prepared
+from .trainer import Tallies
 
 
 class Session:
@@ -37,6 +38,8 @@ class Session:
         """What New game asked for last (its choices start there)."""
         self.browsing = Memory()
         """What the picker remembers this run: where the player was, what it read."""
+        self.training = Tallies()
+        """The technique trainer's tally per technique, this run."""
         self.saves_first = True
         """Open shows the saved games next: at start and after each Save as (then the
         picker's own memory of where the player was takes over)."""

@@ -118,3 +118,16 @@ class Help(Destination):
 class Notice(Destination):
     title: str
     message: str
+
+
+@dataclass(frozen=True)
+class TrainerChooser(Destination):
+    """The technique trainer's list of techniques (menu, help)."""
+
+
+@dataclass(frozen=True)
+class Train(Destination):
+    """A drill of ``technique`` on positions of ``variant`` grids ("any", "classic", "jigsaw")."""
+
+    technique: str
+    variant: str = "any"

@@ -33,6 +33,8 @@ from .destinations import (
     SaveAs,
     SettingsPage,
     Statistics,
+    Train,
+    TrainerChooser,
 )
 from .scene_stack import Push, Reset, Router, Scene, Transition
 from .scenes.board import BoardScene
@@ -47,6 +49,8 @@ from .scenes.picker import PickerScene
 from .scenes.save_dialog import SaveDialogScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
+from .scenes.trainer import TrainerScene
+from .scenes.trainer_chooser import TrainerChooserScene
 
 
 def router(ctx: AppContext) -> Router:
@@ -121,7 +125,19 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(HelpScene(ctx, size))
         case Notice(title, message):
             return Push(NoticeScene(ctx, title, message))
+        case TrainerChooser():
+            return Push(TrainerChooserScene(ctx, about=technique_page()))
+        case Train(technique, variant):
+            return Push(TrainerScene(ctx, technique, variant, about=technique_page()))
     raise ValueError(f"nowhere to go for {destination!r}")
+
+
+def technique_page() -> Callable[[str], Destination] | None:
+    """Where a technique's reference page is, for the trainer's "About" (None: no pages yet).
+
+    The hook for the technique pages: return ``lambda name: Page(name)`` once they exist.
+    """
+    return None
 
 
 def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:

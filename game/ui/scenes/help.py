@@ -11,9 +11,10 @@ import pygame
 
 from ..actions import Action, Command
 from ..context import AppContext
+from ..destinations import TrainerChooser
 from ..gate import Intent, Pointer, PointerKind
-from ..scene_stack import Pop, Scene, Transition
-from ..widgets import draw_card, draw_veil
+from ..scene_stack import Go, Pop, Scene, Transition
+from ..widgets import draw_button, draw_card, draw_veil
 
 RULES = (
     "Fill the grid so that every row, every column and every region holds each "
@@ -39,6 +40,8 @@ LETTERS = (
     "On grids above 9x9 the letters {first}–{last} are digits. A shortcut whose letter "
     "became a digit moves to Ctrl+letter; moves use the arrow keys."
 )
+
+TRAINER = "Technique trainer"
 
 
 class HelpScene(Scene):
@@ -78,6 +81,12 @@ class HelpScene(Scene):
         return lines
 
     def handle(self, intent: Intent) -> Transition | None:
+        if (
+            isinstance(intent, Pointer)
+            and intent.kind is PointerKind.PRESS
+            and self.trainer_rect().collidepoint(intent.pos)
+        ):
+            return Go(TrainerChooser())
         if isinstance(intent, Command) and intent.action in (
             Action.BACK,
             Action.HELP,
@@ -87,6 +96,13 @@ class HelpScene(Scene):
         if isinstance(intent, Pointer) and intent.kind is PointerKind.PRESS:
             return Pop()
         return None
+
+    def trainer_rect(self) -> pygame.Rect:
+        """The button to the technique trainer, at the card's bottom left (no key of
+        its own: the main menu is the keyboard's way to the trainer)."""
+        rect, line, _, _, _ = self.plan()
+        width = self.ctx.text.measure(TRAINER, round(line * 0.5))[0] + line
+        return pygame.Rect(rect.x + line, rect.bottom - round(line * 1.35), width, line)
 
     def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
         """The card, the line height, the columns, and the wrapped rules and notes.
@@ -156,5 +172,9 @@ class HelpScene(Scene):
         for wrapped in notes:
             surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
             y += line
+        draw_button(
+            surface, text, p, self.trainer_rect(), TRAINER,
+            size=round(line * 0.5), backdrop=p.surface,
+        )  # fmt: skip
         hint = text.render("Esc, F1 or a click closes this", round(line * 0.5), p.disabled)
         surface.blit(hint, hint.get_rect(bottomright=(rect.right - line, rect.bottom - line // 2)))

@@ -1,5 +1,5 @@
-"""The main menu: Continue, New game, Daily puzzle, Open puzzle, Statistics, Settings, How to
-play, Quit."""
+"""The main menu: Continue, New game, Daily puzzle, Open puzzle, Technique trainer,
+Statistics, Settings, How to play, Quit."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ import pygame
 from ...session.supply import daily_level
 from ..actions import Action
 from ..context import AppContext
-from ..destinations import ChooseNewGame, Daily, Help, OpenPuzzle, Resume, SettingsPage, Statistics
+from ..destinations import (
+    ChooseNewGame,
+    Daily,
+    Help,
+    OpenPuzzle,
+    Resume,
+    SettingsPage,
+    Statistics,
+    TrainerChooser,
+)
 from ..icon import load_icon
 from ..panel_view import clock_text
 from ..scene_stack import Go, Quit, Transition
@@ -52,6 +61,7 @@ class MenuScene(CardScene):
             Item("new", "New game", primary=not ctx.session.can_continue),
             Item("daily", f"Daily puzzle · {daily_level(datetime.date.today()).label}"),
             Item("open", "Open puzzle"),
+            Item("trainer", "Technique trainer"),
             Item("stats", "Statistics"),
             Item("settings", "Settings"),
             Item("help", "How to play"),
@@ -82,6 +92,7 @@ class MenuScene(CardScene):
             "new": ChooseNewGame(),
             "daily": Daily(),
             "open": OpenPuzzle(),
+            "trainer": TrainerChooser(),
             "stats": Statistics(),
             "settings": SettingsPage(),
             "help": Help(),
