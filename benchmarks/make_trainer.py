@@ -1,0 +1,269 @@
+"""Build the technique trainer's catalogue ``assets/trainer/positions.txt``, or check it.
+
+Run on demand (a build takes several minutes; the jigsaw puzzles dominate)::
+
+    .venv/bin/python benchmarks/make_trainer.py --jobs 2   # rebuild the file
+    .venv/bin/python benchmarks/make_trainer.py --check    # verify the file as it is
+
+A position is kept for technique T when T is the step a hint gives there: the
+builder walks the solve path of a puzzle (:func:`solve_path` always takes the
+simplest step) and asks :func:`find_step` again at the position before each step,
+so a step the path's shared budget chose differently is never recorded.  Sources,
+in this order: the bundled library (classic and jigsaw 9x9, 6x6), then puzzles
+from :func:`generate_unrated` with fixed seeds (:data:`STREAMS`).  From each
+puzzle at most one position per technique is kept (chosen by a seeded draw among
+that technique's steps, so singles are not always the opening move), and a
+technique stops collecting once its buckets are full (:data:`CAPS`), so common
+techniques take the first puzzles and rare ones take what the streams give.
+
+The sources are walked in batches in a fixed order and the stopping rule counts
+positions, not time, so a rebuild with the same version of the game gives the
+same file.  The file format is documented in :mod:`game.session.exemplars`.
+
+``--check`` reads the file as the game does, verifies every line still gives its
+technique as the simplest step, and prints positions per technique (classic 9x9,
+jigsaw 9x9, 6x6) and the file's size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import zlib
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.engine.formats import open_puzzles  # noqa: E402
+from game.engine.generator import generate_unrated  # noqa: E402
+from game.engine.logic import CandidateGrid, all_techniques, solve_path  # noqa: E402
+from game.engine.logic.grid import given_cells  # noqa: E402
+from game.engine.logic.path import find_step  # noqa: E402
+from game.engine.puzzle import Puzzle, PuzzleRecord  # noqa: E402
+from game.session.exemplars import HEADER, format_line, parse_line  # noqa: E402
+
+TARGET = ROOT / "assets" / "trainer" / "positions.txt"
+
+CAPS = {"classic": 7, "jigsaw": 7, "small": 2}
+"""Most positions per technique from classic 9x9, jigsaw 9x9 and 6x6 puzzles."""
+
+TOTAL = 12
+"""Most positions per technique in all."""
+
+LIBRARY_FILES = (
+    *(f"classic/{n}" for n in ("1-easy", "2-medium", "3-hard", "4-expert", "5-extreme")),
+    *(f"jigsaw/{n}" for n in ("1-easy", "2-medium", "3-hard", "4-expert", "5-extreme")),
+    "other-sizes/classic-6x6",
+    "other-sizes/jigsaw-6x6",
+    "single/classic-9x9-expert",
+    "single/jigsaw-9x9-hard",
+    "single/classic-6x6-hard",
+)
+"""Library files walked first (4x4 has only singles; 16x16 positions are too big to drill)."""
+
+
+@dataclass(frozen=True)
+class Stream:
+    """Generated puzzles ``generate_unrated(variant, size, seed=first + k)``, ``k < count``."""
+
+    variant: str
+    size: int
+    first: int
+    count: int
+
+
+STREAMS = (
+    Stream("classic", 9, 10_000_000, 4000),
+    Stream("jigsaw", 9, 20_000_000, 1200),
+    Stream("classic", 6, 30_000_000, 200),
+    Stream("jigsaw", 6, 40_000_000, 300),
+)
+
+BATCH = 32
+
+Job = tuple[str, str, int]  # ("library", file, line) or (variant, size-as-text, seed)
+
+
+@dataclass(frozen=True)
+class Found:
+    technique: str
+    bucket: str
+    line: str
+
+
+def bucket_of(puzzle_shape_size: int, jigsaw: bool) -> str:
+    if puzzle_shape_size != 9:
+        return "small"
+    return "jigsaw" if jigsaw else "classic"
+
+
+# -- walking one puzzle (in a worker) ----------------------------------------------
+
+
+def _puzzle_of(job: Job) -> tuple[Puzzle, str]:
+    kind, what, number = job
+    if kind == "library":
+        for item in open_puzzles(ROOT / "puzzles" / what):
+            if isinstance(item, PuzzleRecord) and (item.line or 1) == number:
+                return item.puzzle, f"puzzles/{what}:{number}"
+        raise LookupError(f"{what}:{number}")
+    made = generate_unrated(kind, int(what), seed=number)
+    return made.puzzle, f"generated {kind} {what}x{what} seed {number}"
+
+
+def walk(job: Job) -> list[Found]:
+    """One position per technique on this puzzle's solve path, each re-checked by a hint."""
+    puzzle, source = _puzzle_of(job)
+    shape = puzzle.shape
+    grid = CandidateGrid.from_grid(shape, puzzle.givens, givens=given_cells(puzzle.givens))
+    path = solve_path(grid)
+    at: dict[str, list[tuple[int, CandidateGrid]]] = {}
+    for index, step in enumerate(path.steps):
+        at.setdefault(step.technique, []).append((index, grid))
+        grid = grid.apply(step.placements, step.eliminations)
+    draw = random.Random(zlib.crc32(source.encode()))
+    bucket = bucket_of(shape.size, shape.is_jigsaw)
+    found = []
+    for name, places in at.items():
+        index, position = places[draw.randrange(len(places))]
+        hint = find_step(position).step
+        if hint is None or hint.technique != name:
+            continue
+        found.append(Found(name, bucket, format_line(name, position, f"{source} step {index + 1}")))
+    return found
+
+
+# -- building ----------------------------------------------------------------------
+
+
+def jobs(limit: int | None) -> Iterator[Job]:
+    for name in LIBRARY_FILES:
+        for item in open_puzzles(ROOT / "puzzles" / f"{name}.txt"):
+            if isinstance(item, PuzzleRecord):
+                yield ("library", f"{name}.txt", item.line or 1)
+    # Streams interleaved, so the jigsaw positions come in while classic ones do.
+    counts = [stream.count if limit is None else min(limit, stream.count) for stream in STREAMS]
+    for k in range(max(counts)):
+        for stream, count in zip(STREAMS, counts, strict=True):
+            if k < count:
+                yield (stream.variant, str(stream.size), stream.first + k)
+
+
+def build(workers: int, limit: int | None) -> None:
+    names = [found.name for found in all_techniques()]
+    kept: dict[str, list[Found]] = {name: [] for name in names}
+    started = time.monotonic()
+    walked = 0
+
+    def wants(found: Found) -> bool:
+        have = kept[found.technique]
+        in_bucket = sum(1 for f in have if f.bucket == found.bucket)
+        return len(have) < TOTAL and in_bucket < CAPS[found.bucket]
+
+    pending = jobs(limit)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        while True:
+            batch = [job for _, job in zip(range(BATCH), pending, strict=False)]
+            if not batch:
+                break
+            for results in pool.map(walk, batch):
+                walked += 1
+                for found in results:
+                    if wants(found):
+                        kept[found.technique].append(found)
+            if walked % (BATCH * 10) == 0:
+                short = sum(1 for name in names if len(kept[name]) < TOTAL)
+                print(
+                    f"{walked} puzzles, {time.monotonic() - started:.0f} s, "
+                    f"{short} techniques short",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    lines = [HEADER, "# Built by benchmarks/make_trainer.py; format in game/session/exemplars.py."]
+    for name in names:
+        have = kept[name]
+        if not have:
+            continue
+        lines.append(f"# {name}: {_split(have)}")
+        lines.extend(found.line for found in have)
+    TARGET.parent.mkdir(parents=True, exist_ok=True)
+    TARGET.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(
+        f"{walked} puzzles walked in {time.monotonic() - started:.0f} s (wall clock)",
+        file=sys.stderr,
+    )
+
+
+def _split(found: list[Found]) -> str:
+    parts = [f"{sum(1 for f in found if f.bucket == b)} {b}" for b in CAPS]
+    return f"{len(found)} ({', '.join(parts)})"
+
+
+# -- checking ----------------------------------------------------------------------
+
+
+def check() -> int:
+    problems: list[str] = []
+    per: dict[str, list[str]] = {}
+    lines = TARGET.read_text(encoding="utf-8").splitlines()
+    if not lines or lines[0] != HEADER:
+        print(f"{TARGET}: no header line {HEADER!r}")
+        return 1
+    started = time.process_time()
+    for number, text in enumerate(lines[1:], start=2):
+        if not text.strip() or text.startswith("#"):
+            continue
+        try:
+            entry = parse_line(text, number)
+        except ValueError as error:
+            problems.append(f"{TARGET.name}:{error}")
+            continue
+        step = entry.step
+        if step is None or step.technique != entry.technique:
+            got = step.technique if step else "nothing"
+            problems.append(
+                f"{TARGET.name}:{number}: {entry.technique} expected, a hint gives {got}"
+            )
+        shape = entry.shape
+        per.setdefault(entry.technique, []).append(bucket_of(shape.size, shape.is_jigsaw))
+    spent = time.process_time() - started
+    print(f"{'technique':40} {'all':>4} {'9x9':>4} {'jig':>4} {'6x6':>4}")
+    total = 0
+    for found in all_techniques():
+        buckets = per.get(found.name, [])
+        total += len(buckets)
+        counts = [buckets.count(b) for b in CAPS]
+        flag = "  (none)" if not buckets else "  (few)" if len(buckets) < 8 else ""
+        print(f"{found.name:40} {len(buckets):4} {counts[0]:4} {counts[1]:4} {counts[2]:4}{flag}")
+    for problem in problems:
+        print(problem)
+    size = TARGET.stat().st_size
+    print(
+        f"{total} positions, {len(per)} techniques, {size / 1024:.0f} KiB; "
+        f"checked in {spent:.1f} s CPU; {len(problems)} problems"
+    )
+    return 1 if problems else 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="verify the file, change nothing")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes for a build")
+    parser.add_argument(
+        "--limit", type=int, help="at most this many puzzles per generated stream (trial builds)"
+    )
+    args = parser.parse_args(argv)
+    if args.check:
+        return check()
+    build(args.jobs, args.limit)
+    return check()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

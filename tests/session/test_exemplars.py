@@ -1,0 +1,158 @@
+"""The trainer's catalogue: every bundled position still teaches its technique, and
+the reader turns damaged lines into located errors instead of crashes."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from game.engine.logic import CandidateGrid, all_techniques
+from game.engine.puzzle import Puzzle
+from game.session import exemplars
+from game.session.exemplars import (
+    HEADER,
+    ExemplarError,
+    examples,
+    format_line,
+    parse_line,
+    read_catalogue,
+    techniques_with_examples,
+)
+
+BUNDLED = exemplars.catalogue_path()
+LINES = [
+    (number, text)
+    for number, text in enumerate(BUNDLED.read_text(encoding="utf-8").splitlines(), start=1)
+    if text and not text.startswith("#")
+]
+
+
+@pytest.mark.parametrize(
+    ("number", "text"), LINES, ids=[f"{n}-{t.split(' | ')[0]}" for n, t in LINES]
+)
+def test_each_bundled_position_still_has_its_technique_as_the_simplest_step(
+    number: int, text: str
+) -> None:
+    entry = parse_line(text, number)
+    assert entry.step is not None
+    assert entry.step.technique == entry.technique
+    assert entry.line() == text  # the file is in canonical form
+
+
+def test_the_bundled_catalogue_is_complete_enough_to_train() -> None:
+    names = techniques_with_examples()
+    assert "Hidden Single" in names and "X-Wing" in names and "ALS-XZ" in names
+    order = [found.name for found in all_techniques() if found.name in names]
+    assert list(names) == order
+    for name in ("Naked Pair", "X-Wing", "XY-Wing", "Unique Rectangle"):
+        found = examples(name)
+        assert len(found) >= 8
+        assert sum(1 for e in found if e.shape.is_jigsaw) >= 3
+    assert examples("x-wing") == examples("X-Wing")
+    assert examples("No Such Technique") == ()
+
+
+PUZZLE = Puzzle.from_string(
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+)
+
+
+def a_position() -> CandidateGrid:
+    grid = CandidateGrid.from_grid(PUZZLE.shape, PUZZLE.givens)
+    return grid.apply([(2, 4)], [(3, 2)])
+
+
+def test_a_line_round_trips_with_clues_placed_digits_and_candidates() -> None:
+    position = a_position()
+    text = format_line("Hidden Single", position, "a test | with a bar")
+    assert " =4 " in text  # placed, not a clue
+    assert text.startswith("Hidden Single | classic 9 | 5 3 =4 .6 7 ")
+    entry = parse_line(text, 3)
+    assert entry.position.values == position.values
+    assert entry.position.cands == position.cands
+    assert entry.position.givens == position.givens
+    assert entry.source == "a test / with a bar"
+    assert entry.line() == text
+
+
+def test_a_jigsaw_line_keeps_its_layout() -> None:
+    layout = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
+    puzzle = Puzzle.from_string("." * 81, layout)
+    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
+    entry = parse_line(format_line("X-Wing", position, "made up"))
+    assert entry.shape is puzzle.shape
+    assert entry.shape.is_jigsaw
+
+
+def damaged() -> list[tuple[str, str]]:
+    good = format_line("Hidden Single", a_position(), "test")
+    name, shape, cells, source = good.split(" | ")
+    tokens = cells.split()
+
+    def with_cells(cells: list[str]) -> str:
+        return " | ".join((name, shape, " ".join(cells), source))
+
+    def cell_3(token: str) -> str:
+        return with_cells(tokens[:3] + [token] + tokens[4:])
+
+    return [
+        ("three fields", " | ".join((name, shape, cells))),
+        ("unknown technique", " | ".join(("Psychic Guess", shape, cells, source))),
+        ("bad shape", " | ".join((name, "classic 7", cells, source))),
+        ("bad shape", " | ".join((name, "jigsaw 9 0123", cells, source))),
+        ("bad shape", " | ".join((name, "hexagonal", cells, source))),
+        ("80 cells", with_cells(tokens[:-1])),
+        ("cannot read", with_cells(["x"] + tokens[1:])),
+        ("cannot read", with_cells(["=12"] + tokens[1:])),
+        ("cannot read", cell_3(".0")),
+        ("peers already hold", with_cells(["3"] + tokens[1:])),
+        ("peers already hold", cell_3(".5")),
+        ("broken", cell_3(".")),
+    ]
+
+
+@pytest.mark.parametrize(("reason", "text"), damaged(), ids=[r for r, _ in damaged()])
+def test_a_damaged_line_is_rejected_with_its_line_number(reason: str, text: str) -> None:
+    with pytest.raises(ExemplarError) as caught:
+        parse_line(text, 7)
+    assert caught.value.line == 7
+    assert reason.split()[-1] in str(caught.value)
+    assert isinstance(caught.value, ValueError)
+
+
+def test_reading_skips_damaged_lines_and_keeps_the_rest(caplog: pytest.LogCaptureFixture) -> None:
+    good = format_line("Hidden Single", a_position(), "test")
+    lines = [HEADER, "# a comment", good, "Hidden Single | nonsense", "", good]
+    with caplog.at_level(logging.WARNING):
+        found = read_catalogue(lines, "cat.txt")
+    assert len(found) == 2
+    assert "cat.txt:4:" in caplog.text
+
+
+def test_text_without_the_header_gives_nothing(caplog: pytest.LogCaptureFixture) -> None:
+    good = format_line("Hidden Single", a_position(), "test")
+    with caplog.at_level(logging.WARNING):
+        assert read_catalogue([good], "other.txt") == ()
+        assert read_catalogue([], "empty.txt") == ()
+    assert "other.txt" in caplog.text and "empty.txt" in caplog.text
+
+
+def test_a_missing_or_undecodable_bundled_file_gives_an_empty_catalogue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    target = tmp_path / "positions.txt"
+    monkeypatch.setattr(exemplars, "catalogue_path", lambda: target)
+    try:
+        for content in (None, b"\xff\xfe not text", b"nothing to see\n"):
+            if content is not None:
+                target.write_bytes(content)
+            exemplars.reload()
+            with caplog.at_level(logging.WARNING):
+                assert examples("Hidden Single") == ()
+                assert techniques_with_examples() == ()
+    finally:
+        monkeypatch.undo()
+        exemplars.reload()
+    assert examples("Hidden Single")
