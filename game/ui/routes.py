@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..session import sources
+from ..session import exemplars, sources
 from .context import AppContext
 from .destinations import (
     ChooseNewGame,
@@ -33,6 +33,8 @@ from .destinations import (
     SaveAs,
     SettingsPage,
     Statistics,
+    TechniquePage,
+    Techniques,
 )
 from .scene_stack import Push, Reset, Router, Scene, Transition
 from .scenes.board import BoardScene
@@ -47,6 +49,8 @@ from .scenes.picker import PickerScene
 from .scenes.save_dialog import SaveDialogScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
+from .scenes.technique_list import TechniqueListScene
+from .scenes.technique_page import Example, TechniquePageScene
 
 
 def router(ctx: AppContext) -> Router:
@@ -119,9 +123,18 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(KeysScene(ctx))
         case Help(size):
             return Push(HelpScene(ctx, size))
+        case Techniques(focus):
+            return Push(TechniqueListScene(ctx, focus))
+        case TechniquePage(name, seen):
+            return Push(TechniquePageScene(ctx, name, first_example, seen))
         case Notice(title, message):
             return Push(NoticeScene(ctx, title, message))
     raise ValueError(f"nowhere to go for {destination!r}")
+
+
+def first_example(name: str) -> Example | None:
+    """The example a technique's page shows: the trainer catalogue's first position."""
+    return next(iter(exemplars.examples(name)), None)
 
 
 def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:

@@ -363,8 +363,7 @@ ABOUT: dict[str, About] = {
         "Four empty cells at the corners of a rectangle in two rows, two columns and "
         "exactly two regions, all allowing the same two digits x and y. If all four "
         "ended as x and y, swapping them would give a second solution, so in a puzzle "
-        "with one solution some corner takes another digit. Only for puzzles known to "
-        "have one solution.",
+        "with one solution some corner takes another digit.",
         "Cells showing the same pair at three or four corners of a rectangle spanning two regions.",
         (
             "Type 1: three corners are exactly x and y; the fourth loses x and y.",
@@ -559,12 +558,12 @@ ABOUT: dict[str, About] = {
         ),
     ),
     "ALS-XY-Wing": About(
-        "Three almost locked sets: A and B each share a restricted common digit with a "
-        "pivot set C (a digit whose places in both sets all see each other), x with A "
-        "and y with B. If neither A "
-        "nor B held a digit z they share, both would be locked, A would hold x, B would "
-        "hold y, and C would lose both, one digit short for its cells. So z is in A or "
-        "B, and a cell that sees every z of both loses it.",
+        "Three almost locked sets: a pivot set B shares a restricted common digit with a "
+        "set A (a digit whose places in both sets all see each other) and another one "
+        "with a set C, x with A and y with C. If neither A nor C held a digit z they "
+        "share, both would be locked, A would hold x, C would hold y, and B would lose "
+        "both, one digit short for its cells. So z is in A or C, and a cell that sees "
+        "every z of both loses it.",
         "The [ALS-XZ] with a set in the middle: an [XY-Wing] whose cells have grown into groups.",
     ),
     "ALS Chain": About(

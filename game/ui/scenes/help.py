@@ -3,6 +3,10 @@
 The key rows come from :meth:`KeyMap.describe` for the grid being played, so the
 overlay shows the player's own bindings and the 16x16 letter rule exactly as the
 game applies them: it cannot drift from the code.
+
+A Techniques button leads on to the technique reference (a page per technique
+with a real example); Tab puts the focus on it and Enter presses it.  Any other
+click, Esc, F1 or Enter closes the overlay, as before.
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ import pygame
 
 from ..actions import Action, Command
 from ..context import AppContext
+from ..destinations import Techniques
 from ..gate import Intent, Pointer, PointerKind
-from ..scene_stack import Pop, Scene, Transition
-from ..widgets import draw_card, draw_veil
+from ..scene_stack import Go, Pop, Scene, Transition
+from ..widgets import draw_button, draw_card, draw_veil
 
 RULES = (
     "Fill the grid so that every row, every column and every region holds each "
@@ -41,6 +46,10 @@ LETTERS = (
 )
 
 
+TECHNIQUES = "Techniques"
+CLOSES = "Tab, Enter: techniques · Esc, F1 or a click closes this"
+
+
 class HelpScene(Scene):
     opaque = False
 
@@ -48,6 +57,8 @@ class HelpScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.size = size
+        self.focused = False  # Tab put the keyboard focus on the Techniques button
+        self.hovered = False
 
     def rows(self) -> list[tuple[str, str]]:
         """(what, how) for every key binding and mouse control."""
@@ -78,15 +89,32 @@ class HelpScene(Scene):
         return lines
 
     def handle(self, intent: Intent) -> Transition | None:
-        if isinstance(intent, Command) and intent.action in (
-            Action.BACK,
-            Action.HELP,
-            Action.CONFIRM,
-        ):
-            return Pop()
-        if isinstance(intent, Pointer) and intent.kind is PointerKind.PRESS:
-            return Pop()
+        if isinstance(intent, Command):
+            if intent.action in (Action.NEXT, Action.PREVIOUS):
+                self.focused = not self.focused
+                self.dirty = True
+                return None
+            if intent.action is Action.CONFIRM and self.focused:
+                return Go(Techniques())
+            if intent.action in (Action.BACK, Action.HELP, Action.CONFIRM):
+                return Pop()
+            return None
+        if isinstance(intent, Pointer):
+            on_button = self.techniques_button().collidepoint(intent.pos)
+            if intent.kind is PointerKind.MOVE and on_button != self.hovered:
+                self.hovered = on_button
+                self.dirty = True
+            if intent.kind is PointerKind.PRESS:
+                return Go(Techniques()) if on_button and intent.button == 1 else Pop()
         return None
+
+    def techniques_button(self) -> pygame.Rect:
+        """The Techniques button, at the card's bottom left."""
+        rect, line, *_ = self.plan()
+        label = self.ctx.text.measure(TECHNIQUES, round(line * 0.5), True)[0]
+        button = pygame.Rect(0, 0, label + 2 * line, round(line * 1.0))
+        button.bottomleft = (rect.x + line, rect.bottom - round(line * 0.4))
+        return button
 
     def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
         """The card, the line height, the columns, and the wrapped rules and notes.
@@ -156,5 +184,18 @@ class HelpScene(Scene):
         for wrapped in notes:
             surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
             y += line
-        hint = text.render("Esc, F1 or a click closes this", round(line * 0.5), p.disabled)
-        surface.blit(hint, hint.get_rect(bottomright=(rect.right - line, rect.bottom - line // 2)))
+        button = self.techniques_button()
+        draw_button(
+            surface,
+            text,
+            p,
+            button,
+            TECHNIQUES,
+            hovered=self.hovered,
+            focused=self.focused,
+            size=round(line * 0.5),
+            bold=True,
+            backdrop=p.surface,
+        )
+        hint = text.render(CLOSES, round(line * 0.5), p.disabled)
+        surface.blit(hint, hint.get_rect(midright=(rect.right - line, button.centery)))
