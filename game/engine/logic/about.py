@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .registry import Level, Technique, all_techniques
+from .step import with_article
 
 
 @dataclass(frozen=True)
@@ -68,12 +69,13 @@ def _fish(k: int) -> About:
 
 def _finned(k: int) -> About:
     fish = FISH[k]
+    article = with_article(fish).split()[0].capitalize()
     return About(
-        f"A [{fish}] spoiled by fins: extra candidates of the digit in the base rows, "
-        "outside the cover columns, all in one region. Either a fin holds the digit, or "
-        f"the {fish} stands and fills the cover columns. A cell in a cover column and in "
-        "the fins' region loses the digit either way: it sees every fin, and it lies in "
-        "a cover column.",
+        f"{article} [{fish}] spoiled by fins: extra candidates of the digit in the base "
+        "rows (or columns), outside the cover lines, all in one region. Either a fin "
+        f"holds the digit, or the {fish} stands and fills the cover lines. A cell on a "
+        "cover line, off the base lines and inside the fins' region, loses the digit "
+        "either way: it sees every fin, and the fish would fill its line.",
         f"A near {fish}: base rows (or columns) whose candidates fit the cover lines but "
         "for one or two strays in a single region. Targets sit in that region, on a "
         "cover line.",
@@ -94,13 +96,13 @@ def _sashimi(k: int) -> About:
 
 def _siamese(k: int, sashimi: bool) -> About:
     single = f"{'Sashimi' if sashimi else 'Finned'} {FISH[k]}"
-    both = "both sashimi" if sashimi else "finned (at most one of them sashimi)"
+    kinds = "both sashimi" if sashimi else "finned, one of them perhaps sashimi"
     return About(
-        f"Two finned fish of one digit ([{single}]) on the same base rows (or columns), "
-        f"covered in two different ways, each with its own fins and its own removals; "
-        f"here the two are {both}. Each fish stands on its own, so both sets of "
-        "removals hold and are told as one step. It rates as the single fish it is made "
-        "of, which a hint gives first.",
+        f"Two [{single}] patterns of one digit on the same base rows (or columns), "
+        f"covered in two different ways, each with its own fins and its own removals "
+        f"({kinds}). Each fish stands on its own, so both sets of removals hold and are "
+        "told as one step. It rates as the single fish it is made of, which a hint "
+        "gives first.",
         "A finned fish whose base lines could also be covered another way: try the other "
         "choice of cover lines and see whether it leaves fins in one region too.",
     )
@@ -146,8 +148,8 @@ def _finned_complex(family: str, k: int) -> About:
 def _siamese_complex(family: str, k: int) -> About:
     single = f"Finned {family} {FISH[k]}"
     return About(
-        f"Two finned fish of one digit ([{single}]) on the same base units, covered in "
-        "two different ways, each with its own fins and removals. Both stand, so their "
+        f"Two [{single}] patterns of one digit on the same base units, covered in two "
+        "different ways, each with its own fins and removals. Both stand, so their "
         "removals are told as one step, rated as the single fish.",
         "A finned fish whose base units admit a second cover that also works.",
     )
@@ -304,7 +306,7 @@ ABOUT: dict[str, About] = {
     ),
     "Empty Rectangle": About(
         "In a region, a digit's places all lie on one row and one column of it (a cross; "
-        "the corner the name refers to is empty of it). Take a column where the digit "
+        "the rest of the region, the empty rectangle, has none). Take a column where the digit "
         "has exactly two places, one of them on the cross's row outside the region. The "
         "cell on the other place's row and the cross's column cannot hold the digit: if "
         "it did, the other place (on its row) would not, so the place on the cross's row "
@@ -380,8 +382,8 @@ ABOUT: dict[str, About] = {
         "diagonal, or three corners) have one extra digit z between them. One of them "
         "must be z, or the rectangle would be deadly, so a cell that sees all of them "
         "loses z.",
-        "Three or four corners of a pair rectangle, with the same extra digit in the "
-        "corners that have one.",
+        "A pair rectangle with one or two bare x-y corners, the others all carrying "
+        "the same extra digit.",
     ),
     "Unique Rectangle Type 6": About(
         "A [Unique Rectangle] whose two corners with only x and y lie on a diagonal, "

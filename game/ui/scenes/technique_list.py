@@ -27,6 +27,7 @@ from ..destinations import TechniquePage
 from ..gate import Intent, Pointer, PointerKind
 from ..scene_stack import Go, Pop, Scene, Transition
 from ..text import Text
+from ..theme import mix
 from ..widgets import draw_button, draw_scrollbar
 
 MIN_TEXT = 13
@@ -346,7 +347,7 @@ class TechniqueListScene(Scene):
         box = rect.inflate(0, -max(2, size // 5))
         radius = max(3, size // 4)
         if index == self.hover or focused:
-            pygame.draw.rect(surface, p.surface_alt, box, border_radius=radius)
+            pygame.draw.rect(surface, mix(p.background, p.accent, 0.12), box, border_radius=radius)
         if focused:
             pygame.draw.rect(surface, p.accent, box, max(2, size // 8), border_radius=radius)
         rating = text.render(f"{technique.rating:.1f}", round(size * 0.85), p.text_dim)
