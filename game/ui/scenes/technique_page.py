@@ -80,7 +80,7 @@ class PageText:
     """Every word of one page, as a value (tests read it without drawing)."""
 
     name: str
-    facts: str  # "Hard · Sudoku Explainer rating 3.2"
+    facts: str  # "Hard · rated 3.2 on the Sudoku Explainer scale"
     caveat: str  # uniqueness, last resort, jigsaw only; "" for most
     sections: tuple[Section, ...]
     related: tuple[str, ...]  # techniques the text mentions, each a button
@@ -90,7 +90,7 @@ class PageText:
 def page_text(technique: Technique, example: Example | None) -> PageText:
     """The words of ``technique``'s page, with ``example`` (None: no example yet)."""
     entry = about(technique.name)
-    facts = f"{technique.level.label} · Sudoku Explainer rating {technique.rating:.1f}"
+    facts = f"{technique.level.label} · rated {technique.rating:.1f} on the Sudoku Explainer scale"
     caveats = []
     if technique.needs_unique:
         caveats.append("Only for puzzles known to have exactly one solution.")
