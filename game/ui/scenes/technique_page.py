@@ -317,7 +317,7 @@ class TechniquePageScene(Scene):
     def words(self) -> Words:
         """The text column, laid out (cached per page and window size)."""
         layout = self.layout()
-        key = (self.page, layout.words.size)
+        key = (self.page, layout.words.size, layout.unit)
         if self._words is None or self._words[0] != key:
             self._words = (key, fit_words(self.page, layout.words, layout.unit, self.ctx.text))
         return self._words[1]
