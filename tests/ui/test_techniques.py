@@ -18,7 +18,7 @@ from game.ui.destinations import TechniquePage, Techniques
 from game.ui.layout import geometry_in
 from game.ui.looks import Fill, step_looks
 from game.ui.scene_stack import Go
-from game.ui.scenes.help import HelpScene
+from game.ui.scenes.help import HelpScene, small_size
 from game.ui.scenes.technique_list import TechniqueListScene, list_plan, rows
 from game.ui.scenes.technique_page import (
     NO_EXAMPLE,
@@ -133,6 +133,50 @@ def test_a_technique_without_an_example_says_so(make_driver: MakeDriver) -> None
     assert scene.page.legend == ()
     driver.key(pygame.K_RIGHT)
     assert scene.technique.name == "Template Delete" and scene.example is None
+
+
+def test_every_page_reads_without_an_example(make_driver: MakeDriver) -> None:
+    """Whatever the catalogue holds, a page with no example is its words and a note."""
+    driver = make_driver((800, 600))
+    order = reading_order()
+    scene = TechniquePageScene(driver.ctx, order[0].name, lambda name: None)
+    driver.app.stack.push(scene)
+    surface = pygame.Surface((800, 600))
+    for technique in order:
+        assert scene.technique == technique
+        assert scene.example is None and scene.page.legend == ()
+        assert any(NO_EXAMPLE in p for s in scene.page.sections for p in s.paragraphs)
+        assert all(line.size >= 12 for line in scene.words().lines)
+        scene.draw(surface)
+        driver.key(pygame.K_RIGHT)
+
+
+def test_the_caveat_heads_the_words_whole(make_driver: MakeDriver) -> None:
+    driver = make_driver((800, 600))
+    scene = TechniquePageScene(driver.ctx, "Trial and Error", lambda name: None)
+    driver.app.stack.push(scene)
+    driver.step()
+    assert scene.page.caveat.startswith("A last resort")
+    words = scene.words()
+    accent = [line for line in words.lines if line.accent]
+    assert accent and words.lines[: len(accent)] == tuple(accent)
+    assert " ".join(line.text for line in accent) == scene.page.caveat
+    for line in accent:
+        assert driver.ctx.text.measure(line.text, line.size)[0] <= scene.layout().words.w
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_help_button_to_the_reference_is_readable(
+    make_driver: MakeDriver, size: tuple[int, int]
+) -> None:
+    driver = make_driver(size)
+    start_board(driver)
+    driver.key(pygame.K_F1)
+    scene = driver.top
+    assert isinstance(scene, HelpScene)
+    card, line, *_ = scene.plan()
+    assert card.contains(scene.techniques_button())
+    assert small_size(line) >= 12
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,15 @@ LETTERS = (
 
 
 TECHNIQUES = "Techniques"
-CLOSES = "Tab, Enter: techniques · Esc, F1 or a click closes this"
+# Beside the button, what the reference holds (a note line of its own would push the
+# key table under 12 px at 800x600).
+CLOSES = "Tab, Enter: how each technique works · Esc, F1 or a click closes this"
+
+
+def small_size(line: int) -> int:
+    """The button's and the closing hint's type: half a line, never under LOOK.md's 12 px
+    (at 800x600 half a line is 10)."""
+    return max(12, round(line * 0.5))
 
 
 class HelpScene(Scene):
@@ -111,7 +119,7 @@ class HelpScene(Scene):
     def techniques_button(self) -> pygame.Rect:
         """The Techniques button, at the card's bottom left."""
         rect, line, *_ = self.plan()
-        label = self.ctx.text.measure(TECHNIQUES, round(line * 0.5), True)[0]
+        label = self.ctx.text.measure(TECHNIQUES, small_size(line), True)[0]
         button = pygame.Rect(0, 0, label + 2 * line, round(line * 1.0))
         button.bottomleft = (rect.x + line, rect.bottom - round(line * 0.4))
         return button
@@ -193,9 +201,9 @@ class HelpScene(Scene):
             TECHNIQUES,
             hovered=self.hovered,
             focused=self.focused,
-            size=round(line * 0.5),
+            size=small_size(line),
             bold=True,
             backdrop=p.surface,
         )
-        hint = text.render(CLOSES, round(line * 0.5), p.disabled)
+        hint = text.render(CLOSES, small_size(line), p.text_dim)
         surface.blit(hint, hint.get_rect(midright=(rect.right - line, button.centery)))

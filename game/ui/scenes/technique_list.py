@@ -33,7 +33,7 @@ from ..widgets import draw_button, draw_scrollbar
 MIN_TEXT = 13
 """The smallest type the list uses before it scrolls instead (LOOK.md's floor is 12)."""
 
-INTRO = "Simplest first. Each page shows the technique at work on a real position."
+INTRO = "Simplest first. Most pages show the technique at work on a real position."
 
 
 @dataclass(frozen=True)
@@ -326,7 +326,8 @@ class TechniqueListScene(Scene):
             draw_scrollbar(surface, p, plan.view, self.scroll, plan.content_h)
         hint = "Enter or a click opens a page · Esc goes back"
         hint_size = max(12, round(plan.size * 0.85))
-        image = text.render(hint, hint_size, p.disabled)
+        # Dim, not the disabled grey: at 12 px that grey read too faintly on light themes.
+        image = text.render(hint, hint_size, p.text_dim)
         surface.blit(image, image.get_rect(midleft=(plan.view.x, plan.back.centery)))
         draw_button(surface, text, p, plan.back, "Back", hovered=self.hover_back)
 

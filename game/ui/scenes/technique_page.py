@@ -81,7 +81,7 @@ class PageText:
 
     name: str
     facts: str  # "Hard · rated 3.2 on the Sudoku Explainer scale"
-    caveat: str  # uniqueness, last resort, jigsaw only; "" for most
+    caveat: str  # uniqueness, last resort; "" for most (heads the words, in the accent)
     sections: tuple[Section, ...]
     related: tuple[str, ...]  # techniques the text mentions, each a button
     legend: tuple[LegendItem, ...]  # the key to the picture (empty without one)
@@ -186,6 +186,7 @@ class Line:
     size: int
     bold: bool = False
     dim: bool = False
+    accent: bool = False  # the caveat
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,13 @@ def lay_words(page: PageText, width: int, size: int, text: Text) -> Words:
     y = 0
     step = round(size * 1.35)
     head = max(MIN_TEXT, round(size * 0.92))
+    # The caveat heads the words rather than sharing the facts' line in the header,
+    # where a small window cut it short.
+    if page.caveat:
+        for wrapped in text.wrap(page.caveat, size, width):
+            lines.append(Line(wrapped, y, size, accent=True))
+            y += step
+        y += round(size * 0.3)
     for section in page.sections:
         if section.heading:
             y += round(size * 0.35) if lines else 0
@@ -437,12 +445,8 @@ class TechniquePageScene(Scene):
         surface.blit(text.render(page.name, size, p.text, True), header.topleft)
         facts_size = max(MIN_TEXT, round(layout.unit * 0.24))
         y = header.y + round(layout.title_size * 1.3)
-        facts = text.render(page.facts, facts_size, p.text_dim, True)
+        facts = text.render(page.facts, facts_size, p.text_dim, True, width=header.w)
         surface.blit(facts, (header.x, y))
-        if page.caveat:
-            room = header.w - facts.get_width() - facts_size
-            caveat = text.render(page.caveat, facts_size, p.accent, width=room)
-            surface.blit(caveat, (header.x + facts.get_width() + facts_size, y))
 
     def _draw_words(
         self, surface: pygame.Surface, layout: PageLayout, p: Palette, text: Text
@@ -455,7 +459,7 @@ class TechniquePageScene(Scene):
             y = top + line.y
             if y > column.bottom or y + line.size * 2 < column.y:
                 continue
-            colour = p.text_dim if line.dim else p.text
+            colour = p.accent if line.accent else p.text_dim if line.dim else p.text
             surface.blit(text.render(line.text, line.size, colour, line.bold), (column.x, y))
         if words.legend_y >= 0:
             draw_legend(
