@@ -115,6 +115,22 @@ class Help(Destination):
 
 
 @dataclass(frozen=True)
+class Techniques(Destination):
+    """The technique reference's list, the focus on technique ``focus`` (None: the first)."""
+
+    focus: str | None = None
+
+
+@dataclass(frozen=True)
+class TechniquePage(Destination):
+    """The reference page of technique ``name``; ``seen`` hears every technique the
+    page moves to (Previous, Next), so the list under it can follow."""
+
+    name: str
+    seen: Callable[[str], None] | None = None
+
+
+@dataclass(frozen=True)
 class Notice(Destination):
     title: str
     message: str

@@ -205,6 +205,22 @@ def _cell_size(unit: float, size: int) -> int:
     return cell - cell % 2
 
 
+def geometry_in(rect: Rect, size: int) -> BoardGeometry:
+    """The largest grid of ``size`` that fits ``rect`` with its outer border, centred.
+
+    For pictures of a board away from the board screen (the technique reference):
+    cells whole and even, and the left edge even, as the board screen's are.
+    """
+    probe = BoardGeometry(0, 0, max(4, min(rect.w, rect.h) // size), size)
+    room = min(rect.w, rect.h) - 2 * (probe.thick | 1)
+    cell = max(4, room // size)
+    cell -= cell % 2
+    side = cell * size
+    x = _even(rect.x + (rect.w - side) / 2)
+    y = round(rect.y + (rect.h - side) / 2)
+    return BoardGeometry(x, y, cell, size)
+
+
 def _even(x: float) -> int:
     """The board's left edge, even, so its border (an odd pad to the left) starts odd."""
     whole = round(x)

@@ -17,7 +17,8 @@ import enum
 import functools
 from dataclasses import dataclass, field
 
-from ..engine.logic.step import Role
+from ..engine.logic.grid import CandidateGrid
+from ..engine.logic.step import Role, Step
 from ..engine.shape import Shape
 from ..session import Game
 from ..session.hints import HintMarks
@@ -119,7 +120,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     if settings.show_mistakes:
         wrong |= game.wrong_entries()
     tints = region_tints(shape) if shape.is_jigsaw else None
-    hint = _hint_parts(shape, view.hint)
+    hint = hint_parts(shape, view.hint)
     solved_for_them = game.from_solution()
     # A step ahead of the board is drawn on the position it belongs to: the digits
     # the earlier steps placed (as previews) and that position's candidates.
@@ -216,7 +217,7 @@ def _outlines(size: int, chosen: frozenset[int]) -> dict[int, Edge]:
 
 
 @dataclass(frozen=True)
-class _HintParts:
+class HintParts:
     unit_cells: frozenset[int] = frozenset()
     roles: dict[int, Role] = field(default_factory=dict)
     note_roles: dict[int, tuple[tuple[int, Role], ...]] = field(default_factory=dict)
@@ -224,13 +225,18 @@ class _HintParts:
     targets: dict[int, int] = field(default_factory=dict)
 
 
-def _hint_parts(shape: Shape, hint: HintMarks | None) -> _HintParts:
+def hint_parts(shape: Shape, hint: HintMarks | None) -> HintParts:
     if hint is None:
-        return _HintParts()
-    step = hint.step
-    unit_cells = frozenset(cell for unit in step.units for cell in shape.units[unit])
+        return HintParts()
     if not hint.full:
-        return _HintParts(unit_cells)
+        step = hint.step
+        return HintParts(frozenset(cell for unit in step.units for cell in shape.units[unit]))
+    return _step_parts(shape, hint.step)
+
+
+def _step_parts(shape: Shape, step: Step) -> HintParts:
+    """Everything a step shown in full puts on the board: units, roles, strikes, targets."""
+    unit_cells = frozenset(cell for unit in step.units for cell in shape.units[unit])
     roles: dict[int, Role] = {}
     note_roles: dict[int, list[tuple[int, Role]]] = {}
     for mark in step.marks:
@@ -244,13 +250,52 @@ def _hint_parts(shape: Shape, hint: HintMarks | None) -> _HintParts:
     targets = dict(step.placements)
     for cell in targets:
         roles.setdefault(cell, Role.FOCUS)
-    return _HintParts(
+    return HintParts(
         unit_cells,
         roles,
         {cell: tuple(sorted(marks)) for cell, marks in note_roles.items()},
         struck,
         targets,
     )
+
+
+def step_looks(position: CandidateGrid, step: Step) -> tuple[CellLook, ...]:
+    """Every cell's look for ``step`` drawn in full on ``position``, away from any game.
+
+    The board draws a hint this way over the game (:func:`cell_looks`); the technique
+    reference draws an example the same way on the position the example comes from:
+    its digits (givens as givens), its candidates, and the step's marks, strikes and
+    targets, with the units it points at tinted.
+    """
+    shape = position.shape
+    hint = _step_parts(shape, step)
+    tints = region_tints(shape) if shape.is_jigsaw else None
+    looks = []
+    for cell in range(shape.cells):
+        digit = position.values[cell]
+        note_roles = hint.note_roles.get(cell, ())
+        role = hint.roles.get(cell)
+        if digit and note_roles:
+            role = role or next((r for d, r in note_roles if d == digit), None)
+            note_roles = ()
+        struck = 0 if digit else hint.struck.get(cell, 0)
+        notes = 0 if digit else position.cands[cell] | struck
+        for note, _ in note_roles:
+            notes |= 1 << (note - 1)
+        looks.append(
+            CellLook(
+                digit=digit,
+                given=bool(position.givens >> cell & 1) and bool(digit),
+                notes=notes,
+                fill=Fill.UNIT if cell in hint.unit_cells else Fill.PLAIN,
+                tint=tints[cell] if tints else 0,
+                role=role,
+                note_roles=note_roles,
+                struck=struck,
+                target=hint.targets.get(cell, 0) if not digit else 0,
+            )
+        )
+    return tuple(looks)
 
 
 @functools.lru_cache(maxsize=32)

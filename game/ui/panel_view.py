@@ -458,7 +458,7 @@ def _draw_card(
     lines = wrap_lines(text, card.body, size, rect.w - 2 * pad, limit)
     draw_lines(surface, text, lines, (x, y), size, p.text)
     legend_top = y + len(lines) * round(size * 1.3) + round(u * 0.3)
-    _draw_legend(surface, text, p, card.legend, (x, legend_top), rect.w - 2 * pad, room + y, u)
+    draw_legend(surface, text, p, card.legend, (x, legend_top), rect.w - 2 * pad, room + y, u)
     draw_button(
         surface,
         text,
@@ -480,7 +480,13 @@ def _draw_card(
     )
 
 
-def _draw_legend(
+def legend_size(u: int) -> tuple[int, int]:
+    """The key's type size and line height for a unit ``u``."""
+    size = max(12, round(u * 0.2))
+    return size, round(size * 1.6)
+
+
+def draw_legend(
     surface: pygame.Surface,
     text: Text,
     p: Palette,
@@ -490,9 +496,12 @@ def _draw_legend(
     bottom: int,
     u: int,
 ) -> None:
-    """The key to the picture, one swatch and a few words a line, while there is room."""
-    size = max(12, round(u * 0.2))
-    line = round(size * 1.6)
+    """The key to the picture, one swatch and a few words a line, while there is room.
+
+    Shared by the hint card and the technique reference, so both key a step's
+    picture alike; the heading and each item take one line of :func:`legend_size`.
+    """
+    size, line = legend_size(u)
     x, y = at
     swatch = round(size * 1.2)
     if legend and y + line <= bottom:

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..session import sources
+from ..session import exemplars, sources
 from .context import AppContext
 from .destinations import (
     ChooseNewGame,
@@ -33,6 +33,8 @@ from .destinations import (
     SaveAs,
     SettingsPage,
     Statistics,
+    TechniquePage,
+    Techniques,
     Train,
     TrainerChooser,
 )
@@ -49,6 +51,8 @@ from .scenes.picker import PickerScene
 from .scenes.save_dialog import SaveDialogScene
 from .scenes.settings import SettingsScene
 from .scenes.statistics import StatisticsScene
+from .scenes.technique_list import TechniqueListScene
+from .scenes.technique_page import Example, TechniquePageScene
 from .scenes.trainer import TrainerScene
 from .scenes.trainer_chooser import TrainerChooserScene
 
@@ -123,6 +127,10 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(KeysScene(ctx))
         case Help(size):
             return Push(HelpScene(ctx, size))
+        case Techniques(focus):
+            return Push(TechniqueListScene(ctx, focus))
+        case TechniquePage(name, seen):
+            return Push(TechniquePageScene(ctx, name, first_example, seen))
         case Notice(title, message):
             return Push(NoticeScene(ctx, title, message))
         case TrainerChooser():
@@ -132,12 +140,14 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
     raise ValueError(f"nowhere to go for {destination!r}")
 
 
-def technique_page() -> Callable[[str], Destination] | None:
-    """Where a technique's reference page is, for the trainer's "About" (None: no pages yet).
+def technique_page() -> Callable[[str], Destination]:
+    """Where a technique's reference page is, for the trainer's "About"."""
+    return TechniquePage
 
-    The hook for the technique pages: return ``lambda name: Page(name)`` once they exist.
-    """
-    return None
+
+def first_example(name: str) -> Example | None:
+    """The example a technique's page shows: the trainer catalogue's first position."""
+    return next(iter(exemplars.examples(name)), None)
 
 
 def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:

@@ -6,7 +6,7 @@ position's candidates, the cursor, and the player's marks: a candidate marked
 for removal is struck through as a hint strikes it, a placement is the hint's
 circled digit.  Once the round is over the instance is drawn exactly as a full
 hint draws a step (its marks, strikes, placements and units, through the hint
-card's own :func:`~.looks._hint_parts`), and the marks no instance accounts for
+card's own :func:`~.looks.hint_parts`), and the marks no instance accounts for
 get the "not right" ring.
 
 Pure: the round, the marks, the cursor and the verdict in, one look per cell out,
@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from ..engine.logic.step import Role
 from ..session.hints import HintMarks
 from ..session.trainer import Answer, Pick, Round, Verdict
-from .looks import CellLook, Fill, _hint_parts, region_tints
+from .looks import CellLook, Fill, hint_parts, region_tints
 
 
 def trainer_looks(
@@ -31,7 +31,7 @@ def trainer_looks(
     shape = position.shape
     over = verdict is not None and verdict.outcome.final
     shown = verdict.instance if over and verdict is not None else None
-    hint = _hint_parts(shape, HintMarks(shown, True) if shown is not None else None)
+    hint = hint_parts(shape, HintMarks(shown, True) if shown is not None else None)
     wrong = set(verdict.wrong) if over and verdict is not None else set()
     place = round_.answer is Answer.PLACE
     struck: dict[int, int] = dict(hint.struck)

@@ -21,7 +21,7 @@ import pygame
 
 from ..session.trainer import Outcome
 from .layout import BoardGeometry, board_layout
-from .panel_view import LegendItem, _draw_legend
+from .panel_view import LegendItem, draw_legend
 from .text import Text
 from .theme import Colour, Palette, mix
 from .widgets import Style, draw_button, draw_lines, draw_spinner, wrap_lines
@@ -202,7 +202,7 @@ def draw_trainer_panel(
         used = _draw_fitted(surface, text, p, area, u, panel.explanation)
         if legend_h:
             at = (x, used + round(u * 0.12))
-            _draw_legend(surface, text, p, panel.legend, at, width, bottom, u)
+            draw_legend(surface, text, p, panel.legend, at, width, bottom, u)
     for key in panel.buttons:
         rect = layout.buttons.get(key.name)
         if rect is None:

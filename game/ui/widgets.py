@@ -153,6 +153,26 @@ def draw_veil(surface: pygame.Surface, palette: Palette) -> None:
     surface.blit(veil, (0, 0))
 
 
+def draw_scrollbar(
+    surface: pygame.Surface, palette: Palette, view: pygame.Rect, scroll: int, content_h: int
+) -> None:
+    """A thin bar at ``view``'s right edge: where the part shown sits in the whole.
+
+    ``scroll`` is how far the content is scrolled and ``content_h`` its height, in
+    pixels; nothing is drawn when everything shows.
+    """
+    if content_h <= view.h:
+        return
+    width = max(4, view.w // 160)
+    bar = pygame.Rect(view.right - width, view.y, width, view.h)
+    pygame.draw.rect(surface, palette.border, bar, border_radius=width // 2)
+    length = max(width * 3, round(view.h * view.h / content_h))
+    top = view.y + round((view.h - length) * scroll / max(1, content_h - view.h))
+    pygame.draw.rect(
+        surface, palette.text_dim, (bar.x, top, width, length), border_radius=width // 2
+    )
+
+
 def draw_spinner(
     surface: pygame.Surface, colour: Colour, centre: tuple[int, int], radius: int, phase: float
 ) -> None:

@@ -400,13 +400,13 @@ def to_menu(monkey: Monkey) -> None:
     monkey.step([], 0.0)
 
 
-def board_of(name: str, then: Callable[[Monkey], None] | None = None) -> Start:
+def board_of(name: str, *then: Callable[[Monkey], None]) -> Start:
     def start(monkey: Monkey) -> None:
         prepared = monkey.boards[name]
         monkey.app.apply(routes.board(monkey.ctx, prepared))
         monkey.step([], 0.0)
-        if then is not None:
-            then(monkey)
+        for more in then:
+            more(monkey)
 
     return start
 
@@ -443,6 +443,12 @@ def command(action: Action) -> Callable[[Monkey], None]:
         monkey.step([], 2.5)
 
     return go
+
+
+def techniques(monkey: Monkey) -> None:
+    """Help, then its Techniques button by the keyboard (Tab, Enter): the reference's list."""
+    for action in (Action.HELP, Action.NEXT, Action.CONFIRM):
+        command(action)(monkey)
 
 
 def answer_yes(monkey: Monkey) -> None:
@@ -538,6 +544,10 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
         ("save dialog", board_of("classic9", command(Action.SAVE))),
         ("open", board_of("classic9", command(Action.OPEN))),
         ("typed move", board_of("classic9", command(Action.TYPED_MOVE))),
+    ]
+    found += [
+        ("technique list", board_of("classic9", techniques)),
+        ("technique page", board_of("jigsaw9", techniques, command(Action.CONFIRM))),
     ]
     if hasattr(Action, "STEPS"):
         found.append(("step-through", board_of("classic9", command(Action.STEPS))))

@@ -89,12 +89,22 @@ def test_the_help_overlay_leads_to_the_trainer(driver: Driver) -> None:
     help_scene = driver.top
     assert isinstance(help_scene, HelpScene)
     driver.step()
-    driver.click(help_scene.trainer_rect().center)
+    driver.click(help_scene.buttons()[1].center)
     assert isinstance(driver.top, TrainerChooserScene)
     driver.key(pygame.K_ESCAPE)
     assert driver.top is help_scene
     driver.click((1, 1))  # a click anywhere else still closes the overlay
     assert driver.top is not help_scene
+
+
+def test_tab_reaches_the_trainer_button_after_the_techniques_button(driver: Driver) -> None:
+    driver.key(pygame.K_F1)
+    help_scene = driver.top
+    assert isinstance(help_scene, HelpScene)
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    assert isinstance(driver.top, TrainerChooserScene)
 
 
 # -- the chooser ------------------------------------------------------------------------

@@ -3,6 +3,10 @@
 The key rows come from :meth:`KeyMap.describe` for the grid being played, so the
 overlay shows the player's own bindings and the 16x16 letter rule exactly as the
 game applies them: it cannot drift from the code.
+
+A Techniques button leads on to the technique reference (a page per technique
+with a real example); Tab puts the focus on it and Enter presses it.  Any other
+click, Esc, F1 or Enter closes the overlay, as before.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import pygame
 
 from ..actions import Action, Command
 from ..context import AppContext
-from ..destinations import TrainerChooser
+from ..destinations import Destination, Techniques, TrainerChooser
 from ..gate import Intent, Pointer, PointerKind
 from ..scene_stack import Go, Pop, Scene, Transition
 from ..widgets import draw_button, draw_card, draw_veil
@@ -41,7 +45,23 @@ LETTERS = (
     "became a digit moves to Ctrl+letter; moves use the arrow keys."
 )
 
-TRAINER = "Technique trainer"
+
+TECHNIQUES = "Techniques"
+TRAINER = "Trainer"
+BUTTONS: tuple[tuple[str, Destination], ...] = (
+    (TECHNIQUES, Techniques()),
+    (TRAINER, TrainerChooser()),
+)
+"""The card's buttons, left to right: the technique reference and the trainer."""
+# Beside the buttons, what they hold (a note line of its own would push the key
+# table under 12 px at 800x600).
+CLOSES = "Tab, Enter: how techniques work, then practise them · Esc or F1 closes"
+
+
+def small_size(line: int) -> int:
+    """The button's and the closing hint's type: half a line, never under LOOK.md's 12 px
+    (at 800x600 half a line is 10)."""
+    return max(12, round(line * 0.5))
 
 
 class HelpScene(Scene):
@@ -51,6 +71,8 @@ class HelpScene(Scene):
         super().__init__()
         self.ctx = ctx
         self.size = size
+        self.focused: int | None = None  # the button Tab put the keyboard focus on
+        self.hovered: int | None = None
 
     def rows(self) -> list[tuple[str, str]]:
         """(what, how) for every key binding and mouse control."""
@@ -81,28 +103,52 @@ class HelpScene(Scene):
         return lines
 
     def handle(self, intent: Intent) -> Transition | None:
-        if (
-            isinstance(intent, Pointer)
-            and intent.kind is PointerKind.PRESS
-            and self.trainer_rect().collidepoint(intent.pos)
-        ):
-            return Go(TrainerChooser())
-        if isinstance(intent, Command) and intent.action in (
-            Action.BACK,
-            Action.HELP,
-            Action.CONFIRM,
-        ):
-            return Pop()
-        if isinstance(intent, Pointer) and intent.kind is PointerKind.PRESS:
-            return Pop()
+        if isinstance(intent, Command):
+            if intent.action in (Action.NEXT, Action.PREVIOUS):
+                self.focused = self._cycle(1 if intent.action is Action.NEXT else -1)
+                self.dirty = True
+                return None
+            if intent.action is Action.CONFIRM and self.focused is not None:
+                return Go(BUTTONS[self.focused][1])
+            if intent.action in (Action.BACK, Action.HELP, Action.CONFIRM):
+                return Pop()
+            return None
+        if isinstance(intent, Pointer):
+            under = self.button_at(intent.pos)
+            if intent.kind is PointerKind.MOVE and under != self.hovered:
+                self.hovered = under
+                self.dirty = True
+            if intent.kind is PointerKind.PRESS:
+                if under is not None and intent.button == 1:
+                    return Go(BUTTONS[under][1])
+                return Pop()
         return None
 
-    def trainer_rect(self) -> pygame.Rect:
-        """The button to the technique trainer, at the card's bottom left (no key of
-        its own: the main menu is the keyboard's way to the trainer)."""
-        rect, line, _, _, _ = self.plan()
-        width = self.ctx.text.measure(TRAINER, round(line * 0.5))[0] + line
-        return pygame.Rect(rect.x + line, rect.bottom - round(line * 1.35), width, line)
+    def _cycle(self, step: int) -> int | None:
+        """The focus after Tab (``step`` 1) or Shift+Tab (-1): the buttons, then none."""
+        stops: list[int | None] = [None, *range(len(BUTTONS))]
+        return stops[(stops.index(self.focused) + step) % len(stops)]
+
+    def button_at(self, pos: tuple[int, int]) -> int | None:
+        """Which button is under ``pos``, if any."""
+        return next((i for i, rect in enumerate(self.buttons()) if rect.collidepoint(pos)), None)
+
+    def techniques_button(self) -> pygame.Rect:
+        """The Techniques button, at the card's bottom left."""
+        return self.buttons()[0]
+
+    def buttons(self) -> list[pygame.Rect]:
+        """The buttons' rectangles, side by side from the card's bottom left."""
+        rect, line, *_ = self.plan()
+        x = rect.x + line
+        placed = []
+        for label, _ in BUTTONS:
+            width = self.ctx.text.measure(label, small_size(line), True)[0] + 2 * line
+            button = pygame.Rect(0, 0, width, line)
+            button.bottomleft = (x, rect.bottom - round(line * 0.4))
+            placed.append(button)
+            x = button.right + line // 2
+        return placed
 
     def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
         """The card, the line height, the columns, and the wrapped rules and notes.
@@ -172,9 +218,18 @@ class HelpScene(Scene):
         for wrapped in notes:
             surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
             y += line
-        draw_button(
-            surface, text, p, self.trainer_rect(), TRAINER,
-            size=round(line * 0.5), backdrop=p.surface,
-        )  # fmt: skip
-        hint = text.render("Esc, F1 or a click closes this", round(line * 0.5), p.disabled)
-        surface.blit(hint, hint.get_rect(bottomright=(rect.right - line, rect.bottom - line // 2)))
+        for index, (button, (label, _)) in enumerate(zip(self.buttons(), BUTTONS, strict=True)):
+            draw_button(
+                surface,
+                text,
+                p,
+                button,
+                label,
+                hovered=self.hovered == index,
+                focused=self.focused == index,
+                size=small_size(line),
+                bold=True,
+                backdrop=p.surface,
+            )
+        hint = text.render(CLOSES, small_size(line), p.text_dim)
+        surface.blit(hint, hint.get_rect(midright=(rect.right - line, self.buttons()[0].centery)))
