@@ -13,6 +13,7 @@ lives here too so tests can check it without drawing anything.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pygame import Rect
@@ -299,6 +300,23 @@ class CardLayout:
 
     rect: Rect
     unit: int
+
+
+def button_grid(
+    names: Sequence[str], left: int, top: int, width: int, columns: int, height: int, gap: int
+) -> dict[str, Rect]:
+    """Buttons ``names`` in rows of ``columns`` filling ``width`` from (``left``, ``top``),
+    each ``height`` tall, ``gap`` apart both ways (the panels' button blocks)."""
+    column_w = (width - (columns - 1) * gap) / columns
+    return {
+        name: Rect(
+            round(left + (i % columns) * (column_w + gap)),
+            top + (i // columns) * (height + gap),
+            round(column_w),
+            height,
+        )
+        for i, name in enumerate(names)
+    }
 
 
 def card_layout(

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..session.steps_flow import StepsView
-from .layout import BoardLayout
+from .layout import BoardLayout, button_grid
 from .text import Text
 from .theme import Palette, mix
 from .widgets import Style, draw_button, draw_lines, wrap_lines
@@ -94,16 +94,7 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
     nav_rows = 4 // nav_columns
     nav_bottom = label.y - round(0.3 * u)
     nav_top = nav_bottom - nav_rows * nav_h - (nav_rows - 1) * gap
-    nav_w = (inner.w - (nav_columns - 1) * gap) / nav_columns
-    nav = {
-        name: pygame.Rect(
-            round(inner.x + (i % nav_columns) * (nav_w + gap)),
-            nav_top + (i // nav_columns) * (nav_h + gap),
-            round(nav_w),
-            nav_h,
-        )
-        for i, name in enumerate(NAV)
-    }
+    nav = button_grid(NAV, inner.x, nav_top, inner.w, nav_columns, nav_h, gap)
     text_top = inner.y + round(0.95 * u)
     text = pygame.Rect(inner.x, text_top, inner.w, max(0, nav_top - gap - text_top))
     return StepsGeometry(card, text, nav, label, everywhere, pad, u)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..session.trainer import Outcome
-from .layout import BoardGeometry, board_layout
+from .layout import BoardGeometry, board_layout, button_grid
 from .panel_view import LegendItem, draw_legend
 from .text import Text
 from .theme import Colour, Palette, mix
@@ -120,16 +120,7 @@ def trainer_layout(
     keys = pygame.Rect(panel.x, panel.bottom - keys_h, panel.w, keys_h)
     grid_bottom = keys.y - gap
     grid_top = grid_bottom - rows * row_h - (rows - 1) * gap
-    cell_w = (panel.w - (columns - 1) * gap) / columns
-    buttons = {
-        name: pygame.Rect(
-            round(panel.x + (i % columns) * (cell_w + gap)),
-            grid_top + (i // columns) * (row_h + gap),
-            round(cell_w),
-            row_h,
-        )
-        for i, name in enumerate(names)
-    }
+    buttons = button_grid(names, panel.x, grid_top, panel.w, columns, row_h, gap)
     text = pygame.Rect(panel.x, panel.y, panel.w, max(0, grid_top - gap - panel.y))
     return TrainerLayout(base.board, panel, u, buttons, text, keys)
 
