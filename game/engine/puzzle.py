@@ -12,7 +12,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from .errors import InvalidPuzzleError
-from .rules import conflicts
+from .rules import conflicts, has_conflict
 from .shape import Shape
 from .symbols import cell_name, digit_of, grid_string, symbol
 
@@ -34,12 +34,11 @@ class Puzzle:
         n = self.shape.size
         if len(self.givens) != n * n:
             raise InvalidPuzzleError(f"{len(self.givens)} cells given; a {n}x{n} grid has {n * n}")
-        for cell, digit in enumerate(self.givens):
-            if not 0 <= digit <= n:
-                raise InvalidPuzzleError(f"{cell_name(cell, n)} holds {digit}, outside 1-{n}")
-        found = conflicts(self.shape, self.givens)
-        if found:
-            first = found[0]
+        if self.givens and not 0 <= min(self.givens) <= max(self.givens) <= n:
+            cell, digit = next((c, d) for c, d in enumerate(self.givens) if not 0 <= d <= n)
+            raise InvalidPuzzleError(f"{cell_name(cell, n)} holds {digit}, outside 1-{n}")
+        if has_conflict(self.shape, self.givens):
+            first = conflicts(self.shape, self.givens)[0]
             where = ", ".join(cell_name(cell, n) for cell in first.cells)
             raise InvalidPuzzleError(
                 f"conflicting givens: {symbol(first.digit)} appears {len(first.cells)} times "

@@ -37,6 +37,16 @@ def conflicts(shape: Shape, grid: Sequence[int]) -> list[Conflict]:
     return found
 
 
+def has_conflict(shape: Shape, grid: Sequence[int]) -> bool:
+    """Whether some unit holds a digit twice: :func:`conflicts` without the details,
+    fast enough to check every puzzle of a 150,000-game file as it is read."""
+    for members in shape.units:
+        digits = [digit for digit in map(grid.__getitem__, members) if digit]
+        if len(digits) != len(set(digits)):
+            return True
+    return False
+
+
 def conflicting_cells(shape: Shape, grid: Sequence[int]) -> frozenset[int]:
     """The cells whose digit is repeated in one of their units."""
     return frozenset(cell for conflict in conflicts(shape, grid) for cell in conflict.cells)

@@ -231,7 +231,7 @@ def settle(
     budget = work if work is not None else work_budget(shape)
     present = set(grid)
     free = [d for d in range(1, shape.size + 1) if d not in present]
-    rng = random.Random(_SEED)
+    rng: random.Random | None = None  # made when first needed: most grids never need it
     locked = tables.intersections
     unit = max(1, shape.cells // _LUBY_UNIT_SHARE)
     plain: list[tuple[int, int]] = [start]  # the depth-first search, resumed each round
@@ -246,6 +246,7 @@ def settle(
             else:
                 stack, found = plain, plain_found
             if randomized:
+                rng = rng or random.Random(_SEED)
                 finished, _nodes, used = tables.run(stack, found, limit, None, rng, cap)
             else:
                 finished, _nodes, used = tables.run(stack, found, limit, None, None, cap, locked)

@@ -12,6 +12,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 EMPTY = "."
 """How an empty cell is written in every canonical form."""
 
+_CHARACTERS = EMPTY + SYMBOLS  # by digit, 0 (empty) first
 _DIGIT_OF = {ch: i + 1 for i, ch in enumerate(SYMBOLS)}
 _DIGIT_OF.update({ch.lower(): d for ch, d in list(_DIGIT_OF.items()) if ch.isalpha()})
 
@@ -35,7 +36,7 @@ def digit_of(char: str, size: int) -> int | None:
 
 def grid_string(grid: tuple[int, ...] | list[int]) -> str:
     """One line, one character per cell, ``.`` for empty."""
-    return "".join(SYMBOLS[d - 1] if d else EMPTY for d in grid)
+    return "".join([_CHARACTERS[d] for d in grid])
 
 
 def cell_name(cell: int, size: int) -> str:

@@ -224,14 +224,19 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
     )
 
 
+_NO_SPACE = str.maketrans("", "", " \t\r\n")
+_CELL_VALUE = {".": 0, **{str(d): d for d in range(10)}}
+_CELL_CHARS = frozenset(_CELL_VALUE)
+
+
 def _plain(data: str, line: int) -> tuple[int, ...]:
-    cells = [char for char in data if char not in " \t\r\n"]
-    for char in cells:
-        if char not in _DIGITS and char != ".":
-            raise FormatError(f"the game data holds {char!r}; only digits 0-9", line=line)
+    cells = data.translate(_NO_SPACE)
+    if not _CELL_CHARS.issuperset(cells):
+        char = next(char for char in cells if char not in _CELL_CHARS)
+        raise FormatError(f"the game data holds {char!r}; only digits 0-9", line=line)
     if len(cells) != 81:
         raise FormatError(f"the game data has {len(cells)} cells; a 9x9 grid needs 81", line=line)
-    return tuple(0 if char == "." else ord(char) - 48 for char in cells)
+    return tuple(map(_CELL_VALUE.__getitem__, cells))
 
 
 def _notes(marks: str, version: int, line: int) -> int:
