@@ -73,7 +73,9 @@ def test_wrapping_any_string_fits_keeps_every_character_and_is_linear(
         assert squeezed("".join(lines)) == squeezed(displayable(value))
     else:
         assert len(lines) <= max_lines
-    assert work <= 8 * len(value) + 16  # characters measured: linear, whatever the text
+    # Characters measured: linear, whatever the text.  The worst constant is a glyph
+    # wider than the line: its advance, then up to four one-character widths.
+    assert work <= 12 * len(value) + 16
 
 
 @settings(max_examples=300, deadline=None)
