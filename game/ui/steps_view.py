@@ -141,7 +141,7 @@ def draw_steps_card(
         colour = p.error if card.message_error and not tip and card.message else p.text_dim
         top = g.text.bottom - len(lines) * step
         draw_lines(surface, text, lines, (g.text.x, top), small, colour, spacing=1.25)
-    _draw_body(surface, text, p, room, g.unit, view.body)
+    draw_explanation(surface, text, p, room, g.unit, view.body)
     labels = {
         **NAV_LABELS,
         "step-apply": view.apply_label,
@@ -196,11 +196,12 @@ def draw_steps_card(
             )
 
 
-def _draw_body(
+def draw_explanation(
     surface: pygame.Surface, text: Text, p: Palette, room: pygame.Rect, unit: int, body: str
-) -> None:
+) -> int:
     """The explanation, as large as fits its room: long chains shrink a little, and
-    past a readable size the rest is cut short rather than shrunk further."""
+    past a readable size (12 px) the rest is cut short rather than shrunk further.
+    Returns the y below it (the step panel and the trainer share it)."""
     size = max(12, round(unit * 0.24))
     smallest = max(12, round(unit * 0.16))
     lines = text.wrap(body, size, room.w)
@@ -209,4 +210,4 @@ def _draw_body(
         lines = text.wrap(body, size, room.w)
     limit = max(1, room.h // round(size * 1.3))
     lines = wrap_lines(text, body, size, room.w, limit)
-    draw_lines(surface, text, lines, room.topleft, size, p.text)
+    return draw_lines(surface, text, lines, room.topleft, size, p.text)

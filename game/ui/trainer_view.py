@@ -22,6 +22,7 @@ import pygame
 from ..session.trainer import Outcome
 from .layout import BoardGeometry, board_layout, button_grid
 from .panel_view import LegendItem, draw_legend
+from .steps_view import draw_explanation
 from .text import Text
 from .theme import Colour, Palette, mix
 from .widgets import Style, draw_button, draw_lines, draw_spinner, wrap_lines
@@ -190,7 +191,7 @@ def draw_trainer_panel(
         if legend_h < 2 * row:
             legend_h = 0
         area.h -= legend_h
-        used = _draw_fitted(surface, text, p, area, u, panel.explanation)
+        used = draw_explanation(surface, text, p, area, u, panel.explanation)
         if legend_h:
             at = (x, used + round(u * 0.12))
             draw_legend(surface, text, p, panel.legend, at, width, bottom, u)
@@ -238,18 +239,3 @@ def _draw_banner(
     pygame.draw.rect(surface, colour, edge, border_radius=radius)
     draw_lines(surface, text, lines, (box.x + pad + pad // 2, box.y + pad), size, p.text, bold=True)
     return box.bottom
-
-
-def _draw_fitted(
-    surface: pygame.Surface, text: Text, p: Palette, room: pygame.Rect, u: int, body: str
-) -> int:
-    """The explanation, as large as fits (never under 12 px, then cut short); the y below."""
-    size = max(12, round(u * 0.24))
-    smallest = max(12, round(u * 0.16))
-    lines = text.wrap(body, size, room.w)
-    while size > smallest and len(lines) * round(size * 1.3) > room.h:
-        size -= 1
-        lines = text.wrap(body, size, room.w)
-    limit = max(1, room.h // round(size * 1.3))
-    lines = wrap_lines(text, body, size, room.w, limit)
-    return draw_lines(surface, text, lines, room.topleft, size, p.text)
