@@ -18,8 +18,9 @@ from game.engine.logic.grid import cells_of
 from game.engine.logic.links import LinkGraph
 from game.engine.shape import Shape
 
+from .pencil import solution_of, wrong
 from .reglib import REGLIB, Case, cases
-from .test_logic_advanced import position, solution_of, wrong
+from .test_logic_advanced import position
 
 # name -> (grid, regions or "", finder, the exact eliminations of its first step)
 EXEMPLARS: dict[str, tuple[str, str, str, frozenset[tuple[int, int]]]] = {

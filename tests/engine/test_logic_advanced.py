@@ -22,6 +22,9 @@ from game.engine.logic.trial import Bitboard, Trace
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
 
+from . import pencil
+from .pencil import solution_of, wrong
+
 CLASSIC = Shape.classic(9)
 
 # name -> (pencil-mark grid, the eliminations and placements it was first seen making)
@@ -241,42 +244,8 @@ LAST_RESORT = {"Forcing Chain", "Nested Forcing Chain", "Trial and Error"}
 
 
 def position(text: str, shape: Shape = CLASSIC) -> CandidateGrid:
-    """A pencil-mark grid: ``=5`` is a placed 5, ``359`` the candidates of an empty cell."""
-    values, cands = [], []
-    for token in text.split():
-        if token.startswith("="):
-            values.append(int(token[1:]))
-            cands.append(0)
-        else:
-            values.append(0)
-            cands.append(sum(1 << (int(ch) - 1) for ch in token))
-    assert len(values) == shape.cells
-    return CandidateGrid(shape, values, cands)
-
-
-def solution_of(grid: CandidateGrid) -> tuple[int, ...]:
-    """The unique solution the position's placed digits lead to (checked unique)."""
-    found = solver.solutions(grid.shape, grid.values, limit=2)
-    assert len(found) == 1
-    answer = found[0]
-    for cell, mask in enumerate(grid.cands):
-        if mask:
-            assert mask >> (answer[cell] - 1) & 1, "the inline position lost a true candidate"
-    return answer
-
-
-def wrong(step: Step, grid: CandidateGrid, answer: tuple[int, ...]) -> list[str]:
-    """What ``step`` gets wrong in ``grid`` (empty when it is sound and changes something)."""
-    found = [f"places {d} in {c}" for c, d in step.placements if answer[c] != d]
-    found += [f"removes the answer {d} from {c}" for c, d in step.eliminations if answer[c] == d]
-    found += [
-        f"removes absent {d} from {c}"
-        for c, d in step.eliminations
-        if not grid.cands[c] >> (d - 1) & 1
-    ]
-    if not step.placements and not step.eliminations:
-        found.append("changes nothing")
-    return found
+    """A pencil-mark grid (see :mod:`.pencil`), classic 9x9 unless told otherwise."""
+    return pencil.position(text, shape)
 
 
 @pytest.mark.parametrize("name", sorted(POSITIONS))
