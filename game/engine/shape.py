@@ -48,6 +48,8 @@ class Shape:
 
     __slots__ = (
         "__weakref__",
+        "_hash",
+        "_labels",
         "_peer_sets",
         "box",
         "cell_units",
@@ -95,6 +97,8 @@ class Shape:
             peers.append(tuple(sorted(seen)))
         self.peers = tuple(peers)
         self._peer_sets: tuple[frozenset[int], ...] | None = None
+        self._hash = hash((n, regions))  # kept: every solver call looks its tables up by shape
+        self._labels = "".join(_REGION_CHARS[g] for g in regions)
         dims = box_dims(n)
         self.box = dims if dims and regions == _box_regions(n, *dims) else None
 
@@ -185,7 +189,7 @@ class Shape:
 
     def region_labels(self) -> str:
         """The layout as ``N*N`` characters of 0-based region ids (``0-9`` then ``A-Z``)."""
-        return "".join(_REGION_CHARS[g] for g in self.regions)
+        return self._labels  # kept: `solve --json` prints it once per puzzle
 
     def __repr__(self) -> str:
         if self.box:
@@ -200,7 +204,7 @@ class Shape:
         return self is other or (self.size == other.size and self.regions == other.regions)
 
     def __hash__(self) -> int:
-        return hash((self.size, self.regions))
+        return self._hash
 
     def __reduce__(self) -> tuple[object, ...]:
         # Pickling (for worker processes) goes through the interning constructor.

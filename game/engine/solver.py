@@ -229,8 +229,7 @@ def settle(
     if start is None:
         return Analysis(Status.NONE, ())
     budget = work if work is not None else work_budget(shape)
-    present = set(grid)
-    free = [d for d in range(1, shape.size + 1) if d not in present]
+    free: list[int] | None = None  # the digits absent from the grid, when first needed
     rng: random.Random | None = None  # made when first needed: most grids never need it
     locked = tables.intersections
     unit = max(1, shape.cells // _LUBY_UNIT_SHARE)
@@ -257,7 +256,10 @@ def settle(
             if len(known) >= limit:
                 listed = [tables.decode(p) for p in itertools.islice(known, limit)]
                 return Analysis(Status.MULTIPLE, tuple(listed), spent)
-            if known and len(free) >= 2:
+            if known and free is None:
+                present = set(grid)
+                free = [d for d in range(1, shape.size + 1) if d not in present]
+            if known and free is not None and len(free) >= 2:
                 listed = _relabelled([tables.decode(p) for p in known], free, limit)
                 if len(listed) >= limit or spent >= budget:
                     return Analysis(Status.MULTIPLE, tuple(listed), spent)
@@ -496,13 +498,13 @@ class _Tables:
         return state, placed
 
     def decode(self, placed: int) -> tuple[int, ...]:
+        # A cell's field holds at most one bit, so its length is the digit (0: empty).
         n = self.size
-        grid = [0] * self.cells
-        while placed:
-            low = placed & -placed
-            i = low.bit_length() - 1
-            grid[i // n] = i % n + 1
-            placed ^= low
+        field = (1 << n) - 1
+        grid = []
+        for _ in range(self.cells):
+            grid.append((placed & field).bit_length())
+            placed >>= n
         return tuple(grid)
 
     def search(self, state: int, placed: int, limit: int, node_limit: int | None) -> list[int]:
@@ -570,8 +572,9 @@ class _Tables:
                 if singles:
                     pending = v & (singles - (singles >> n))
                     while pending:
-                        low = pending & -pending
-                        i = candidate_at[low.bit_length() - 1]
+                        # The highest single first: its index is free to find, and the
+                        # kill mask clears it (the order of forced placements is moot).
+                        i = candidate_at[pending.bit_length() - 1]
                         mask = kill[i]
                         state &= mask
                         pending &= mask  # also drops copies of i and rivals

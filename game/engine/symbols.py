@@ -13,6 +13,7 @@ EMPTY = "."
 """How an empty cell is written in every canonical form."""
 
 _CHARACTERS = EMPTY + SYMBOLS  # by digit, 0 (empty) first
+_TO_TEXT = _CHARACTERS.encode("ascii").ljust(256, b"\xff")  # by byte: a digit's symbol
 _DIGIT_OF = {ch: i + 1 for i, ch in enumerate(SYMBOLS)}
 _DIGIT_OF.update({ch.lower(): d for ch, d in list(_DIGIT_OF.items()) if ch.isalpha()})
 
@@ -36,7 +37,10 @@ def digit_of(char: str, size: int) -> int | None:
 
 def grid_string(grid: tuple[int, ...] | list[int]) -> str:
     """One line, one character per cell, ``.`` for empty."""
-    return "".join([_CHARACTERS[d] for d in grid])
+    # Through bytes: four times faster than joining characters, for `solve --json`
+    # on collections of 150,000 puzzles.  A digit with no symbol becomes a byte
+    # that is not ASCII, so decoding refuses it with a ValueError.
+    return bytes(grid).translate(_TO_TEXT).decode("ascii")
 
 
 def cell_name(cell: int, size: int) -> str:

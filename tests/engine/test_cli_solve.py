@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.workers import BATCH, INLINE
 from game.engine.rules import is_solution
 from game.engine.shape import Shape
 from game.engine.symbols import digit_of
@@ -199,7 +200,9 @@ def test_bad_arguments(args: list[str]) -> None:
 
 def test_closed_output_pipe_is_quiet(tmp_path: Path) -> None:
     path = tmp_path / "many.txt"
-    path.write_text((P + "\n") * 3000)  # far more output than a pipe buffer holds
+    # Far more output than a pipe buffer holds, and past the puzzles settled before
+    # worker processes start, so the pool is stopped too.
+    path.write_text((P + "\n") * (INLINE + 4 * BATCH))
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "solve", "--json", str(path)],
         cwd=ROOT,
@@ -213,3 +216,32 @@ def test_closed_output_pipe_is_quiet(tmp_path: Path) -> None:
     errors = process.stderr.read()
     assert process.wait(timeout=120) == 0
     assert b"Traceback" not in errors and b"BrokenPipe" not in errors
+
+
+def relabelled(grid: str, shift: int) -> str:
+    """``grid`` with its digits renamed: another puzzle, as hard and as unique."""
+    return "".join(char if char == "." else str((int(char) - 1 + shift) % 9 + 1) for char in grid)
+
+
+def test_long_collection_answers_in_file_order_past_the_workers_start(tmp_path: Path) -> None:
+    # Past INLINE puzzles the work goes to worker processes; every answer must
+    # still come back in file order, errors in their place, as one process gives.
+    lines = [relabelled(P, k % 9) for k in range(INLINE + 3 * BATCH)]
+    late = INLINE + BATCH + 7
+    lines[late] = "11" + "." * 79  # conflicting givens: an error in a worker's batch
+    lines[late + 1] = "." * 81  # several solutions
+    lines[late + 2] = "12345678." + "." * 8 + "9" + "." * 63  # none: r1c9 must be 9
+    path = tmp_path / "long.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = solve("--json", path)
+    assert result.returncode == 2  # the conflicting line is an error
+    answers = json_lines(result)
+    assert [answer["index"] for answer in answers] == list(range(len(lines)))
+    assert "conflicting givens" in str(answers[late]["error"])
+    assert answers[late + 1]["status"] == "multiple"
+    assert answers[late + 2]["status"] == "none"
+    for index in (0, INLINE, INLINE + 1, late + 3, len(lines) - 1):
+        answer = answers[index]
+        assert answer["givens"] == lines[index]
+        assert answer["status"] == "unique"
+        assert answer["solution"] == relabelled(P_SOLUTION, index % 9)

@@ -227,6 +227,7 @@ def _record(game: _Game, index: int) -> PuzzleRecord:
 _NO_SPACE = str.maketrans("", "", " \t\r\n")
 _CELL_VALUE = {".": 0, **{str(d): d for d in range(10)}}
 _CELL_CHARS = frozenset(_CELL_VALUE)
+_CELL_BYTES = bytes(_CELL_VALUE.get(chr(byte), 0) for byte in range(256))
 
 
 def _plain(data: str, line: int) -> tuple[int, ...]:
@@ -236,7 +237,7 @@ def _plain(data: str, line: int) -> tuple[int, ...]:
         raise FormatError(f"the game data holds {char!r}; only digits 0-9", line=line)
     if len(cells) != 81:
         raise FormatError(f"the game data has {len(cells)} cells; a 9x9 grid needs 81", line=line)
-    return tuple(map(_CELL_VALUE.__getitem__, cells))
+    return tuple(cells.encode("ascii").translate(_CELL_BYTES))  # "0"-"9" and "." as digits
 
 
 def _notes(marks: str, version: int, line: int) -> int:
