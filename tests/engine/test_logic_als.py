@@ -98,7 +98,7 @@ CASES = [
         ),
         "r8c3-6",
         ("r1c2 r2c3", "r7c2 r8c1"),
-        7.1,
+        8.1,
     ),
     Case(
         "wing-classic",
@@ -113,7 +113,7 @@ CASES = [
         ),
         "r7c5-8",
         ("r4c5", "r4c2 r5c2", "r7c3 r9c2"),
-        7.2,
+        8.2,
     ),
     Case(
         "chain-classic",
@@ -128,7 +128,7 @@ CASES = [
         ),
         "r4c5-2",
         ("r9c5", "r7c7 r7c8 r9c7 r9c9", "r4c7", "r4c1 r4c8"),
-        7.3,
+        8.3,
     ),
     Case(
         "sdc-classic",
@@ -158,7 +158,7 @@ CASES = [
         ),
         "r7c3-5 r8c3-5",
         ("r8c1 r9c1", "r4c3 r6c3 r9c3"),
-        7.4,
+        8.4,
     ),
     Case(
         "xz-jigsaw",
@@ -174,7 +174,7 @@ CASES = [
         ),
         "r6c3-3",
         ("r6c5", "r8c5 r9c5"),
-        7.1,
+        8.1,
     ),
     Case(
         "wing-jigsaw",
@@ -189,7 +189,7 @@ CASES = [
         ),
         "r8c6-1",
         ("r5c6", "r5c8 r5c9", "r9c8"),
-        7.2,
+        8.2,
     ),
     Case(
         "chain-jigsaw",
@@ -204,7 +204,7 @@ CASES = [
         ),
         "r1c6-1",
         ("r1c8", "r1c4", "r4c1", "r4c6"),
-        7.2,
+        8.2,
     ),
     Case(
         "db-jigsaw",
@@ -219,7 +219,7 @@ CASES = [
         ),
         "r8c6-1",
         ("r5c6 r5c9", "r9c8"),
-        7.3,
+        8.3,
     ),
     Case(
         "sdc-jigsaw",
@@ -262,7 +262,7 @@ CASES = [
         ),
         "r1c3-1",
         ("r6c3", "r1c6 r4c6 r6c6"),
-        7.1,
+        8.1,
     ),
     Case(
         "wing-six",
@@ -275,7 +275,7 @@ CASES = [
         ),
         "r1c6-4 r2c1-4",
         ("r1c2", "r5c2", "r2c5 r5c5"),
-        7.2,
+        8.2,
     ),
     Case(
         "chain-six",
@@ -288,7 +288,7 @@ CASES = [
         ),
         "r1c6-4",
         ("r1c2", "r1c3 r6c3", "r6c6", "r4c6"),
-        7.3,
+        8.3,
     ),
     Case(
         "db-six",
@@ -301,7 +301,7 @@ CASES = [
         ),
         "r2c5-1 r5c6-1",
         ("r1c6", "r5c2 r5c5"),
-        7.2,
+        8.2,
     ),
     Case(
         "ape-six",
@@ -330,7 +330,7 @@ CASES = [
         ),
         "r3c8-1 r4c7-5 r4c9-4 r4c9-5 r5c1-5 r5c2-5 r6c8-7 r9c7-1 r9c7-2 r9c7-5 r9c7-6",
         ("r5c8 r5c9", "r1c7 r2c7 r3c7 r4c7 r6c7"),
-        7.3,
+        8.3,
         first=False,
     ),
     Case(

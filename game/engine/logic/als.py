@@ -36,6 +36,7 @@ from typing import TypeVar
 
 from .grid import CandidateGrid, cells_of
 from .memo import LastGrid
+from .se_scale import FORCING_CHAINS_EXTRA
 
 T = TypeVar("T")
 
@@ -59,9 +60,14 @@ CHAIN_BASE = 7.0
 """The Alternating Inference Chain's rating (see ``techniques/chains.py``).
 
 Every ALS step is an AIC whose nodes include a set's grouped candidates, so each
-is rated from this base plus Sudoku Explainer's length bonus for
-:func:`chain_length` (see :func:`.se_scale.rated`).
+is placed in the catalogue from this base plus Sudoku Explainer's length bonus for
+:func:`chain_length` (see :func:`.se_scale.rated`), and rated from
+:data:`RATING_BASE`.
 """
+
+RATING_BASE = CHAIN_BASE + FORCING_CHAINS_EXTRA
+"""The base of ALS ratings: SE proves these steps with forcing chains (see
+:data:`.se_scale.FORCING_CHAINS_EXTRA`)."""
 
 
 def chain_length(sets: Iterable[Als]) -> int:

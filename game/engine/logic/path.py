@@ -2,8 +2,12 @@
 
 The path always takes the simplest step available and goes back to the simplest
 techniques after every success, the way a person solves and the way Sudoku
-Explainer rates.  Uniqueness techniques are used only when the caller vouches that
-the puzzle has exactly one solution.
+Explainer rates.  "Simplest" is the catalogue's teaching order for hints, and the
+rating for scores (``by_rating``): SE has no W-Wing, say, and reaches its
+elimination with a chain, so a hint offers the W-Wing a player learns early while
+the score, like SE, takes a lower-rated wing first where one applies.  Uniqueness
+techniques are used only when the caller vouches that the puzzle has exactly one
+solution.
 
 Every search runs within a work budget (see :mod:`.budget`): each technique call
 gets its declared allowance, inside the budget of the whole hint or path, and a
@@ -49,12 +53,16 @@ def find_step(
     unique: bool = True,
     include_last_resort: bool = True,
     budget: Budget | None = None,
+    by_rating: bool = False,
 ) -> StepSearch:
-    """The simplest step in ``grid``, within ``budget`` (default :data:`HINT_BUDGET`)."""
+    """The simplest step in ``grid``, within ``budget`` (default :data:`HINT_BUDGET`).
+
+    Simplest in the catalogue's order, or by rating with ``by_rating`` (for scores).
+    """
     enclosing = budget if budget is not None else Budget(HINT_BUDGET)
     base = call_cost(sum(mask.bit_count() for mask in grid.cands))
     aside: list[str] = []
-    for found in _usable(unique, include_last_resort):
+    for found in _usable(unique, include_last_resort, by_rating):
         if not found.fits(grid.size):
             aside.append(found.name)
             continue
@@ -136,17 +144,23 @@ def solve_path(
     include_last_resort: bool = True,
     max_steps: int = 10_000,
     budget: Budget | None = None,
+    by_rating: bool = False,
 ) -> SolvePath:
     """Apply the simplest step again and again until solved, stuck, or out of budget.
 
-    ``budget`` defaults to :data:`PATH_BUDGET` for the whole path.
+    ``budget`` defaults to :data:`PATH_BUDGET` for the whole path; ``by_rating``
+    takes the lowest-rated step instead of the first in teaching order (see above).
     """
     total = budget if budget is not None else Budget(PATH_BUDGET)
     steps: list[Step] = []
     search = StepSearch(None)
     while not grid.is_solved() and len(steps) < max_steps:
         search = find_step(
-            grid, unique=unique, include_last_resort=include_last_resort, budget=total
+            grid,
+            unique=unique,
+            include_last_resort=include_last_resort,
+            budget=total,
+            by_rating=by_rating,
         )
         if search.step is None:
             break
@@ -157,9 +171,12 @@ def solve_path(
     return SolvePath(tuple(steps), grid, search.exhausted, search.stepped_aside)
 
 
-def _usable(unique: bool, include_last_resort: bool) -> list[Technique]:
-    return [
+def _usable(unique: bool, include_last_resort: bool, by_rating: bool = False) -> list[Technique]:
+    usable = [
         t
         for t in all_techniques()
         if (unique or not t.needs_unique) and (include_last_resort or not t.last_resort)
     ]
+    if by_rating:  # stable: equal ratings keep the catalogue's order
+        usable.sort(key=lambda t: (t.last_resort, t.rating))
+    return usable

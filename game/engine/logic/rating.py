@@ -84,7 +84,10 @@ def rate(
     allows the uniqueness techniques; pass False for puzzles that may have several.
     ``budget`` bounds the path's work (default :data:`~.budget.PATH_BUDGET`).
     """
-    path = solve_path(CandidateGrid.from_grid(shape, grid), unique=unique, budget=budget)
+    # In rating order, as SE scores: a lower-rated step first where one applies.
+    path = solve_path(
+        CandidateGrid.from_grid(shape, grid), unique=unique, budget=budget, by_rating=True
+    )
     levels = {t.name: t.level for t in all_techniques()}
     counts = Counter(step.technique for step in path.steps)
     level = max((levels.get(name, Level.EXTREME) for name in counts), default=Level.EASY)

@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import symbol
-from ..als import CHAIN_BASE, als_index, chain_length
+from ..als import CHAIN_BASE, RATING_BASE, als_index, chain_length
 from ..als_chains import AlsChain, als_chains
 from ..als_text import als_areas, als_marks, eliminations_of, label, set_text
 from ..grid import CandidateGrid
@@ -44,11 +44,13 @@ from ..se_scale import rated
 from ..step import Step
 from ..wording import removal_text
 
-ALS_XY_WING_RATING = rated(CHAIN_BASE, 7)
-"""The smallest wing that is not an XY-Wing: two bivalue cells and a two-cell set (7.2)."""
+ALS_XY_WING_RATING = rated(RATING_BASE, 7)
+"""The smallest wing that is not an XY-Wing: two bivalue cells and a two-cell set (8.2;
+placed at 7.2, see :data:`..als.RATING_BASE`)."""
 
-ALS_CHAIN_RATING = rated(CHAIN_BASE, 9)
-"""The smallest chain that is not an XY-Chain: three bivalue cells and a two-cell set (7.3)."""
+ALS_CHAIN_RATING = rated(RATING_BASE, 9)
+"""The smallest chain that is not an XY-Chain: three bivalue cells and a two-cell set (8.3;
+placed at 7.3)."""
 
 MAX_CHAIN_LINKS = 7
 """Restricted commons in the longest chain searched (eight sets)."""
@@ -60,13 +62,13 @@ MAX_STEPS_LARGE = 200
 """The same on larger grids, where a mid-solve position can hold tens of thousands."""
 
 
-@technique("ALS-XY-Wing", level=Level.EXPERT, rating=ALS_XY_WING_RATING)
+@technique("ALS-XY-Wing", level=Level.EXPERT, rating=ALS_XY_WING_RATING, order=rated(CHAIN_BASE, 7))
 def als_xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A pivot set joined to two sets that share a digit; the fewest cells first."""
     yield from _steps(grid, 2, 2, "ALS-XY-Wing")
 
 
-@technique("ALS Chain", level=Level.EXPERT, rating=ALS_CHAIN_RATING)
+@technique("ALS Chain", level=Level.EXPERT, rating=ALS_CHAIN_RATING, order=rated(CHAIN_BASE, 9))
 def als_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Four or more sets in a row joined by restricted commons; the shortest first."""
     yield from _steps(grid, 3, MAX_CHAIN_LINKS, "ALS Chain")
@@ -129,6 +131,6 @@ def _step(grid: CandidateGrid, chain: AlsChain, name: str) -> Step:
         explanation=explanation,
         marks=als_marks(grid, sets, links, 1 << (chain.digit - 1), eliminations),
         units=tuple(dict.fromkeys(als.unit for als in sets)),
-        rating=rated(CHAIN_BASE, chain_length(sets)),
+        rating=rated(RATING_BASE, chain_length(sets)),
         areas=als_areas(sets),
     )

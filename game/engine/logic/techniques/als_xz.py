@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import symbol
-from ..als import CHAIN_BASE, Als, als_index, chain_length, digit_list
+from ..als import CHAIN_BASE, RATING_BASE, Als, als_index, chain_length, digit_list
 from ..als_text import als_areas, als_marks, digits_word, eliminations_of, set_text
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -36,11 +36,12 @@ from ..se_scale import rated
 from ..step import Step
 from ..wording import removal_text
 
-ALS_XZ_RATING = rated(CHAIN_BASE, 5)
-"""The smallest ALS-XZ that is not a naked pair: a bivalue cell and a two-cell set (7.1)."""
+ALS_XZ_RATING = rated(RATING_BASE, 5)
+"""The smallest ALS-XZ that is not a naked pair: a bivalue cell and a two-cell set (8.1;
+placed at 7.1, see :data:`..als.RATING_BASE`)."""
 
 
-@technique("ALS-XZ", level=Level.EXPERT, rating=ALS_XZ_RATING)
+@technique("ALS-XZ", level=Level.EXPERT, rating=ALS_XZ_RATING, order=rated(CHAIN_BASE, 5))
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
     """Two sets and a restricted common; the smallest pair of sets comes first."""
     index = als_index(grid)
@@ -122,6 +123,6 @@ def _step(
         explanation=explanation,
         marks=als_marks(grid, (a, b), rccs, focus, eliminations),
         units=(a.unit, b.unit),
-        rating=rated(CHAIN_BASE, chain_length([a, b])),
+        rating=rated(RATING_BASE, chain_length([a, b])),
         areas=als_areas([a, b]),
     )

@@ -56,7 +56,7 @@ from ..chain_text import (
 from ..grid import CandidateGrid
 from ..links import CELL_LINK, Chain, Kind, LinkGraph, als_index, link_graph
 from ..registry import Level, technique
-from ..se_scale import rated, strong_link_rating
+from ..se_scale import FORCING_CHAINS_EXTRA, rated, strong_link_rating
 from ..step import Step
 from ..wording import removal_text
 
@@ -72,10 +72,15 @@ GROUPED_X_BONUS = 0.1
 """Added to a one-digit chain's strong-link rating when it uses a group."""
 GROUPED_BONUS = 0.2
 """Added to the base of the other chains when they use a group."""
-GROUPED_AIC_RATING = AIC_RATING + GROUPED_BONUS
-ALS_CHAIN_RATING = 7.5
-"""The base of chains through almost locked sets (SE has none: its ALS-like steps,
-and HoDoKu's ALS moves, sit around 7.5); tried after every other chain."""
+GROUPED_AIC_PLACE = round(AIC_RATING + GROUPED_BONUS, 1)
+GROUPED_AIC_RATING = round(GROUPED_AIC_PLACE + FORCING_CHAINS_EXTRA, 1)
+"""Grouped chains other than one-digit ones: SE proves them with forcing chains
+(see :data:`..se_scale.FORCING_CHAINS_EXTRA`); placed beside the plain ones."""
+ALS_CHAIN_PLACE = 7.5
+"""Where chains through almost locked sets sit: after every other chain."""
+ALS_CHAIN_RATING = ALS_CHAIN_PLACE + FORCING_CHAINS_EXTRA
+"""The base of chains through almost locked sets (SE has none; it proves them with
+forcing chains)."""
 
 X_CHAIN = "X-Chain"
 XY_CHAIN = "XY-Chain"
@@ -132,14 +137,14 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     yield from _steps(graph, chains, grouped_only=False)
 
 
-@technique(GROUPED_AIC, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+@technique(GROUPED_AIC, level=Level.EXPERT, rating=GROUPED_AIC_RATING, order=GROUPED_AIC_PLACE)
 def grouped_alternating_inference_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Any chain through at least one group, named for its form like the plain ones."""
     graph = link_graph(grid, grouped=True)
     yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True)
 
 
-@technique(ALS_CHAINS, level=Level.EXPERT, rating=ALS_CHAIN_RATING)
+@technique(ALS_CHAINS, level=Level.EXPERT, rating=ALS_CHAIN_RATING, order=ALS_CHAIN_PLACE)
 def als_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Chains through almost locked sets too, named like the grouped ones (as HoDoKu).
 
@@ -150,13 +155,20 @@ def als_chain(grid: CandidateGrid) -> Iterator[Step]:
     yield from _steps(graph, graph.search(Kind.AIC).chains(), grouped_only=True, als_only=True)
 
 
-@technique(GROUPED + CONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+@technique(
+    GROUPED + CONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING, order=GROUPED_AIC_PLACE
+)
 def grouped_continuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
     """Continuous nice loops through groups."""
     return _only(grouped_alternating_inference_chain(grid), GROUPED + CONTINUOUS)
 
 
-@technique(GROUPED + DISCONTINUOUS, level=Level.EXPERT, rating=GROUPED_AIC_RATING)
+@technique(
+    GROUPED + DISCONTINUOUS,
+    level=Level.EXPERT,
+    rating=GROUPED_AIC_RATING,
+    order=GROUPED_AIC_PLACE,
+)
 def grouped_discontinuous_nice_loop(grid: CandidateGrid) -> Iterator[Step]:
     """Discontinuous nice loops through groups."""
     return _only(grouped_alternating_inference_chain(grid), GROUPED + DISCONTINUOUS)
@@ -286,7 +298,8 @@ def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool, sets: bool
         base = DISCONTINUOUS_LOOP_RATING
     else:
         base = AIC_RATING
-    return rated(base + (GROUPED_BONUS if grouped else 0.0), len(nodes))
+    extra = GROUPED_BONUS + FORCING_CHAINS_EXTRA if grouped else 0.0
+    return rated(base + extra, len(nodes))
 
 
 def _clash_text(graph: LinkGraph, first: int, last: int) -> str:

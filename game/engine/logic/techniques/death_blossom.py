@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ...symbols import cell_name, symbol
-from ..als import CHAIN_BASE, Als, als_index, chain_length, digit_list
+from ..als import CHAIN_BASE, RATING_BASE, Als, als_index, chain_length, digit_list
 from ..als_text import als_areas, als_marks, eliminations_of, label, set_text
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -37,8 +37,9 @@ from ..se_scale import rated
 from ..step import Mark, Role, Step
 from ..wording import or_list, removal_text
 
-DEATH_BLOSSOM_RATING = rated(CHAIN_BASE, 9)
-"""A stem of three candidates with bivalue petals (7.3); two candidates make a wing."""
+DEATH_BLOSSOM_RATING = rated(RATING_BASE, 9)
+"""A stem of three candidates with bivalue petals (8.3, placed at 7.3); two candidates
+make a wing."""
 
 NODE_BUDGET = 20_000
 """Petal choices tried per position at most (a hard 9x9 position needs a few hundred)."""
@@ -46,7 +47,9 @@ NODE_BUDGET = 20_000
 Blossom = tuple[int, int, tuple[Als, ...], int, int]  # cells, stem, petals, z, targets
 
 
-@technique("Death Blossom", level=Level.EXPERT, rating=DEATH_BLOSSOM_RATING)
+@technique(
+    "Death Blossom", level=Level.EXPERT, rating=DEATH_BLOSSOM_RATING, order=rated(CHAIN_BASE, 9)
+)
 def death_blossom(grid: CandidateGrid) -> Iterator[Step]:
     """A stem and one petal per candidate, sharing a digit; fewest cells first."""
     index = als_index(grid)
@@ -159,6 +162,6 @@ def _step(grid: CandidateGrid, stem: int, petals: tuple[Als, ...], z: int, targe
         explanation=explanation,
         marks=marks,
         units=tuple(dict.fromkeys(als.unit for als in distinct)),
-        rating=rated(CHAIN_BASE, len(stem_digits) + chain_length(petals)),
+        rating=rated(RATING_BASE, len(stem_digits) + chain_length(petals)),
         areas=als_areas(distinct),
     )

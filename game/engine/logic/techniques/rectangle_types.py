@@ -22,9 +22,10 @@ extra corners share one digit as its type 2, 4.5 whatever their number; type 5
 gets 0.1 more (``TYPE_5_RATING``) because the corners are on a diagonal or three,
 which is harder to see.  Type 6 and the Hidden Rectangle rest on two strong links,
 which SE cannot combine with a rectangle: it reaches their eliminations with a
-chain, and on the rated bank puzzles whose hardest step is one of them sit at SE
-5.5 to 5.7, so they are rated 5.6.  They keep their place beside the other
-rectangles (4.6) in the catalogue, which is where players meet them.  Rows,
+chain, so, like the W-Wing, they are rated as the shortest such chain, 7.1 (scored
+in SE's order, the puzzles whose hardest step is one of them sit at SE 6.4 to 7.2
+on the rated bank).  They keep their place beside the other rectangles (4.6) in
+the catalogue, which is where players meet them.  Rows,
 columns and regions come from the unit tables, so everything works on jigsaw
 layouts and every size.
 """
@@ -41,8 +42,8 @@ from ..step import Mark, Role, Step
 from ..wording import cells_text, or_list, removal_text
 
 TYPE_5_RATING = 4.6
-TYPE_6_RATING = 5.6
-HIDDEN_RATING = 5.6
+TYPE_6_RATING = 7.1
+HIDDEN_RATING = 7.1
 RECTANGLE_PLACE = 4.6
 
 
