@@ -100,7 +100,7 @@ def _pooled(
     limit: int,
     count: int,
 ) -> Iterator[tuple[Item, Answer | None]]:
-    pool = _start(count)
+    pool: ProcessPoolExecutor | None = None  # started with the first batch to settle
     broken = False
     pending: deque[_Batch[Item]] = deque()
     try:
@@ -111,7 +111,10 @@ def _pooled(
                 sent = [(task[0], bytes(task[1])) for task in tasks if task is not None]
                 marked = [(item, task is not None) for item, task in zip(batch, tasks, strict=True)]
                 future = None
-                if pool is not None and not broken:
+                if sent and not broken:
+                    pool = pool or _start(count)
+                    broken = pool is None
+                if pool is not None and sent and not broken:
                     try:
                         future = pool.submit(_settle_batch, sent, limit)
                     except (BrokenProcessPool, RuntimeError):

@@ -34,6 +34,19 @@ class PuzzleError(ValueError):
         self.column = column
         self.path = path
 
+    def as_item(self, index: int) -> PuzzleError:
+        """This error as the value standing for puzzle ``index`` of a collection.
+
+        Its traceback and the exceptions it was raised from are dropped: they keep
+        the reader's frames alive, and a caller holding thousands of bad puzzles
+        at once (``solve`` waiting on worker processes) held tens of megabytes.
+        """
+        self.index = index
+        self.__traceback__ = None
+        self.__context__ = None
+        self.__cause__ = None
+        return self
+
     def located(self, path: str | None = None) -> str:
         """The ``FILE[:LINE[:COL]]: reason`` form used on stderr."""
         where = path if path is not None else self.path

@@ -75,3 +75,14 @@ def test_real_workers_answer_in_order(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workers, "workers", lambda: 2)
     monkeypatch.setattr(workers, "BATCH", 2)
     assert list(workers.settle_all(ITEMS * 3, task_of, 2, inline=1)) == expected() * 3
+
+
+def test_no_pool_for_a_file_of_unreadable_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Nothing to settle, nothing to start: a file of bad lines stays one process.
+    monkeypatch.setattr(workers, "workers", lambda: 2)
+    monkeypatch.setattr(workers, "BATCH", 2)
+    started: list[bool] = []
+    monkeypatch.setattr(workers, "_start", lambda count: started.append(True))
+    bad = ["unreadable"] * 7
+    assert list(workers.settle_all(bad, task_of, 2, inline=1)) == [(item, None) for item in bad]
+    assert not started

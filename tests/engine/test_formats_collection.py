@@ -205,3 +205,22 @@ def test_utf16_collections_are_read_whole(tmp_path: Path) -> None:
     assert isinstance(pf, LoadedFile)
     assert pf.kind == "one-line collection"
     assert [pf.record(k).line for k in range(2)] == [2, 3]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [("11" + "." * 79 + "\n") * 3000, ("1 2 3 4 5 6 7 8 9\n" * 9 + "\n") * 3],
+    ids=["indexed lines", "grids"],
+)
+def test_bad_puzzles_come_back_without_the_readers_frames(tmp_path: Path, text: str) -> None:
+    # A bad puzzle is a value a caller may hold for a while (solve keeps thousands
+    # while workers answer): it must not pin the reader's frames through its
+    # traceback or the error it was raised from.
+    path = tmp_path / "bad.txt"
+    path.write_text(text)
+    items = list(open_puzzles(str(path)))
+    assert len(items) >= 3
+    for index, item in enumerate(items[:5]):
+        assert isinstance(item, PuzzleError), item
+        assert item.index == index
+        assert item.__traceback__ is None and item.__context__ is None

@@ -336,9 +336,8 @@ class LineCollection(PuzzleFile):
             text = data.decode("utf-8", "surrogateescape").rstrip("\r\n")
             return parse_line(text, line, index, self._layout.context)
         except PuzzleError as error:
-            error.index = index
             error.path = self.path
-            return error
+            return error.as_item(index)
 
     def _walk(
         self, progress: Progress | None, cancel: _Cancel, *, want_text: bool

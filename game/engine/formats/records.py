@@ -59,8 +59,7 @@ class Records(Sequence[Item]):
         try:
             return self._build(index)
         except PuzzleError as error:
-            error.index = index
-            return error
+            return error.as_item(index)
 
     def __iter__(self) -> Iterator[Item]:
         for index in range(self._count):
