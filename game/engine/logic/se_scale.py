@@ -36,7 +36,7 @@ FORCING_CHAINS_EXTRA = 1.0
 SE has no almost locked sets and no grouped nodes in its chains: what an ALS-XZ or
 a grouped AIC eliminates, it proves with multiple forcing chains, which it rates
 from 8.2.  On the rated bank, the puzzles whose hardest step is an ALS step or a
-grouped AIC sit at SE 8.2 to 8.4 (66 of 68 in the first 2,000), so these steps are
+grouped AIC sit at SE 8.2 or above (all 68 in the first 2,000), so these steps are
 rated a point above the plain chain of their length.  The catalogue still places
 them by the plain chain's rating, which is where hints offer them.
 """
