@@ -14,6 +14,7 @@ process alone decides what an interrupt means, and stops them.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import multiprocessing
 import os
@@ -83,15 +84,11 @@ def settle_all(
     for item in itertools.islice(stream, inline):
         yield item, _answer(task_of(item), limit)
     count = workers()
-    first = next(stream, None)
-    if first is None:
-        return
-    rest = itertools.chain([first], stream)
     if count < 2:
-        for item in rest:
+        for item in stream:
             yield item, _answer(task_of(item), limit)
         return
-    yield from _pooled(rest, task_of, limit, count)
+    yield from _pooled(stream, task_of, limit, count)  # starts no pool if nothing is left
 
 
 def _pooled(
@@ -113,12 +110,9 @@ def _pooled(
                 future = None
                 if sent and not broken:
                     pool = pool or _start(count)
-                    broken = pool is None
-                if pool is not None and sent and not broken:
-                    try:
-                        future = pool.submit(_settle_batch, sent, limit)
-                    except (BrokenProcessPool, RuntimeError):
-                        broken = True  # the rest is settled here
+                    with contextlib.suppress(BrokenProcessPool, RuntimeError):
+                        future = pool.submit(_settle_batch, sent, limit) if pool else None
+                    broken = future is None  # no pool, or a broken one: the rest is settled here
                 pending.append((marked, sent, future))
             while pending and (not batch or len(pending) > 2 * count):
                 marked, sent, future = pending.popleft()

@@ -147,14 +147,16 @@ def _line(
     end: tuple[float, float],
     width: int,
     dashed: bool,
+    dash: float | None = None,
 ) -> None:
+    """A line, solid or in dashes of ``dash`` pixels (by default from the width)."""
     if not dashed:
         pygame.draw.line(surface, colour, start, end, width)
         return
     length = math.hypot(end[0] - start[0], end[1] - start[1])
     if length < 1:
         return
-    dash = max(4.0, width * 2.5)
+    dash = dash if dash is not None else max(4.0, width * 2.5)
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
     travelled = 0.0
     while travelled < length:
@@ -227,22 +229,7 @@ def _arrow(
     a = (start[0] + ux * gap, start[1] + uy * gap)
     b = (end[0] - ux * gap, end[1] - uy * gap)
     shaft = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
-    if dashed:
-        dash = max(4.0, head * 0.8)
-        travelled = 0.0
-        total = math.hypot(shaft[0] - a[0], shaft[1] - a[1])
-        while travelled < total:
-            s, e = travelled, min(total, travelled + dash)
-            pygame.draw.line(
-                surface,
-                colour,
-                (a[0] + ux * s, a[1] + uy * s),
-                (a[0] + ux * e, a[1] + uy * e),
-                width,
-            )
-            travelled += 2 * dash
-    else:
-        pygame.draw.line(surface, colour, a, shaft, width)
+    _line(surface, colour, a, shaft, width, dashed, dash=max(4.0, head * 0.8))
     left = (b[0] - ux * head - uy * head * 0.55, b[1] - uy * head + ux * head * 0.55)
     right = (b[0] - ux * head + uy * head * 0.55, b[1] - uy * head - ux * head * 0.55)
     pygame.draw.polygon(surface, colour, [b, left, right])

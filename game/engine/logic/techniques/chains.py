@@ -78,7 +78,7 @@ GROUPED_AIC_RATING = round(GROUPED_AIC_PLACE + FORCING_CHAINS_EXTRA, 1)
 (see :data:`..se_scale.FORCING_CHAINS_EXTRA`); placed beside the plain ones."""
 ALS_CHAIN_PLACE = 7.5
 """Where chains through almost locked sets sit: after every other chain."""
-ALS_CHAIN_RATING = ALS_CHAIN_PLACE + FORCING_CHAINS_EXTRA
+ALS_CHAIN_RATING = round(ALS_CHAIN_PLACE + FORCING_CHAINS_EXTRA, 1)
 """The base of chains through almost locked sets (SE has none; it proves them with
 forcing chains)."""
 
