@@ -22,26 +22,38 @@ and no limit from Python's stack, whatever the size; the stack holds one state p
 open branch point of the current path, so memory stays bounded too.
 
 **Open grids and budgets.**  Most puzzles are settled in a few hundred branch
-points.  Near-empty grids are another matter, jigsaw ones above all: a depth-first
-search can spend hours under one early wrong choice (a SAT solver needs minutes to
-find any solution of some empty 25x25 jigsaw layouts).  So :func:`settle`, the call
-the commands and the hint and rating APIs use, works within a budget and says
-:attr:`Status.UNDECIDED` when it is spent, instead of running on.
-The budget counts *work*, not branch points: rounds of singles plus placements (a
-branch point on a half-filled 25x25 grid can set off dozens of rounds), and it is
-a count, not a clock, so answers are the same on any machine.  The strategy:
+points, and the hardest published 9x9 puzzles in a few thousand; so do minimal
+16x16 puzzles.  Near-empty grids are another matter, jigsaw ones above all: a
+depth-first search can spend hours under one early wrong choice (a SAT solver needs
+minutes to find any solution of some empty 25x25 jigsaw layouts).  So
+:func:`settle`, the call the commands and the hint and rating APIs use, works
+within a budget and says :attr:`Status.UNDECIDED` when it is spent, instead of
+running on.  The budget counts *work*, not branch points: rounds of singles plus
+placements (a branch point on a half-filled 25x25 grid can set off dozens of
+rounds), and it is a count, not a clock, so answers are the same on any machine.
+It goes in two stages:
 
-1. the depth-first search, in its fixed order, with pointing and claiming added
-   to the singles before each branch point (see :class:`_Intersections`: on
-   jigsaw grids this turns searches of millions of branch points into dozens;
-   every real puzzle ends here), takes turns with
-2. randomized restarts (a fixed seed, so answers are reproducible) on singles
+1. the plain depth-first search alone, in its fixed order, with singles only: the
+   fastest exact search for every ordinary puzzle, so nearly every call ends here.
+   Its budget is the whole budget on grids up to 16x16 (forty times what the
+   hardest published 9x9 puzzle needs, twice a minimal 16x16's worst) and an
+   eighth of it on larger ones, where a plain search rarely ends if it has not
+   ended early;
+2. only if that did not end, the budgeted machinery, with a budget of its own:
+   the same search goes on with pointing and claiming added to the singles before
+   each branch point (see :class:`_Intersections`: on jigsaw grids this turns
+   searches of millions of branch points into dozens), taking turns with
+   randomized restarts (a fixed seed, so answers are reproducible) on singles
    alone, each turn as long as the next term of the Luby sequence says: on a
    near-empty grid a restart escapes an early wrong choice, and a run that ends
    within its limit was a complete search, so it still proves "none".  The turns
-   keep either search within twice its own time;
-3. at any time, one solution proves "several" when two digits appear nowhere in the
-   grid: swapping them in a solution gives another (open grids settle at once).
+   keep either search within twice its own time.
+
+Pointing and claiming cost about 150 rounds of singles per branch point on 9x9,
+which is why they are not in the first stage: with them in every search, the
+hardest 9x9 puzzles took fifteen times longer and some ran out of budget.  At any
+stage, one solution proves "several" when two digits appear nowhere in the grid:
+swapping them in a solution gives another (open grids settle at once).
 
 :func:`solutions`, :func:`solve`, :func:`count_solutions`, :func:`status` and
 :func:`analyse` keep the unbounded search (with an optional ``node_limit``) for
@@ -61,6 +73,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import random
 import sys
 import threading
@@ -118,6 +131,9 @@ A 25x25 shape's tables take about 23 MB, a 16x16's about 10 MB and a 9x9's well
 under one, so a file with many jigsaw layouts rebuilds tables (about 0.2 s for a
 25x25) rather than keeping them all.
 """
+
+PLAIN_SIZE = 16
+"""The largest size whose plain first stage gets a whole budget (see the module docstring)."""
 
 _SEED = 0x5D0C0
 _LUBY_UNIT_SHARE = 2  # a turn's base limit is cells / this much work (Luby multiplies it)
@@ -217,11 +233,12 @@ def settle(
 ) -> Analysis:
     """Status and up to ``limit`` solutions of ``grid``, within a budget of work.
 
-    The budget is ``work``, by default :func:`work_budget` (under a second on any
-    size).  The status is ``UNDECIDED`` when it runs out first; ``solutions``
-    then holds what was found (at most one).  A ``MULTIPLE`` verdict lists up to
-    ``limit`` solutions, fewer when the budget ran out first.  ``limit`` is clamped
-    to ``2 .. MAX_SOLUTIONS``.  See the module docstring for the strategy.
+    The budget is ``work``, by default :func:`work_budget` (about a second on any
+    size); the plain search of the first stage has a budget of its own, as large
+    (see the module docstring).  The status is ``UNDECIDED`` when both run out
+    first; ``solutions`` then holds what was found (at most one).  A ``MULTIPLE``
+    verdict lists up to ``limit`` solutions, fewer when the budget ran out first.
+    ``limit`` is clamped to ``2 .. MAX_SOLUTIONS``.
     """
     limit = max(2, min(limit, MAX_SOLUTIONS))
     tables = bitboard(shape)
@@ -229,44 +246,59 @@ def settle(
     if start is None:
         return Analysis(Status.NONE, ())
     budget = work if work is not None else work_budget(shape)
-    free: list[int] | None = None  # the digits absent from the grid, when first needed
+    plain_budget = budget if shape.size <= PLAIN_SIZE else budget // 8
+    present = set(grid)
+    free = [d for d in range(1, shape.size + 1) if d not in present]
+    # Stage 1: the plain depth-first search alone, in its fixed order.  Where enough
+    # digits are free, its first solution lists "several", so it stops there first.
+    plain: list[tuple[int, int]] = [start]
+    found: list[int] = []
+    first = 1 if math.factorial(len(free)) >= limit else limit
+    finished, _nodes, spent = tables.run(plain, found, first, None, None, plain_budget)
+    if found and first < limit:
+        return Analysis(Status.MULTIPLE, _relabelled(tables, found, free, limit), spent)
+    if finished:
+        return _settled(tables, found, spent)
+    # Stage 2: the same search goes on with pointing and claiming, taking turns with
+    # randomized restarts, within a budget of the same size.
+    return _hard(tables, start, plain, found, free, limit, budget, spent)
+
+
+def _hard(
+    tables: _Tables,
+    start: tuple[int, int],
+    plain: list[tuple[int, int]],
+    plain_found: list[int],
+    free: list[int],
+    limit: int,
+    budget: int,
+    spent: int,
+) -> Analysis:
+    """The second stage of :func:`settle`: see the module docstring."""
     rng: random.Random | None = None  # made when first needed: most grids never need it
     locked = tables.intersections
-    unit = max(1, shape.cells // _LUBY_UNIT_SHARE)
-    plain: list[tuple[int, int]] = [start]  # the depth-first search, resumed each round
-    plain_found: list[int] = []
-    known: dict[int, None] = {}  # distinct solutions from either search, in order
-    spent = 0
+    unit = max(1, tables.cells // _LUBY_UNIT_SHARE)
+    known: dict[int, None] = dict.fromkeys(plain_found)  # distinct solutions, in order
+    used = 0
     for run in itertools.count(1):
         for randomized in (False, True):
-            cap = min(unit * _luby(run), budget - spent)
-            if randomized:
-                stack, found = [start], []
-            else:
-                stack, found = plain, plain_found
+            cap = min(unit * _luby(run), budget - used)
+            found: list[int]
             if randomized:
                 rng = rng or random.Random(_SEED)
-                finished, _nodes, used = tables.run(stack, found, limit, None, rng, cap)
+                found = []
+                finished, _nodes, work = tables.run([start], found, limit, None, rng, cap)
             else:
-                finished, _nodes, used = tables.run(stack, found, limit, None, None, cap, locked)
-            spent += used
+                found = plain_found
+                finished, _nodes, work = tables.run(plain, found, limit, None, None, cap, locked)
+            used += work
             if finished:  # a complete search, randomized or not, has the exact answer
-                return _settled(tables, found, spent)
+                return _settled(tables, found, spent + used)
             known.update(dict.fromkeys(found))
-            if len(known) >= limit:
-                listed = [tables.decode(p) for p in itertools.islice(known, limit)]
-                return Analysis(Status.MULTIPLE, tuple(listed), spent)
-            if known and free is None:
-                present = set(grid)
-                free = [d for d in range(1, shape.size + 1) if d not in present]
-            if known and free is not None and len(free) >= 2:
-                listed = _relabelled([tables.decode(p) for p in known], free, limit)
-                if len(listed) >= limit or spent >= budget:
-                    return Analysis(Status.MULTIPLE, tuple(listed), spent)
-            if spent >= budget:
-                listed = [tables.decode(p) for p in known]
+            listed = _relabelled(tables, list(known), free, limit)
+            if len(listed) >= limit or used >= budget:
                 verdict = Status.MULTIPLE if len(listed) >= 2 else Status.UNDECIDED
-                return Analysis(verdict, tuple(listed), spent)
+                return Analysis(verdict, listed, spent + used)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -275,22 +307,25 @@ def _settled(tables: _Tables, found: list[int], work: int) -> Analysis:
 
 
 def _relabelled(
-    listed: list[tuple[int, ...]], free: list[int], limit: int
-) -> list[tuple[int, ...]]:
-    """``listed``, then copies of its first solution with the ``free`` digits permuted,
-    up to ``limit`` solutions in all.
+    tables: _Tables, found: list[int], free: list[int], limit: int
+) -> tuple[tuple[int, ...], ...]:
+    """The solutions ``found``, then copies of the first with the ``free`` digits
+    permuted, up to ``limit`` solutions in all.
 
     The free digits appear nowhere in the grid, so any permutation of them turns a
     solution into another one, different because every digit appears in it.
     """
+    listed = [tables.decode(p) for p in itertools.islice(found, limit)]
+    if not listed or len(free) < 2:
+        return tuple(listed)
     first = listed[0]
-    found = dict.fromkeys(listed)
+    known = dict.fromkeys(listed)
     for order in itertools.permutations(free):
-        if len(found) >= limit:
+        if len(known) >= limit:
             break
         relabel = dict(zip(free, order, strict=True))
-        found.setdefault(tuple(relabel.get(d, d) for d in first), None)
-    return list(itertools.islice(found, limit))
+        known.setdefault(tuple(relabel.get(d, d) for d in first), None)
+    return tuple(known)
 
 
 def _luby(i: int) -> int:
