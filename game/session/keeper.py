@@ -161,8 +161,10 @@ class Keeper:
         self.data.autosaver.update(game, origin, created)
 
     def suspend(self, game: Game, origin: Origin, created: str) -> None:
-        """Pause, focus loss, minimise: save the game now, with the exact clock."""
+        """Pause, focus loss, minimise: save the game now, with the exact clock, and try
+        again at once whatever could not be written."""
         self.data.autosaver.save(game, origin, created)
+        self.data.writer.retry()
 
     def count(self, game: Game, kind: PuzzleKind) -> bool:
         """Count ``game`` in ``kind``'s statistics, once; whether it counted now."""

@@ -158,9 +158,12 @@ class StatsBook(Action):
             if signature is None or signature != self._signature:
                 loaded = storage.load(STATS, _parse_for_load, "your statistics")
                 note = loaded.message
-                # A file that is gone (or was set aside) holds nothing: this copy's
-                # changes start it again.  _base is what the file held, not a view.
-                base = loaded.value or Statistics()
+                if loaded.value is not None:
+                    base = loaded.value
+                elif not loaded.message:
+                    base = Statistics()  # removed on purpose: this copy's changes start it
+                # else unreadable (set aside, kept): what this copy last read or
+                # wrote is the best there is, rather than nothing.
             merged = base.copy()
             for _, change in changes:
                 merged.apply(change)

@@ -508,3 +508,40 @@ def test_the_probe_never_follows_a_link_planted_under_its_name(
 
 def test_puzzle_ids_of_the_helpers_match() -> None:
     assert puzzle_id(Puzzle.from_string(SMALL)) == puzzle_id(prepared().puzzle)
+
+
+def test_a_threaded_writer_keeps_a_failed_write_until_a_flush_gets_it_through() -> None:
+    disk = Disk()
+    writer = Writer(disk)
+    disk.full = True
+    writer.put("a", lambda: "text")
+    assert not writer.flush(timeout=30) and writer.failing == ("a",)
+    disk.full = False
+    assert writer.flush(timeout=30) and writer.failing == ()
+    assert disk.files["a"] == "text"
+    writer.close()
+
+
+def test_statistics_are_turned_into_text_on_the_writer_thread_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    from game.session import shared
+
+    threads: list[str] = []
+
+    def spy(stats: Statistics) -> str:
+        threads.append(threading.current_thread().name)
+        return shared_text(stats)
+
+    shared_text = shared.stats_text
+    monkeypatch.setattr(shared, "stats_text", spy)
+    data = open_user_data(tmp_path)
+    try:
+        win(Session(Keeper(data)))
+        assert data.writer.flush(timeout=30)
+    finally:
+        data.close()
+    assert threads and set(threads) == {"writer"}
+    assert stats_in(tmp_path).kind(KIND).won == 1
