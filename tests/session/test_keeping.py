@@ -527,16 +527,15 @@ def test_statistics_are_turned_into_text_on_the_writer_thread_only(
 ) -> None:
     import threading
 
-    from game.session import shared
+    from game.session.stats import stats_text
 
     threads: list[str] = []
 
     def spy(stats: Statistics) -> str:
         threads.append(threading.current_thread().name)
-        return shared_text(stats)
+        return stats_text(stats)
 
-    shared_text = shared.stats_text
-    monkeypatch.setattr(shared, "stats_text", spy)
+    monkeypatch.setattr("game.session.shared.stats_text", spy)
     data = open_user_data(tmp_path)
     try:
         win(Session(Keeper(data)))
