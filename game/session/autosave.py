@@ -25,10 +25,18 @@ Lifecycle, for the UI:
 - a game past the save caps (50,000 moves) is saved with its oldest moves
   trimmed, so the autosave always loads (see :mod:`.savegame`).
 - :meth:`~Autosaver.take_message` returns a write failure once, for the status line.
+
+Each copy of the game has its own autosave file (:mod:`.copies`), and every
+autosave carries the token of the copy that wrote it (``written_by``): clearing
+removes the file only while it still holds this copy's token, so a finished
+game's clean-up can never delete another copy's game in progress, even where the
+folder's locks do not work.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import secrets
 from dataclasses import dataclass
 
 from .game import Game
@@ -36,7 +44,7 @@ from .kinds import Origin
 from .savegame import SavedGame, load_saved, now_text, snapshot
 from .settings import Settings
 from .storage import Storage
-from .writer import Writer
+from .writer import Action, Writer
 
 AUTOSAVE = "autosave.sudoku"
 """The autosave's file name in the data folder."""
@@ -53,16 +61,16 @@ class Resumed:
     message: str = ""
 
 
-def load_autosave(storage: Storage, settings: Settings | None = None) -> Resumed:
+def load_autosave(
+    storage: Storage, settings: Settings | None = None, name: str = AUTOSAVE
+) -> Resumed:
     """The unfinished game of the last run, if there is one; never raises.
 
     A corrupt autosave is set aside (renamed, kept) and the message says where.
     A game that cannot be played on (solved, lost, abandoned) is not offered, but
     its file is left alone; a game whose solution is shown is, since Undo revives it.
     """
-    loaded = storage.load(
-        AUTOSAVE, lambda text: load_saved(text, settings), "your game in progress"
-    )
+    loaded = storage.load(name, lambda text: load_saved(text, settings), "your game in progress")
     saved = loaded.value
     if saved is not None and saved.game.phase.final:
         saved = None
@@ -73,12 +81,16 @@ class Autosaver:
     """Writes the current game to :data:`AUTOSAVE` after every change; see the module.
 
     ``writer`` is shared with the other files of the data folder (one thread for
-    all); without one, the autosaver makes its own.
+    all); without one, the autosaver makes its own.  ``token`` marks the files it
+    writes as this copy's (a fresh random one by default).
     """
 
-    def __init__(self, writer: Writer | Storage, name: str = AUTOSAVE) -> None:
+    def __init__(
+        self, writer: Writer | Storage, name: str = AUTOSAVE, token: str | None = None
+    ) -> None:
         self.writer = writer if isinstance(writer, Writer) else Writer(writer)
         self.name = name
+        self.token = token or secrets.token_hex(8)
         self._last: tuple[object, ...] | None = None
         self._game: Game | None = None
         self._created = ""
@@ -100,13 +112,15 @@ class Autosaver:
         if game is not self._game:
             self._game = game
             self._created = created or now_text()
-        self.writer.put(self.name, snapshot(game, origin, self._created).text)
+        taken = dataclasses.replace(snapshot(game, origin, self._created), written_by=self.token)
+        self.writer.put(self.name, taken.text)
 
     def clear(self) -> None:
-        """Remove the autosave (the player left a finished game); replaces any save queued."""
+        """Remove the autosave if this copy wrote it (the player left a finished game);
+        replaces any save queued."""
         self._last = None
         self._game = None
-        self.writer.put(self.name, None)
+        self.writer.put(self.name, RemoveOwn(self.name, self.token))
 
     def flush(self, timeout: float = 2.0) -> bool:
         """Wait until the latest save is on disk; False if ``timeout`` ran out."""
@@ -115,6 +129,24 @@ class Autosaver:
     def take_message(self) -> str:
         """A write failure, once (see :meth:`.writer.Writer.take_message`)."""
         return self.writer.take_message()
+
+
+class RemoveOwn(Action):
+    """Remove an autosave only while it holds ``token``: another copy's game stays."""
+
+    def __init__(self, name: str, token: str) -> None:
+        self.name = name
+        self.mark = f'"written_by": "{token}"'  # as savegame writes it (json_record)
+
+    def run(self, storage: Storage) -> str:
+        with storage.exclusive():
+            try:
+                text = storage.read(self.name)
+            except (OSError, ValueError):
+                return ""  # not ours to judge, so not ours to remove
+            if text is not None and self.mark in text:
+                storage.remove(self.name)
+        return ""
 
 
 def _signature(game: Game, origin: Origin | None) -> tuple[object, ...]:

@@ -119,6 +119,7 @@ class Session:
 
     def frame(self) -> list[tuple[str, str]]:
         """Autosave a changed game, count one that ended; (title, message) notices to show."""
+        self.keeper.refresh()
         game, origin = self.game, self.origin
         if game is not None and origin is not None:
             if game is not self._started:
@@ -148,6 +149,10 @@ class Session:
         if game is None or origin is None:
             return
         self._started = game
+        if game.phase.final:
+            # It ended before it came here (a solved or lost save opened again): it
+            # was counted when it ended in play, never again (the keeper's rules).
+            self._counted = game
         self.keeper.started(game, origin, self.created)
 
     def _leave_current(self) -> None:

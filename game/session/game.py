@@ -259,10 +259,12 @@ class Game:
         solution: tuple[int, ...] | None = None,
         solvability: Solvability | None = None,
     ) -> Game:
-        """A game as it was saved: history, clock, counters and phase as given.
+        """A game as it was saved: history, clock and counters as given, the phase checked.
 
-        A saved PAUSED game comes back PLAYING (the pause card shows again if the
-        player pauses); a game whose history ends on the solution counts as SHOWN.
+        ``phase`` is what the save claims; the phase is re-derived from the board
+        and the moves (:meth:`_settled_phase`), so a file edited to say "solved"
+        on an unsolved board is a game in play, never a win.  A saved PAUSED game
+        comes back PLAYING (the pause card shows again if the player pauses).
         """
         game = cls(puzzle, settings=settings, solution=solution, solvability=solvability)
         game.history = history
@@ -270,10 +272,36 @@ class Game:
         game.counters = counters
         game.solution_seen = solution_seen or phase is Phase.SHOWN
         game.selected = selected
-        game._phase = Phase.PLAYING if phase is Phase.PAUSED else phase
-        if phase is Phase.LOST:
+        game._phase = game._settled_phase(phase)
+        if game._phase is Phase.SHOWN:
+            game.solution_seen = True
+        if game._phase is Phase.LOST:
             game._limit_note = game._limit_words()
         return game
+
+    def _settled_phase(self, claimed: Phase) -> Phase:
+        """The phase the board and moves support, given the one a save claims.
+
+        - A complete, right grid: SHOWN if the last move applied is Solve (LOST if
+          the save says the game was lost first), else SOLVED: the game ended
+          when that grid was filled, whatever the file says.
+        - Anything else cannot be solved or shown: SOLVED or SHOWN become
+          PLAYING (the file lied; play goes on from the board as it is).
+        - LOST is kept only with a mistake counted (the limit in force when the
+          game was lost is not saved); ABANDONED is kept (it can only stop play).
+        """
+        grid = self.grid
+        if all(grid) and is_solution(self.shape, grid, self.givens):
+            if isinstance(self.history.last_move, Solve):
+                return (
+                    Phase.LOST if claimed is Phase.LOST and self.counters.mistakes else Phase.SHOWN
+                )
+            return Phase.SOLVED
+        if claimed is Phase.LOST:
+            return Phase.LOST if self.counters.mistakes else Phase.PLAYING
+        if claimed is Phase.ABANDONED:
+            return Phase.ABANDONED
+        return Phase.PLAYING
 
     # -- reading --------------------------------------------------------------------
 

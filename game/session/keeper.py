@@ -21,7 +21,13 @@ The rules, as a player would expect them:
   game waits under *Continue*.
 - **Settings.** Every change is written, except choices made for this run only
   (``--windowed``): the file keeps the saved value of a setting until the player
-  changes that setting.
+  changes that setting.  Only the settings the player changed are written,
+  merged into the file, so a second copy of the game keeps its own changes too.
+- **Two copies on one data folder** (:mod:`.copies`, :mod:`.shared`): each has its
+  own autosave; statistics and settings are merged on every write, and a
+  finished game's clean-up removes only the autosave this copy wrote.
+- **Writes that fail** are kept and retried until they succeed or the player
+  quits (:mod:`.writer`); the notice names every file not kept.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .autosave import Autosaver, Resumed
+from .copies import ANOTHER_COPY
 from .export import export_puzzle
 from .filenames import SaveName
 from .game import Game, Solvability
@@ -41,7 +48,7 @@ from .migration import MESSAGE_START
 from .paths import DataFolder
 from .savegame import EXTENSION, write_game
 from .settings import Settings
-from .stats import KindStats, Statistics
+from .stats import STATS, KindStats, Statistics
 from .storage import MemoryStorage, StorageError, os_reason, write_atomic
 from .userdata import UserData
 from .writer import Writer
@@ -101,6 +108,7 @@ class Keeper:
             stats=Statistics(),
             resumed=Resumed(None),
             autosaver=Autosaver(writer),
+            stats_signature=storage.signature(STATS),
         )
         return cls(data)
 
@@ -131,7 +139,7 @@ class Keeper:
         if not changed:
             return
         self.saved_settings = dataclasses.replace(self.saved_settings, **changed)
-        self.data.save_settings(self.saved_settings)
+        self.data.save_settings(self.saved_settings, changed)
 
     def started(self, game: Game, origin: Origin, created: str) -> None:
         """A game begins (new, opened or continued): mark its puzzle, autosave it now.
@@ -144,13 +152,19 @@ class Keeper:
             return
         self.data.start_game(game, origin, created)
 
+    def refresh(self) -> None:
+        """Once per frame: statistics as the last write found them (another copy's too)."""
+        self.data.frame()
+
     def changed(self, game: Game, origin: Origin, created: str) -> None:
         """Once per frame: autosave ``game`` if anything a save keeps changed."""
         self.data.autosaver.update(game, origin, created)
 
     def suspend(self, game: Game, origin: Origin, created: str) -> None:
-        """Pause, focus loss, minimise: save the game now, with the exact clock."""
+        """Pause, focus loss, minimise: save the game now, with the exact clock, and try
+        again at once whatever could not be written."""
         self.data.autosaver.save(game, origin, created)
+        self.data.writer.retry()
 
     def count(self, game: Game, kind: PuzzleKind) -> bool:
         """Count ``game`` in ``kind``'s statistics, once; whether it counted now."""
@@ -234,16 +248,19 @@ class Keeper:
     def take_notices(self) -> list[tuple[str, str]]:
         """(title, message) pairs the player has not seen yet, each given once."""
         notices = []
-        home = str(Path.home())
+        home = home_folder()
+        another = self.data.claim.message
         for message in self.data.take_messages():
-            if home != os.sep:
-                message = message.replace(home + os.sep, "~" + os.sep)
-            if message.startswith("Could not read"):
+            if message == another:
+                title = ANOTHER_COPY
+            elif message.startswith("Could not read"):
                 title = CANNOT_READ
             elif message.startswith(MESSAGE_START):
                 title = MOVED
             else:
                 title = CANNOT_SAVE
+            if home is not None:
+                message = message.replace(home + os.sep, "~" + os.sep)
             notices.append((title, message))
         return notices
 
@@ -255,7 +272,18 @@ def _where(path: Path) -> str:
 
 def shown_path(path: Path) -> str:
     """``path`` as a player reads it: the home folder written as ``~``."""
+    home = home_folder()
     try:
-        return "~" + os.sep + str(path.relative_to(Path.home()))
-    except (ValueError, RuntimeError):
+        return str(path) if home is None else "~" + os.sep + str(path.relative_to(home))
+    except ValueError:
         return str(path)
+
+
+def home_folder() -> str | None:
+    """The player's home folder, or None where there is none (HOME unset, no passwd
+    entry, as in some containers) or it is the root, which shortens nothing."""
+    try:
+        home = str(Path.home())
+    except (RuntimeError, KeyError, OSError):
+        return None
+    return home if os.path.isabs(home) and home.rstrip(os.sep) else None

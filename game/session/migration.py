@@ -60,6 +60,7 @@ from .paths import (
     data_dir,
     default_data_dir,
     legacy_data_dir,
+    no_folder_message,
     open_data_folder,
 )
 from .storage import os_reason
@@ -134,13 +135,8 @@ def migrate(old: Path, new: Path) -> Moved:
     return Moved(open_data_folder(new), message)
 
 
-def no_home_message(error: Exception) -> str:
-    """What the player reads when the platform names no data folder at all."""
-    return (
-        f"Progress cannot be saved: there is no home folder to keep it in ({error}). "
-        f"You can play, but nothing will be kept. Set {ENV_VAR} to a folder you can "
-        "write to, then restart."
-    )
+no_home_message = no_folder_message
+"""What the player reads when the platform names no data folder (kept under its old name)."""
 
 
 def _failed(old: Path, new: Path, error: OSError) -> str:

@@ -26,6 +26,7 @@ the folders differ.
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -65,10 +66,19 @@ APP_NAME = "sudoku"
 
 
 def default_data_dir() -> Path:
-    """The conventional per-user data folder (the override is not consulted here)."""
+    """The conventional per-user data folder (the override is not consulted here).
+
+    :raises RuntimeError: when the platform names none: without a home folder
+        (HOME unset and no passwd entry) platformdirs answers a relative
+        ``~/.local/share/sudoku``, which would be made in whatever folder the game
+        was started from.
+    """
     # appauthor=False: no publisher folder above ours on Windows (platformdirs
     # would otherwise nest sudoku\sudoku).
-    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
+    folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False, roaming=True))
+    if not folder.is_absolute():
+        raise RuntimeError("Could not determine home directory")
+    return folder
 
 
 def legacy_data_dir(
@@ -100,7 +110,10 @@ def data_dir(environ: Mapping[str, str] | None = None) -> Path:
     environ = os.environ if environ is None else environ
     override = environ.get(ENV_VAR, "")
     if override:
-        return Path(override).expanduser()
+        try:
+            return Path(override).expanduser()
+        except RuntimeError:  # "~/games" with no home folder: taken as written
+            return Path(override)
     return default_data_dir()
 
 
@@ -110,7 +123,10 @@ def open_data_folder(path: Path | None = None) -> DataFolder:
     Never raises: a folder that cannot be created or written gives a
     :class:`DataFolder` without a path and a message saying why and what to do.
     """
-    folder = data_dir() if path is None else path
+    try:
+        folder = data_dir() if path is None else path
+    except RuntimeError as error:  # no home folder, so no default folder
+        return DataFolder(None, no_folder_message(error))
     try:
         folder.mkdir(parents=True, exist_ok=True)
         _probe(folder)
@@ -127,27 +143,69 @@ def saves_dir(folder: Path) -> Path:
     return saves
 
 
+_PROBE_TRIES = 8
+
+
 def _probe(folder: Path) -> None:
     """Write and remove a small file: the only reliable test that saving will work.
 
-    Opened without blocking, so a named pipe left with the probe's name fails
-    the test (ENXIO) instead of hanging the game before its window opens.
+    The file is always a new one (``O_CREAT | O_EXCL``, under a random name) and
+    ``O_NOFOLLOW``: something planted under the probe's name (a link to a file of
+    the player's, a named pipe) is never opened, followed, truncated or removed;
+    the next name is tried instead.  Only the file this call made is removed.
     """
-    probe = folder / f".probe-{os.getpid()}"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(probe, flags, 0o600)
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | os.O_EXCL
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    for attempt in range(_PROBE_TRIES):
+        probe = folder / f".probe-{os.getpid()}-{secrets.token_hex(4)}"
         try:
-            os.write(fd, b"ok")
+            fd = os.open(probe, flags, 0o600)
+        except FileExistsError:
+            if attempt == _PROBE_TRIES - 1:
+                raise
+            continue
+        try:
+            try:
+                os.write(fd, b"ok")
+            finally:
+                os.close(fd)
         finally:
-            os.close(fd)
-    finally:
-        probe.unlink(missing_ok=True)
+            probe.unlink(missing_ok=True)
+        return
+
+
+def no_folder_message(error: Exception) -> str:
+    """What the player reads when the platform names no data folder at all."""
+    return (
+        f"Progress cannot be saved: there is no home folder to keep it in ({error}). "
+        f"You can play, but nothing will be kept. Set {ENV_VAR} to a folder you can "
+        "write to, then restart."
+    )
 
 
 def unusable_message(folder: Path, error: OSError) -> str:
-    """What the player reads when nothing can be saved in ``folder``."""
+    """What the player reads when nothing can be saved in ``folder``.
+
+    A link that leads nowhere is named with where it leads: "a file is in the
+    way" would send the player looking for a file that is not there.
+    """
     why = os_reason(error)
+    dangling = next(
+        (p for p in (folder, *folder.parents) if os.path.islink(p) and not os.path.exists(p)),
+        None,
+    )
+    if dangling is not None:
+        it = "it" if dangling == folder else str(dangling)
+        try:
+            why = f"{it} is a link to {os.readlink(dangling)}, which does not exist"
+        except OSError:
+            why = f"{it} is a link that leads nowhere"
     return (
         f"Progress cannot be saved in {folder} ({why}). You can play, but games, "
         f"settings and statistics will not be kept. Set {ENV_VAR} to a folder you "

@@ -56,6 +56,8 @@ The format (JSON, UTF-8, version 1)::
 - The enthusiast's state (corner and centre notes, colours, what-if inks) is
   written beside ``entries`` and ``notes`` (see :mod:`.state_fields`); ``times``
   holds the clock at each move and ``savepoints`` the named positions.
+- ``written_by`` (autosaves only) is a random token of the copy of the game that
+  wrote the file, so a copy removes only its own autosave (:mod:`.autosave`).
 - Versions: the loader upgrades older saves one version at a time through
   :data:`_MIGRATIONS`, then reads the current version only, so version 2 will add
   one migration and change no reader.  A save from a newer game is refused with a
@@ -174,6 +176,8 @@ class Snapshot:
     created: str
     times: tuple[float, ...] = ()
     savepoints: tuple[tuple[str, int], ...] = ()
+    written_by: str = ""
+    """The token of the copy of the game whose autosave this is ("" in other saves)."""
 
     def to_dict(self, saved: str | None = None) -> dict[str, Any]:
         """The save as JSON-ready data, within every cap; ``saved`` defaults to now."""
@@ -253,6 +257,8 @@ class Snapshot:
             created=_capped_stamp(self.created),
             saved=_capped_stamp(saved),
         )
+        if self.written_by:
+            data["written_by"] = self.written_by
         return data
 
     def _after(self, count: int) -> BoardState:

@@ -26,6 +26,18 @@ The caps checked on read (a variant name of at most 40 characters, puzzle ids of
 at most 64, counts below 2**53, finite times) are checked on write too: an entry
 the reader would drop is never written.
 
+Every change is a small value (:class:`Outcome`: a counted game; :class:`Begun`:
+a puzzle marked in progress) applied with :meth:`Statistics.apply`, so a copy of
+the game can replay the changes it made onto the file another copy wrote
+meanwhile instead of overwriting it (:mod:`.shared`).
+
+The file is written one line per thousand puzzles (:func:`stats_text`): still
+plain JSON any reader takes, but read and written a line at a time
+(:func:`parse_stats`), so a player with 200,000 puzzles in the statistics never
+has one long ``json.loads`` or ``json.dumps`` hold the interpreter while a frame
+waits.  Any other layout of the same JSON (an earlier version's indented file, a
+hand edit) is read whole, once.
+
 API: ``stats = load_stats(storage).value`` (when ``.salvaged``, write it back);
 ``stats.record(game, kind)`` when a game is counted (again for the same game object
 does nothing; *when* a game counts is the :class:`~.keeper.Keeper`'s rule);
@@ -36,6 +48,7 @@ does nothing; *when* a game counts is the :class:`~.keeper.Keeper`'s rule);
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import weakref
 from collections.abc import Iterator
@@ -48,7 +61,7 @@ from ..engine.puzzle import Puzzle
 from ..engine.symbols import grid_string
 from .game import Game
 from .kinds import PuzzleKind, Variant
-from .storage import Loaded, Partial, Storage, json_text, parse_json
+from .storage import Loaded, Partial, Storage, parse_json
 
 STATS = "stats.json"
 """The statistics file's name in the data folder."""
@@ -116,6 +129,27 @@ def puzzle_id(puzzle: Puzzle) -> str:
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One counted game, as it changes the statistics: replayable on any copy of them."""
+
+    kind: PuzzleKind
+    won: bool
+    seconds: float
+    puzzle: str  # its puzzle_id
+
+
+@dataclass(frozen=True)
+class Begun:
+    """A puzzle marked "in progress" (a solved one stays solved)."""
+
+    puzzle: str  # its puzzle_id
+
+
+Change = Outcome | Begun
+"""What one event does to the statistics (see :meth:`Statistics.apply`)."""
+
+
 @dataclass
 class Statistics:
     """Every kind's totals and every puzzle's mark; see the module docstring."""
@@ -134,35 +168,48 @@ class Statistics:
         """The picker's mark for a puzzle (or its id), None if never played."""
         return self.puzzles.get(puzzle if isinstance(puzzle, str) else puzzle_id(puzzle))
 
-    def started(self, puzzle: Puzzle) -> None:
-        """Mark ``puzzle`` in progress (a solved one stays solved)."""
-        ident = puzzle_id(puzzle)
-        if ident not in self.puzzles:
-            self.puzzles[ident] = PuzzleMark(IN_PROGRESS)
+    def started(self, puzzle: Puzzle) -> Begun | None:
+        """Mark ``puzzle`` in progress (a solved one stays solved); the change, if any."""
+        change = Begun(puzzle_id(puzzle))
+        return change if self.apply(change) else None
 
-    def record(self, game: Game, kind: PuzzleKind) -> bool:
-        """Count ``game`` (finished, or abandoned if still playing); False if already counted.
+    def record(self, game: Game, kind: PuzzleKind) -> Outcome | None:
+        """Count ``game`` (finished, or abandoned if still playing); None if already counted.
 
         A win by the player's own hand is a win; anything else counts as played
         and ends the streak.  The puzzle's mark becomes "solved" (best time kept)
         after a win, and is dropped after anything else unless it was solved before.
         """
         if game in self._recorded:
-            return False
+            return None
         self._recorded.add(game)
-        won = game.counts_as_win
         seconds = game.elapsed if math.isfinite(game.elapsed) and game.elapsed > 0 else 0.0
-        self.kinds[kind] = self.kind(kind).after(won, seconds)
-        ident = puzzle_id(game.puzzle)
+        outcome = Outcome(kind, game.counts_as_win, seconds, puzzle_id(game.puzzle))
+        self.apply(outcome)
+        return outcome
+
+    def apply(self, change: Change) -> bool:
+        """Make ``change`` here; whether anything changed (see :meth:`record`)."""
+        ident = change.puzzle
         before = self.puzzles.get(ident)
-        if won:
-            best = seconds
+        if isinstance(change, Begun):
+            if before is not None:
+                return False
+            self.puzzles[ident] = PuzzleMark(IN_PROGRESS)
+            return True
+        self.kinds[change.kind] = self.kind(change.kind).after(change.won, change.seconds)
+        if change.won:
+            best = change.seconds
             if before is not None and before.best_time is not None:
                 best = min(best, before.best_time)
             self.puzzles[ident] = PuzzleMark(SOLVED, best)
         elif before is not None and before.status != SOLVED:
             del self.puzzles[ident]
         return True
+
+    def copy(self) -> Statistics:
+        """A copy that shares nothing mutable with this one (the entries are frozen)."""
+        return Statistics(dict(self.kinds), dict(self.puzzles))
 
     def __iter__(self) -> Iterator[tuple[PuzzleKind, KindStats]]:
         """Kinds in a stable order: variant, size, level (puzzles from files first)."""
@@ -172,21 +219,40 @@ class Statistics:
 
     def to_dict(self) -> dict[str, Any]:
         """The file's data; an entry the reader would drop is left out here too."""
+        puzzles: dict[str, dict[str, Any]] = {}
+        for chunk in self._puzzle_chunks():
+            puzzles.update(chunk)
+        return {
+            "format": FORMAT_TAG,
+            "version": VERSION,
+            "kinds": self._kind_entries(),
+            "puzzles": puzzles,
+        }
+
+    def to_json(self) -> str:
+        """The text of ``stats.json`` (see :func:`stats_text`)."""
+        return stats_text(self)
+
+    def _kind_entries(self) -> list[dict[str, Any]]:
         kinds = []
         for key, stats in self:
             entry = {"variant": key.variant.value, "size": key.size, **_level_field(key)}
             entry.update(_kind_fields(stats))
             if _read_kind(entry) is not None:
                 kinds.append(entry)
-        puzzles = {}
-        for ident, mark in sorted(self.puzzles.items()):
-            fields = {"status": mark.status, "best_time": mark.best_time}
-            if _good_id(ident) and _read_mark(fields) is not None:
-                puzzles[ident] = fields
-        return {"format": FORMAT_TAG, "version": VERSION, "kinds": kinds, "puzzles": puzzles}
+        return kinds
 
-    def to_json(self) -> str:
-        return json_text(self.to_dict(), indent=1)
+    def _puzzle_chunks(self) -> Iterator[dict[str, dict[str, Any]]]:
+        """The puzzle marks as the file's data, :data:`CHUNK` at a time."""
+        chunk: dict[str, dict[str, Any]] = {}
+        for ident, mark in self.puzzles.items():
+            if _writable(ident, mark):
+                chunk[ident] = {"status": mark.status, "best_time": mark.best_time}
+                if len(chunk) == CHUNK:
+                    yield chunk
+                    chunk = {}
+        if chunk:
+            yield chunk
 
     @classmethod
     def from_dict(cls, data: object) -> Statistics:
@@ -198,12 +264,89 @@ class Statistics:
         return _read(data)[0]
 
 
+CHUNK = 1000
+"""Puzzle marks per line of ``stats.json``: one short ``json`` call each way."""
+
+_HEAD = '{"format": "sudoku-stats", "version": 1,'
+_PUZZLES = ' "puzzles": {'
+_TAIL = " }}"
+
+
+def stats_text(stats: Statistics) -> str:
+    """The text of ``stats.json``: JSON, with the puzzle marks :data:`CHUNK` to a line.
+
+    Made from many small ``json.dumps`` calls, never one long one, so the writer
+    thread making it lets the frame thread run (see the module).  ASCII only.
+    """
+    lines = [_HEAD, ' "kinds": ' + json.dumps(stats._kind_entries()) + ",", _PUZZLES]
+    # Each mark is formatted straight into a string: a dict per mark for json.dumps
+    # would make 200,000 short-lived containers, and the collections of the
+    # garbage collector they set off stop every thread for up to 100 ms.
+    # Likewise no tuple per mark: ``items()`` reuses its pair while nothing keeps it,
+    # and the marks go in the dict's order, which is stable and spares a
+    # 200,000-item sort holding the interpreter.
+    chunks: list[str] = []
+    line: list[str] = []
+    for ident, mark in stats.puzzles.items():
+        if not _writable(ident, mark):
+            continue
+        best = "null" if mark.best_time is None else repr(float(mark.best_time))
+        line.append(f'{json.dumps(ident)}: {{"status": "{mark.status}", "best_time": {best}}}')
+        if len(line) == CHUNK:
+            chunks.append(", ".join(line))
+            line = []
+    if line:
+        chunks.append(", ".join(line))
+    lines.append(",\n".join(chunks))
+    lines.append(_TAIL)
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def _writable(ident: str, mark: PuzzleMark) -> bool:
+    """Whether the reader would keep this mark (what it would drop is never written)."""
+    best = mark.best_time
+    if not (_good_id(ident) and mark.status in _STATUSES):
+        return False
+    return best is None or (isinstance(best, float | int) and math.isfinite(best) and best >= 0)
+
+
 def parse_stats(text: str) -> Statistics:
     """Statistics from a file's text, every entry that makes sense kept.
 
     :raises ValueError: when it is not JSON, not statistics, or from a newer version.
     """
-    return Statistics.from_dict(parse_json(text))
+    return Statistics.from_dict(_parse(text))
+
+
+def _parse(text: str) -> object:
+    """The file's JSON: a line at a time in :func:`stats_text`'s layout, else whole."""
+    return _parse_lines(text) or parse_json(text)
+
+
+def _parse_lines(text: str) -> dict[str, Any] | None:
+    """The data of a file in :func:`stats_text`'s layout; None for any other text."""
+    if not text.startswith(_HEAD):
+        return None
+    lines = text.removesuffix("\n").split("\n")
+    if len(lines) < 4 or lines[2] != _PUZZLES or lines[-1] != _TAIL:
+        return None
+    body = lines[3:-1]
+    if any(not line.endswith(",") for line in body[:-1]) or (body and body[-1].endswith(",")):
+        return None
+    try:
+        data = json.loads("{" + lines[0][1:] + lines[1].removesuffix(",") + "}")
+        puzzles: dict[str, Any] = {}
+        for line in body:
+            chunk = json.loads("{" + line.removesuffix(",") + "}")
+            if not isinstance(chunk, dict):
+                return None
+            puzzles.update(chunk)
+    except (ValueError, RecursionError):
+        return None  # read whole instead, for a located message
+    if not isinstance(data, dict):
+        return None
+    data["puzzles"] = puzzles
+    return data
 
 
 def load_stats(storage: Storage) -> Loaded[Statistics]:
@@ -217,7 +360,7 @@ def load_stats(storage: Storage) -> Loaded[Statistics]:
 
 
 def _parse_for_load(text: str) -> Statistics | Partial[Statistics]:
-    stats, dropped = _read(parse_json(text))
+    stats, dropped = _read(_parse(text))
     if not dropped:
         return stats
     entries = "entry makes" if dropped == 1 else "entries make"

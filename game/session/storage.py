@@ -48,7 +48,7 @@ import tempfile
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -66,9 +66,21 @@ MAX_BYTES = 16 * 1024 * 1024
 _TEMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
 """Our temporary files: ``.`` + (the target's name, cut) + ``.`` + mkstemp's 8 characters."""
 
+MISSING = "missing"
+""":meth:`Storage.signature` of a file that is not there."""
+
+WRITE_LOCK = ".write.lock"
+"""Locked for the moment a copy of the game merges a shared file (:meth:`Storage.exclusive`)."""
+
+_LOCK_WAIT = 5.0
+"""Seconds a merge waits for another copy's; past that it goes ahead unlocked (a copy
+stopped in a debugger must not stop every other copy from saving)."""
+
 _REPLACE_TRIES = 5
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _BOM = "\ufeff"
 
 
@@ -76,7 +88,13 @@ class StorageError(Exception):
     """A file could not be written or removed; ``str()`` is a sentence for the player.
 
     Not a ValueError: nothing is wrong with the data, only with the disk.
+    ``reason`` is the disk's part alone (``no space left on device``), for a
+    message that names several files that failed the same way.
     """
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message.rsplit(": ", 1)[-1].removesuffix(".")
 
 
 class NotAFileError(OSError):
@@ -182,6 +200,61 @@ def _lock(fd: int) -> None:
         return
     with contextlib.suppress(OSError):  # some network file systems have no locks
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+@contextlib.contextmanager
+def folder_lock(path: Path) -> Iterator[bool]:
+    """Hold the advisory lock file ``path`` exclusively while the block runs.
+
+    Yields whether the lock is held: False where the file system has no locks,
+    the file cannot be made, or another process kept it past :data:`_LOCK_WAIT`;
+    the caller then goes ahead, as a copy alone on its folder would.
+    """
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _CLOEXEC, 0o600)
+    except OSError:
+        yield False
+        return
+    try:
+        yield _wait_for_lock(fd)
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _wait_for_lock(fd: int) -> bool:
+    deadline = time.monotonic() + _LOCK_WAIT
+    while True:
+        try:
+            lock_fd(fd)
+            return True
+        except BlockingIOError:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        except OSError:
+            return False
+
+
+def lock_fd(fd: int) -> None:
+    """Take the exclusive advisory lock on ``fd`` without waiting.
+
+    ``flock`` on POSIX (bound to the open file, so a second ``open`` of the same
+    file in one process is refused as another process would be), ``msvcrt.locking``
+    of the first byte on Windows.  The operating system releases it when the
+    process ends, however it ends.
+
+    :raises BlockingIOError: when another holder has it.
+    :raises OSError: when the file system has no locks.
+    """
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return
+    import msvcrt  # pragma: no cover - Windows
+
+    try:  # pragma: no cover - Windows
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except PermissionError as error:  # pragma: no cover - Windows: locked elsewhere
+        raise BlockingIOError(error.errno, "locked") from error
 
 
 def json_text(data: object, indent: int = 2) -> str:
@@ -395,6 +468,19 @@ class Storage(ABC):
     def where(self, name: str) -> str:
         """Where ``name`` is, in words for a message."""
 
+    def signature(self, name: str) -> object:
+        """Something that changes whenever ``name`` is replaced (None: unknown, read it again).
+
+        Lets a copy of the game merging its statistics skip reading a large file
+        that nobody else wrote since it last read or wrote it.
+        """
+        return None
+
+    def exclusive(self) -> contextlib.AbstractContextManager[object]:
+        """Held while a shared file is read, merged and written: other copies of the
+        game wait, so two merges never interleave (see :mod:`.shared`)."""
+        return contextlib.nullcontext()
+
     def load(self, name: str, parse: Callable[[str], T | Partial[T]], what: str) -> Loaded[T]:
         """Read and parse ``name``; a file that fails is set aside with a message.
 
@@ -504,7 +590,8 @@ class FileStorage(Storage):
         try:
             write_atomic(self.path(name), text)
         except OSError as error:
-            raise StorageError(f"Could not save {self.where(name)}: {_reason(error)}.") from error
+            reason = _reason(error)
+            raise StorageError(f"Could not save {self.where(name)}: {reason}.", reason) from error
 
     def remove(self, name: str) -> None:
         with self._lock:
@@ -516,13 +603,30 @@ class FileStorage(Storage):
             _must_be_a_file(path)  # a named pipe or a link to a device is not ours to delete
             path.unlink(missing_ok=True)
         except OSError as error:
-            raise StorageError(f"Could not remove {self.where(name)}: {_reason(error)}.") from error
+            reason = _reason(error)
+            raise StorageError(f"Could not remove {self.where(name)}: {reason}.", reason) from error
 
     def set_aside(self, name: str) -> str:
         return set_aside(self.path(name)).name
 
     def where(self, name: str) -> str:
         return str(self.path(name))
+
+    def signature(self, name: str) -> object:
+        with self._lock:
+            if name in self._held:
+                return None
+        try:
+            found = os.stat(self.path(name))
+        except FileNotFoundError:
+            return MISSING
+        except OSError:
+            return None
+        # A new inode with every atomic write; size and time guard against reuse.
+        return (found.st_ino, found.st_size, found.st_mtime_ns)
+
+    def exclusive(self) -> contextlib.AbstractContextManager[object]:
+        return folder_lock(self.folder / WRITE_LOCK)
 
     def __repr__(self) -> str:
         return f"FileStorage({self.folder!r})"
@@ -574,6 +678,12 @@ class MemoryStorage(Storage):
         if self.read_from is not None and name not in self.files:
             return str(self.read_from / name)
         return f"{name} (in memory only)"
+
+    def signature(self, name: str) -> object:
+        with self._lock:
+            if name in self.files:
+                return ("memory", id(self.files[name]))
+            return MISSING if (name in self._gone or self.read_from is None) else None
 
     def __repr__(self) -> str:
         return f"MemoryStorage({self.message!r})"

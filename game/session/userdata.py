@@ -39,10 +39,10 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .autosave import Autosaver, Resumed, load_autosave
+from .copies import Claim, alone, claim
 from .filenames import SaveName
 from .game import Game
 from .kinds import Origin, PuzzleKind
@@ -51,89 +51,102 @@ from .paths import SAVES, DataFolder, open_data_folder, saves_dir
 from .picker.recent import RECENT, RecentFolders, load_recent
 from .savegame import write_game
 from .settings import Settings
+from .shared import (
+    SETTINGS,
+    SETTINGS_VERSION,
+    SettingsBook,
+    StatsBook,
+    load_settings,
+    parse_settings,
+    settings_text,
+)
 from .stats import STATS, Statistics, load_stats
 from .storage import (
     FileStorage,
     MemoryStorage,
     Storage,
     StorageError,
-    json_text,
-    parse_json,
     remove_stale_temporaries,
 )
 from .writer import Writer
 
-SETTINGS = "settings.json"
-"""The settings file's name in the data folder."""
-
-SETTINGS_VERSION = 1
-"""The settings file's format version: written, and the newest read."""
-
-_SETTING_KEYS = frozenset(item.name for item in dataclasses.fields(Settings)) | {"version"}
-
-
-def parse_settings(text: str) -> Settings:
-    """Settings from a file's text: every valid value kept, the rest default.
-
-    :raises ValueError: when it is not JSON, not a JSON object, an object in
-        which no key is a setting (another file under this name), or the
-        settings of a newer version of the game.
-    """
-    data = parse_json(text)
-    if not isinstance(data, dict):
-        raise ValueError("not settings of this game (the JSON is not an object)")
-    version = data.get("version", 1)
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ValueError("not settings of this game ('version' is not a whole number from 1)")
-    if version > SETTINGS_VERSION:
-        raise ValueError(
-            f"saved by a newer version of the game: format {version}, this one reads up "
-            f"to {SETTINGS_VERSION}"
-        )
-    if data and not _SETTING_KEYS.intersection(data):
-        raise ValueError("not settings of this game (none of its keys is a setting)")
-    return Settings.from_dict(data)
+__all__ = [
+    "SETTINGS",
+    "SETTINGS_VERSION",
+    "UserData",
+    "load_settings",
+    "open_user_data",
+    "parse_settings",
+    "settings_text",
+]
 
 
-def settings_text(settings: Settings) -> str:
-    """The text of ``settings.json``."""
-    return json_text({"version": SETTINGS_VERSION, **settings.to_dict()})
-
-
-def load_settings(storage: Storage) -> tuple[Settings, str]:
-    """The saved settings (defaults if none) and a message if the file was set aside."""
-    loaded = storage.load(SETTINGS, parse_settings, "your settings")
-    return loaded.value or Settings(), loaded.message
-
-
-@dataclass
 class UserData:
     """The player's files, loaded; see the module docstring for the calls."""
 
-    folder: DataFolder
-    storage: Storage
-    writer: Writer
-    settings: Settings
-    stats: Statistics
-    resumed: Resumed
-    autosaver: Autosaver
-    recent: RecentFolders = field(default_factory=RecentFolders)
-    _messages: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        *,
+        folder: DataFolder,
+        storage: Storage,
+        writer: Writer,
+        settings: Settings,
+        stats: Statistics,
+        resumed: Resumed,
+        autosaver: Autosaver,
+        recent: RecentFolders | None = None,
+        claim: Claim | None = None,
+        messages: list[str] | None = None,
+        stats_signature: object = None,
+    ) -> None:
+        self.folder = folder
+        self.storage = storage
+        self.writer = writer
+        self.settings = settings
+        self.book = StatsBook(stats, stats_signature, writer)
+        self.settings_book = SettingsBook(writer)
+        self.resumed = resumed
+        self.autosaver = autosaver
+        self.recent = recent or RecentFolders()
+        self.claim = claim or alone()
+        """This copy's place on the data folder (:mod:`.copies`)."""
+        self._messages = list(messages or [])
+
+    @property
+    def stats(self) -> Statistics:
+        """The statistics as this copy sees them (the frame thread's; see :mod:`.shared`)."""
+        return self.book.view
+
+    @stats.setter
+    def stats(self, stats: Statistics) -> None:
+        self.book.view = stats
 
     def take_messages(self) -> list[str]:
         """Messages for the player not shown yet (each is returned once)."""
         messages = [m for m in self._messages if m]
         self._messages.clear()
-        failure = self.writer.take_message()
-        if failure:
-            messages.append(failure)
+        for writer in dict.fromkeys((self.writer, self.autosaver.writer)):
+            failure = writer.take_message()
+            if failure:
+                messages.append(failure)
         return messages
 
-    def save_settings(self, settings: Settings) -> None:
-        """Keep ``settings`` (written in the background)."""
+    def save_settings(self, settings: Settings, changed: dict[str, object] | None = None) -> None:
+        """Keep ``settings`` (written in the background, merged with the file).
+
+        ``changed`` names the settings the player changed (name -> value), the
+        only ones written; by default every one that differs from the settings
+        in force until now.
+        """
+        if changed is None:
+            old = self.settings
+            changed = {
+                item.name: getattr(settings, item.name)
+                for item in dataclasses.fields(Settings)
+                if getattr(old, item.name) != getattr(settings, item.name)
+            }
         self.settings = settings
-        text = settings_text(settings)
-        self.writer.put(SETTINGS, lambda: text)
+        self.settings_book.change(dict(changed))
 
     def used_folder(self, folder: str) -> None:
         """The player chose a puzzle in ``folder``: it heads the recent folders (written
@@ -144,16 +157,16 @@ class UserData:
 
     def start_game(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
         """A game begins (new, opened or continued): mark its puzzle, autosave it."""
-        self.stats.started(game.puzzle)
-        self._write_stats()
+        self.book.started(game)
         self.autosaver.save(game, origin, created)
 
     def record_game(self, game: Game, kind: PuzzleKind) -> bool:
         """Count ``game`` in the statistics and write them; False if it was counted before."""
-        if not self.stats.record(game, kind):
-            return False
-        self._write_stats()
-        return True
+        return self.book.record(game, kind) is not None
+
+    def frame(self) -> None:
+        """Once per frame: show the statistics as the last merge left them."""
+        self.book.adopt()
 
     def saves_folder(self) -> Path | None:
         """The folder for "Save as", created on demand; None when nothing can be kept."""
@@ -180,12 +193,13 @@ class UserData:
         return f"Saved as {name.name}."
 
     def close(self, timeout: float = 2.0) -> bool:
-        """Write everything still queued (at quit); whether it all made it in time."""
-        return self.writer.close(timeout)
-
-    def _write_stats(self) -> None:
-        text = self.stats.to_json()  # made here: the writer must not read live stats
-        self.writer.put(STATS, lambda: text)
+        """Write everything still queued (at quit), then let this copy's place go;
+        whether it all made it in time."""
+        done = self.writer.close(timeout)
+        if self.autosaver.writer is not self.writer:
+            done = self.autosaver.writer.close(timeout) and done
+        self.claim.release()
+        return done
 
 
 def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserData:
@@ -193,6 +207,8 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
 
     The default folder is :func:`.paths.data_dir`, where an earlier version's files
     are moved first (:func:`.migration.open_migrated_folder`, said in a message).
+    This copy takes its place on the folder (:mod:`.copies`): a second copy of the
+    game gets an autosave of its own and a message saying so.
 
     Never raises: an unusable folder gives an in-memory store and a message,
     a corrupt file is set aside with a message (see :meth:`UserData.take_messages`).
@@ -209,23 +225,39 @@ def open_user_data(path: Path | None = None, *, threaded: bool = True) -> UserDa
         remove_stale_temporaries(folder.path / SAVES, started)
     else:
         storage = MemoryStorage(folder.message, read_from=folder.readable)
+    place = claim(folder.path)
     writer = Writer(storage, threaded=threaded)
     settings, settings_message = load_settings(storage)
+    signature = storage.signature(STATS)  # before reading: a change after it is read again
     stats = load_stats(storage)
-    if stats.salvaged and stats.value is not None:
-        text = stats.value.to_json()  # what was read, so the next run finds a whole file
-        writer.put(STATS, lambda: text)
-    resumed = load_autosave(storage, settings)
+    if place.autosave is None:
+        autosaver = Autosaver(Writer(MemoryStorage(), threaded=threaded))
+        resumed = Resumed(None)
+    else:
+        autosaver = Autosaver(writer, place.autosave)
+        resumed = load_autosave(storage, settings, place.autosave)
     recent = load_recent(storage)  # quietly: see .picker.recent
-    messages = [moved_message, folder.message, settings_message, stats.message, resumed.message]
-    return UserData(
+    messages = [
+        moved_message,
+        folder.message,
+        place.message,
+        settings_message,
+        stats.message,
+        resumed.message,
+    ]
+    data = UserData(
         folder=folder,
         storage=storage,
         writer=writer,
         settings=settings,
         stats=stats.value or Statistics(),
         resumed=resumed,
-        autosaver=Autosaver(writer),
+        autosaver=autosaver,
         recent=recent,
-        _messages=messages,
+        claim=place,
+        messages=messages,
+        stats_signature=signature if not stats.message else storage.signature(STATS),
     )
+    if stats.salvaged:
+        data.book.write_back()  # what was read, so the next run finds a whole file
+    return data

@@ -192,10 +192,17 @@ def test_a_mistake_limit_never_ends_a_loaded_game_retroactively() -> None:
 
 
 def test_saves_written_before_phases_read_as_what_they_meant() -> None:
-    gave_up = json.loads(mutate(gave_up=True))
+    shown = played()
+    shown.show_solution()
+    gave_up = json.loads(save_game(shown))
     del gave_up["phase"], gave_up["solution_seen"]
+    gave_up["gave_up"] = True
     game = load_game(json.dumps(gave_up))
     assert game.phase is Phase.SHOWN and game.solution_seen
+    claimed = json.loads(mutate(gave_up=True))  # the flag on a board without the solution
+    del claimed["phase"], claimed["solution_seen"]
+    game = load_game(json.dumps(claimed))
+    assert game.phase is Phase.PLAYING and game.solution_seen  # seen, for good
     dead_end = json.loads(mutate(status="lost"))
     del dead_end["phase"]
     dead_end["mistakes"] = 0

@@ -130,6 +130,7 @@ def test_a_game_lives_on_through_autosave_and_ends_in_the_statistics(tmp_path: P
     continued = again.resumed.saved.game
     same_game(game, continued)
     assert again.stats.mark(game.puzzle) is not None
+    again.start_game(continued, origin)  # as the session does: saved now, by this copy
     assert again.record_game(continued, FILES)
     assert not again.record_game(continued, FILES)
     again.autosaver.clear()  # the keeper's rule: when the player leaves the finished game
@@ -296,6 +297,7 @@ def test_statistics_read_in_part_are_kept_whole_aside_and_the_rest_written_back(
     assert message.startswith("Could not read all of your statistics (1 entry makes no sense)")
     [kept] = tmp_path.glob(STATS + ".corrupt-*")
     assert kept.read_text(encoding="utf-8") == text
+    data.close()
     again = open_user_data(tmp_path, threaded=False)  # the kept part was written back
     assert again.stats == data.stats and again.take_messages() == []
 
