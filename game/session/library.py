@@ -34,6 +34,7 @@ from ..engine.logic.rating import rate
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle, PuzzleRecord
 from ..engine.shape import Shape
+from .shown import shown
 from .stats import puzzle_id
 
 Cancelled = Callable[[], bool]
@@ -52,9 +53,9 @@ def _never() -> bool:
 
 
 def display_name(name: str) -> str:
-    """``name`` fit for the screen: undecodable bytes and control characters become ``�``."""
-    text = os.fsencode(name).decode("utf-8", "replace")
-    return "".join(ch if ch.isprintable() else "\N{REPLACEMENT CHARACTER}" for ch in text)
+    """``name`` fit for the screen: undecodable bytes and control characters become ``�``
+    (see :func:`.shown.shown`, the one rule for every title on screen)."""
+    return shown(name)
 
 
 _NUMBERS = re.compile(r"(\d+)")
