@@ -117,6 +117,15 @@ def folder_stamp(path: str) -> tuple[int, int] | None:
     return (info.st_mtime_ns, info.st_ino) if stat.S_ISDIR(info.st_mode) else None
 
 
+def file_stamp(path: str) -> tuple[int, int] | None:
+    """What changes when a file is rewritten: (mtime, size); None if it is gone."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
+
+
 def scan_folder(path: str, cancelled: Cancelled = _never) -> Listing:
     """The entries of ``path`` (hidden names skipped), never raising for I/O problems."""
     stamp = folder_stamp(path)
