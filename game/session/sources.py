@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import solver
 from ..engine.puzzle import Puzzle
+from .apart import is_big
 from .game import Game, Solvability
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .settings import Settings
@@ -158,6 +159,8 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     from ..engine.formats import open_puzzles
     from ..engine.formats.native import KIND
 
+    if is_big(path) and _looks_saved(path):
+        return load_saved_game(path)  # parsed once, in the helper process (see .apart)
     try:
         opened = open_puzzles(path)
     except PuzzleError:
