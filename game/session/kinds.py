@@ -9,7 +9,8 @@
   header, counts towards the same statistics and offers the same "New puzzle".
 
 Both are values; the UI reads the words it shows from them (:attr:`Origin.heading`,
-:attr:`Origin.label`) so every screen names a puzzle the same way.
+:attr:`Origin.label`) so every screen names a puzzle the same way, cleaned by
+:func:`.shown.shown` (a save's title may hold escapes or line breaks).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from ..engine.logic.registry import Level
 from ..engine.logic.step import with_article
 from ..engine.shape import Shape
+from .shown import shown
 
 
 class Variant(enum.StrEnum):
@@ -110,17 +112,17 @@ class Origin:
         puzzle and puzzles from files are named by their title.
         """
         if self.title:
-            return self.title
+            return shown(self.title)
         if self.kind.level is not None:
             return self.kind.level.label
-        return Path(self.path).stem or "Puzzle"
+        return shown(Path(self.path).stem) or "Puzzle"
 
     @property
     def label(self) -> str:
         """``Hard · Classic 9×9`` or ``Classic 9×9 · janko_93.txt``."""
         if self.kind.level is not None:
             return self.kind.label
-        name = self.title or Path(self.path).name
+        name = shown(self.title or Path(self.path).name)
         return f"{self.kind.grid} · {name}" if name else self.kind.grid
 
     @property

@@ -95,6 +95,7 @@ from ..engine.formats.native import (
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
+from .apart import is_big, run_apart
 from .game import MAX_SAVEPOINTS, Counters, Game, Savepoint
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind
@@ -418,6 +419,13 @@ def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
     """
     path = os.fspath(source) if isinstance(source, os.PathLike) else None
     try:
+        if path is not None and is_big(path):
+            # Parsed in the helper process, which hands back the save with only the
+            # fields read below: a frame never waits on parsing a big file.
+            readable, text = run_apart(compact_save, path)
+            if not readable:
+                raise SaveError(text)
+            source = text
         data = _upgrade(_object(_text(source)))
         return _read(data, settings or Settings())
     except SaveError as error:
@@ -425,6 +433,69 @@ def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
         raise
     except PuzzleError as error:  # the puzzle fields, read by the engine
         raise SaveError(str(error), path=path) from None
+
+
+_FIELDS = (
+    "format", "version", "puzzle", "origin", "start", "moves", "position", "times",
+    "savepoints", "elapsed", "mistakes", "hints_used", "checks", "reveals", "assisted",
+    "solution_seen", "gave_up", "phase", "status", "selected", "created", "saved",
+)  # fmt: skip
+"""Every field :func:`_read` reads: what :func:`compact_save` keeps."""
+
+_ORIGIN_FIELDS = ("path", "index", "title", "level", "rated", "score", "seed")
+
+
+def compact_save(path: str) -> tuple[bool, str]:
+    """The save at ``path`` checked and rewritten with only the fields the game reads:
+    ``(True, text)``, or ``(False, reason)`` when it cannot be loaded.
+
+    Run in the helper process (:mod:`.apart`) for big files.  It makes the same
+    checks as :func:`_read` where a field could be big (the puzzle, the start,
+    every move, the counters), so what comes back is small in values whatever the
+    file held: moves are texts, the rest a few scalars.  The caller reads the
+    text with :func:`load_saved`, which checks everything again.
+    """
+    try:
+        data = _upgrade(_object(_text(Path(path))))
+        puzzle = read_puzzle(data.get("puzzle"))
+        if "start" in data:
+            read_state(data["start"], puzzle, "start")
+        moves = data.get("moves")
+        count = len(_moves(moves, puzzle.size))
+        position = data.get("position")
+        if not _is_count(position) or position > count:
+            raise _position_error(position, count)
+        for key in ("mistakes", "hints_used", "checks", "reveals"):
+            _counter(data, key)
+        for key in ("assisted", "gave_up", "solution_seen"):
+            _flag(data, key)
+        _seconds(data.get("elapsed"))
+        _phase(data, _flag(data, "gave_up"))
+        if data.get("selected") is not None:
+            _selected(data["selected"], puzzle.size)
+    except SaveError as error:
+        return False, error.reason
+    except PuzzleError as error:
+        return False, str(error)
+    kept = {key: data[key] for key in _FIELDS if key in data}
+    origin = data.get("origin")
+    if isinstance(origin, dict):
+        kept["origin"] = {
+            key: value
+            for key, value in origin.items()
+            if key in _ORIGIN_FIELDS and not isinstance(value, list | dict)
+        }
+    times = data.get("times")
+    if not (isinstance(times, list) and len(times) == count):
+        kept.pop("times", None)  # unreadable clock readings are dropped by the reader too
+    elif not all(isinstance(t, int | float) and not isinstance(t, bool) for t in times):
+        kept.pop("times")
+    points = data.get("savepoints")
+    kept["savepoints"] = points[:MAX_SAVEPOINTS] if isinstance(points, list) else []
+    for key in ("status", "created", "saved"):
+        if isinstance(kept.get(key), list | dict):
+            del kept[key]
+    return True, json.dumps(kept, ensure_ascii=False)
 
 
 def _text(source: Source) -> str:
@@ -494,9 +565,7 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     moves = _moves(data.get("moves"), size)
     position = data.get("position")
     if not _is_count(position) or position > len(moves):
-        raise SaveError(
-            f"'position' is {snippet(position)}; expected a whole number from 0 to {len(moves)}"
-        )
+        raise _position_error(position, len(moves))
     selected = data.get("selected")
     counters = Counters(
         mistakes=_counter(data, "mistakes"),
@@ -525,6 +594,11 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     game.savepoints = _savepoints(data.get("savepoints"), history)
     origin = _origin(data.get("origin"), puzzle)
     return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
+
+
+def _position_error(position: object, count: int) -> SaveError:
+    expected = f"expected a whole number from 0 to {count}"
+    return SaveError(f"'position' is {snippet(position)}; {expected}")
 
 
 _OLD_STATUS = {"won": Phase.SOLVED}

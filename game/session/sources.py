@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import solver
 from ..engine.puzzle import Puzzle
+from .apart import is_big
 from .game import Game, Solvability
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .settings import Settings
@@ -154,10 +155,12 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     file or that puzzle cannot be read, :class:`~game.session.savegame.SaveError`
     when a saved game cannot be loaded.
     """
-    from ..engine.errors import PuzzleError
+    from ..engine.errors import FormatError, PuzzleError
     from ..engine.formats import open_puzzles
     from ..engine.formats.native import KIND
 
+    if is_big(path) and _looks_saved(path):
+        return load_saved_game(path)  # parsed once, in the helper process (see .apart)
     try:
         opened = open_puzzles(path)
     except PuzzleError:
@@ -166,6 +169,13 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         raise
     if opened.kind == KIND:
         return load_saved_game(path)
+    if not 0 <= index < opened.count:  # the file shrank since the picker listed it
+        count = opened.count
+        raise FormatError(
+            f"there is no puzzle {index + 1}: the file holds {count} "
+            f"puzzle{'s' if count != 1 else ''} now",
+            path=str(path),
+        )
     record = opened.record(index)
     if task is not None:
         task.check()

@@ -34,6 +34,12 @@ from .theme import Colour, Palette, contrast, mix
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
 
+NEW_TILES = 100
+"""Most tiles drawn anew in one frame.  A 25x25 board full of notes has over 300
+distinct looks; drawing them all after a resize or theme change at 4K took more
+than 100 ms of one frame.  Spread over frames, each costs 20 to 60 ms (a shared machine) and
+the board fills in within four frames; a 9x9 board never has this many."""
+
 CORNER_SPOTS: tuple[tuple[float, float], ...] = (
     (0.0, 0.0),
     (1.0, 0.0),
@@ -176,7 +182,10 @@ class BoardView:
         self._segments: list[tuple[pygame.Rect, Colour]] = []
         self._cell_segments: list[list[tuple[pygame.Rect, Colour]]] = []
         self._drawn: list[CellLook | None] = []
+        self._areas: list[pygame.Rect] = []
         self.pad = 0
+        self.pending = False
+        """Whether some cells still wait for their tiles (see :meth:`update`)."""
 
     def configure(self, geometry: BoardGeometry, shape: Shape, palette: Palette) -> None:
         """Set the size, shape and colours; drops every cache if any of them changed."""
@@ -191,13 +200,9 @@ class BoardView:
         side = geometry.side + 2 * self.pad
         self._board = new_surface((side, side))
         self._board.fill(palette.background)
+        self._areas = [self._cell_area(cell) for cell in range(shape.cells)]
         self._segments = self._line_segments(geometry, shape, palette)
-        # Per cell, the parts of the lines inside it, in drawing order: redrawing a
-        # cell touches its own pixels only, so it cannot disturb its neighbours.
-        self._cell_segments = [
-            [(rect.clip(area), colour) for rect, colour in self._segments if rect.colliderect(area)]
-            for area in (self._cell_area(cell) for cell in range(shape.cells))
-        ]
+        self._cell_segments = self._split_by_cell(self._segments, geometry)
         self._drawn = [None] * shape.cells
 
     def invalidate(self) -> None:
@@ -215,8 +220,11 @@ class BoardView:
     # -- frame ----------------------------------------------------------------------
 
     def draw(self, target: pygame.Surface, looks: Sequence[CellLook]) -> int:
-        """Bring the board up to date with ``looks`` and blit it; cells redrawn."""
-        changed = self.update(looks)
+        """Bring the board up to date with ``looks``, whole, and blit it; cells redrawn.
+
+        For pictures drawn once (the trainer, technique pages), so no tile waits.
+        """
+        changed = self.update(looks, new_tiles=len(looks))
         self.blit(target)
         return changed
 
@@ -225,24 +233,65 @@ class BoardView:
         assert self._board is not None
         target.blit(self._board, self.screen_rect)
 
-    def update(self, looks: Sequence[CellLook]) -> int:
-        """Redraw the cells whose look changed in the composed board; how many."""
+    def update(self, looks: Sequence[CellLook], new_tiles: int = NEW_TILES) -> int:
+        """Redraw the cells whose look changed in the composed board; how many.
+
+        At most ``new_tiles`` tiles not yet cached are drawn: the other cells get
+        their background colour alone and wait for the next frames (:attr:`pending`).
+        """
         board = self._board
         assert board is not None
         changed = [i for i, look in enumerate(looks) if self._drawn[i] != look]
+        done: list[int] = []
+        parts: list[tuple[pygame.Surface, pygame.Rect]] = []
+        for index in changed:
+            look, area = looks[index], self._areas[index]
+            tile = self._tiles.get(look)
+            if tile is None and new_tiles > 0:
+                new_tiles -= 1
+                tile = self.tile(look)
+            if tile is None:
+                board.fill(self._background(look), area)  # its notes come next frame
+            else:
+                parts.append((tile, area))
+                done.append(index)
+        board.fblits(parts)
         if len(changed) == len(looks):
-            board.fblits([(self.tile(look), self._cell_area(i)) for i, look in enumerate(looks)])
             for rect, colour in self._segments:
                 board.fill(colour, rect)
         else:
             for index in changed:
-                board.blit(self.tile(looks[index]), self._cell_area(index))
                 # The lines inside the cell, thin before thick as in the full picture.
                 for rect, colour in self._cell_segments[index]:
                     board.fill(colour, rect)
-        for index in changed:
+        for index in done:
             self._drawn[index] = looks[index]
+        self.pending = len(done) < len(changed)
         return len(changed)
+
+    def _split_by_cell(
+        self, segments: list[tuple[pygame.Rect, Colour]], geometry: BoardGeometry
+    ) -> list[list[tuple[pygame.Rect, Colour]]]:
+        """Per cell, the parts of the lines inside it, in drawing order: redrawing a
+        cell touches its own pixels only, so it cannot disturb its neighbours.
+
+        Each segment visits only the few cells its rectangle spans (found by
+        division), not every cell: testing every segment against every cell cost a
+        25x25 board 937,500 rectangle tests, 100 ms and more, at each resize.
+        """
+        n, size, pad = geometry.size, geometry.cell, self.pad
+        per_cell: list[list[tuple[pygame.Rect, Colour]]] = [[] for _ in range(n * n)]
+        for rect, colour in segments:
+            first_column = max(0, (rect.left - pad) // size)
+            last_column = min(n - 1, (rect.right - 1 - pad) // size)
+            first_row = max(0, (rect.top - pad) // size)
+            last_row = min(n - 1, (rect.bottom - 1 - pad) // size)
+            for row in range(first_row, last_row + 1):
+                for column in range(first_column, last_column + 1):
+                    area = self._areas[row * n + column]
+                    if rect.colliderect(area):
+                        per_cell[row * n + column].append((rect.clip(area), colour))
+        return per_cell
 
     def _cell_area(self, cell: int) -> pygame.Rect:
         geometry = self.geometry

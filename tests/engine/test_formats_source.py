@@ -172,3 +172,35 @@ def test_the_formats_package_never_imports_pygame() -> None:
         "sys.exit(1 if any(m.startswith('pygame') for m in sys.modules) else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], cwd=ROOT).returncode == 0
+
+
+Q = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+ZWSP, ZWNJ, ZWJ, WJ, BOM, SHY = "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        P[:5] + ZWSP + P[5:] + "\n" + Q + "\n",  # between digits: not a cell
+        P + "\n" + BOM + Q + "\n",  # a BOM at the start of the second puzzle
+        BOM + P + "\n" + Q[:40] + BOM + Q[40:] + "\n",  # and inside a line
+        P[:9] + ZWJ + ZWNJ + P[9:] + "\r\n" + WJ + Q + SHY + "\r\n",
+        "\n".join(ROWS) + ZWSP + "\n\n" + "\n".join(Q[i : i + 9] + WJ for i in range(0, 81, 9)),
+    ],
+)
+def test_invisible_characters_are_ignored_as_a_reader_ignores_them(text: str) -> None:
+    found = parse_bytes(text.encode("utf-8"))
+    assert [r.puzzle.givens for r in found if isinstance(r, PuzzleRecord)] == [
+        tuple(int(c) if c != "." else 0 for c in p) for p in (P, Q)
+    ], found
+
+
+def test_invisible_characters_in_the_lines_of_a_big_collection(tmp_path: Path) -> None:
+    """Collections are read line by line, lazily: each line is cleaned the same way."""
+    lines = [P, BOM + Q, P[:3] + ZWSP + P[3:], Q + ZWJ] * 500
+    path = tmp_path / "web.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    opened = open_puzzles(path)
+    assert isinstance(opened, collection_module.LineCollection)
+    assert opened.count == len(lines)
+    assert all(isinstance(item, PuzzleRecord) for item in opened)

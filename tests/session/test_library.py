@@ -152,3 +152,11 @@ def test_documents_beside_puzzles_say_they_are_none(tmp_path: Path) -> None:
     readme.write_text("# Puzzles\n\nSome words about 1 2 3 4 5 6 7 8 9.\n")
     summary = summarise(str(readme))
     assert summary.problem == "not a puzzle file" and summary.detail
+
+
+def test_one_rule_shows_titles_and_names() -> None:
+    from game.session.shown import shown
+
+    assert shown("Puzzle 12 · ✓ ünï") == "Puzzle 12 · ✓ ünï"
+    assert shown("a\x1b[31mb\u202ec\nd\ud800e\udce9") == "a\ufffd[31mb\ufffdc\ufffdd\ufffde\ufffd"
+    assert shown("zero\u200bwidth") == "zero\ufffdwidth"

@@ -380,3 +380,41 @@ def test_check_without_a_single_solution_runs_in_the_background(driver: Driver) 
     )
     driver.settle()
     assert "can still be completed" in status(scene)
+
+
+def test_a_25x25_board_full_of_notes_fills_in_over_frames_after_a_resize(
+    make_driver: MakeDriver,
+) -> None:
+    """No frame draws more than a frame's worth of new tiles; the loop keeps going
+    (without waiting for an event) until the board is whole."""
+    driver = make_driver((1280, 800))
+    puzzle = Puzzle.from_string("1" + "." * 624)
+    found = solver.solve(puzzle.shape, puzzle.givens)
+    start_board(
+        driver,
+        Prepared(puzzle, found, Solvability.UNIQUE, Origin(PuzzleKind.of(puzzle.shape, None))),
+    )
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    for _ in range(10):
+        driver.step()
+    scene.game.fill_notes()
+    for cell in range(625):  # a distinct look nearly everywhere: notes differ by cell
+        if not scene.game.is_given(cell):
+            scene.game.toggle_note(cell, cell % 25 + 1)
+            scene.game.toggle_note(cell, cell // 25 + 1)
+    scene._sync()
+    while scene.board_view.pending or driver.app.stack.needs_draw():
+        driver.step()
+    size = (1600, 900)
+    driver.app.display.surface = pygame.display.set_mode(size)  # as the window manager does
+    driver.step(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    assert scene.board_view.pending
+    assert scene.wake_in() == 0.0
+    for _ in range(10):
+        if not scene.board_view.pending:
+            break
+        assert scene.wake_in() == 0.0  # the loop does not wait for an event
+        driver.step()
+    assert not scene.board_view.pending
+    assert scene.board_view._drawn == list(scene.looks())

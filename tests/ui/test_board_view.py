@@ -7,7 +7,7 @@ import pytest
 
 from game.engine.logic.step import Role, Step
 from game.engine.shape import Shape
-from game.ui.board_view import BoardView, board_pad
+from game.ui.board_view import NEW_TILES, BoardView, board_pad
 from game.ui.layout import board_layout
 from game.ui.looks import CellLook, Fill
 from game.ui.text import Text
@@ -101,3 +101,46 @@ def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     assert looks[2].digit == 4 and looks[2].preview  # placed by the earlier step
     assert looks[5].notes == position.cands[5]  # that position's candidates
     assert all(look.fill.name != "PEER" for look in looks)  # the selection steps aside
+
+
+def _many_looks(shape: Shape) -> list[CellLook]:
+    """A distinct look per cell: notes of a different mask everywhere."""
+    return [CellLook(notes=cell + 1) for cell in range(shape.cells)]
+
+
+def test_a_frame_draws_a_bounded_number_of_new_tiles_and_the_rest_follow() -> None:
+    shape = Shape.classic(25)
+    layout = board_layout(1280, 800, 25)
+    looks = _many_looks(shape)
+    whole = BoardView(Text())
+    whole.configure(layout.board, shape, LIGHT)
+    whole.draw(pygame.Surface((1280, 800)), looks)  # pictures are drawn whole at once
+    assert not whole.pending
+    spread = BoardView(Text())
+    spread.configure(layout.board, shape, LIGHT)
+    frames = 0
+    while True:
+        spread.update(looks)
+        frames += 1
+        assert len(spread._tiles) <= frames * NEW_TILES
+        if not spread.pending:
+            break
+    assert frames == -(-shape.cells // NEW_TILES)
+    assert spread._board is not None and whole._board is not None
+    assert pygame.image.tobytes(spread._board, "RGB") == pygame.image.tobytes(whole._board, "RGB")
+
+
+def test_resizing_a_big_board_splits_its_lines_per_cell_as_before() -> None:
+    """The per-cell line parts, found by division, are what testing every pair found."""
+    for size, regions in ((25, None), (9, JIGSAW)):
+        shape = Shape.classic(size) if regions is None else Shape.from_regions(regions)
+        view = BoardView(Text())
+        view.configure(board_layout(3840, 2160, shape.size).board, shape, DARK)
+        for cell in range(shape.cells):
+            area = view._cell_area(cell)
+            expected = [
+                (rect.clip(area), colour)
+                for rect, colour in view._segments
+                if rect.colliderect(area)
+            ]
+            assert view._cell_segments[cell] == expected, cell

@@ -460,3 +460,32 @@ def test_saved_games_read_back_with_their_origin(data: Path) -> None:
     saved = load_saved(written.path)
     assert saved.origin.kind == scene.play.origin.kind
     assert saved.created == driver.ctx.session.created
+
+
+def test_a_saved_title_with_escapes_and_line_breaks_is_shown_clean(data: Path) -> None:
+    """ESC, a right-to-left override and line breaks in a save's title never reach
+    the screen: the Continue line, the board's header and the picker use one rule."""
+    from game.engine.puzzle import Puzzle
+    from game.session.game import Game
+    from game.session.kinds import Origin
+    from game.session.savegame import save_game
+
+    from .conftest import PUZZLE
+
+    game = Game(Puzzle.from_string(PUZZLE))
+    game.place(2, 4)
+    title = "Evil\x1b[2J\u202eelttit\nsecond line\r\x07"
+    origin = Origin(PuzzleKind(Variant.CLASSIC, 9, None), path="/x/evil.txt", title=title)
+    data.mkdir(parents=True)
+    (data / "autosave.sudoku").write_text(save_game(game, origin), encoding="utf-8")
+    second = run()
+    menu = second.top
+    assert isinstance(menu, MenuScene)
+    assert menu.buttons.items[0].key == "continue"
+    shown = menu.body
+    for bad in ("\x1b", "\u202e", "\n", "\r", "\x07"):
+        assert bad not in shown
+    assert "Evil\ufffd[2J\ufffdelttit\ufffdsecond line" in shown
+    second.key(pygame.K_RETURN)
+    header = board(second).panel_model().title
+    assert header == "Evil\ufffd[2J\ufffdelttit\ufffdsecond line\ufffd\ufffd"

@@ -382,3 +382,44 @@ def test_a_file_name_that_is_not_utf8_is_listed_and_drawn(driver: Driver, tmp_pa
     board = playing(driver)
     assert board.panel_model().title  # the board's header draws the name too
     driver.step()
+
+
+def test_a_collection_that_shrank_is_read_again_and_says_the_puzzle_is_gone(
+    driver: Driver, folder: Path
+) -> None:
+    scene = open_picker(driver, folder)
+    settle(driver, scene)
+    scene.browser.state.select(names(scene).index("many.txt"))
+    key(driver, pygame.K_RETURN)
+    settle(driver, scene)
+    assert len(names(scene)) == 60
+    key(driver, pygame.K_END)
+    assert selected(scene) == "Puzzle 60"
+    shrunk = folder / "many.txt"
+    before = os.stat(shrunk)
+    shrunk.write_text("\n".join(relabelled(10)) + "\n")
+    os.utime(shrunk, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))  # a coarse clock
+    key(driver, pygame.K_RETURN)
+    assert driver.top is scene  # not opened: the file is read again first
+    assert "changed" in scene.browser.note
+    settle(driver, scene)
+    assert len(names(scene)) == 10
+    assert scene.browser.note == (
+        "Puzzle 60 is no longer in many.txt: it changed and now holds 10 puzzles."
+    )
+    assert selected(scene) == "Puzzle 10"
+    key(driver, pygame.K_RETURN)
+    assert playing(driver).play.origin.index == 9
+
+
+def test_a_puzzle_past_the_end_of_a_file_gets_a_located_message(tmp_path: Path) -> None:
+    """Whatever asks for it (a stale list, a race), opening gives the file's reason."""
+    from game.engine.errors import PuzzleError
+    from game.session.sources import load_file
+
+    path = tmp_path / "few.txt"
+    path.write_text("\n".join(relabelled(3)) + "\n")
+    with pytest.raises(PuzzleError) as raised:
+        load_file(str(path), 7)
+    assert raised.value.reason == "there is no puzzle 8: the file holds 3 puzzles now"
+    assert raised.value.path == str(path)

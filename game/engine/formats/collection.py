@@ -63,6 +63,7 @@ from .source import (
     split_lines,
     too_many_puzzles,
     unreadable,
+    visible,
 )
 
 Progress = Callable[[int, int], bool | None]
@@ -333,7 +334,7 @@ class LineCollection(PuzzleFile):
         try:
             if len(data) > MAX_LINE and not data.endswith(b"\n"):
                 raise FormatError(line_too_long(), line=line)
-            text = data.decode("utf-8", "surrogateescape").rstrip("\r\n")
+            text = visible(data.decode("utf-8", "surrogateescape").rstrip("\r\n"))
             return parse_line(text, line, index, self._layout.context)
         except PuzzleError as error:
             error.path = self.path

@@ -15,6 +15,9 @@ Leniency policy:
   undecodable bytes, or any NUL byte, is refused as "not text".
 - Line breaks: LF, CRLF and lone CR, mixed freely; a missing or extra final
   newline changes nothing.
+- Invisible characters (zero-width spaces and joiners, a byte-order mark past the
+  start, soft hyphens, direction marks: :data:`INVISIBLE`) are dropped wherever
+  they stand, by :func:`visible`, as a person reading the text never sees them.
 - Size: files over :data:`COLLECTION_CAP` are refused unopened; formats parsed in
   one piece (everything but one-puzzle-per-line collections) are refused over
   :data:`WHOLE_CAP`, and grids drawn over several lines over :data:`GRIDS_CAP`;
@@ -137,6 +140,31 @@ def decode(data: bytes, encoding: Encoding) -> str:
     return text
 
 
+INVISIBLE = frozenset(
+    "\u00ad\u034f\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d"
+    "\u202e\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"
+)
+"""Characters that take no room on screen: soft hyphen, zero-width space, non-joiner
+and joiner, word joiner, byte-order mark (anywhere, not just first), the invisible
+operators, and the marks that only steer the direction of text.  Copied from a web
+page they sit between digits, at the start of a line or of a pasted puzzle."""
+
+_DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+
+
+def visible(text: str) -> str:
+    """``text`` without its :data:`INVISIBLE` characters, as a person reads it.
+
+    Every text reader goes through here (whole texts in :func:`split_lines`, the
+    lines of big collections one by one as they are read), so no format counts an
+    invisible character as a cell or misses a puzzle behind one.  Columns in later
+    messages count the characters that are seen.
+    """
+    if text.isascii():  # nearly every file: nothing to look for
+        return text
+    return text.translate(_DROP_INVISIBLE)
+
+
 def check_text(text: str) -> None:
     """Refuse text that is really binary data: NUL bytes or many undecodable bytes."""
     nul = text.find("\x00")
@@ -174,10 +202,9 @@ def looks_like_xml(text: str) -> bool:
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of ``text``; LF, CRLF and lone CR all end a line; no final empty line."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = _LINE_BREAK.split(text)
+    """The lines of ``text`` as seen (:func:`visible`); LF, CRLF and lone CR all end a
+    line; no final empty line."""
+    lines = _LINE_BREAK.split(visible(text))
     if lines and lines[-1] == "":
         lines.pop()
     return lines

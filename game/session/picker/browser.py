@@ -43,6 +43,7 @@ from ..library import (
     check,
     count_items,
     display_name,
+    file_stamp,
     folder_stamp,
     parent_of,
     rate_sketch,
@@ -448,7 +449,21 @@ class Browser:
         if isinstance(value, Opened):
             page.opened = value.file
             page.titles = value.titles
-            page.state.set_matches(self._matches(page), self.memory.puzzles.get(path))
+            page.stamp = value.stamp
+            page.blocks.clear()  # read again, the file may have changed
+            wanted = self.memory.puzzles.get(path)
+            if wanted is not None and page.count:
+                wanted = min(wanted, page.count - 1)  # past a shrunk end: its last puzzle
+            page.state.set_matches(self._matches(page), wanted)
+            if page.reopened is not None:
+                item, page.reopened = page.reopened, None
+                if item >= page.count:
+                    self.note = (
+                        f"Puzzle {item + 1} is no longer in {page.entry.name}: it changed "
+                        f"and now holds {page.count} puzzle{'s' if page.count != 1 else ''}."
+                    )
+                else:
+                    self.note = f"{page.entry.name} changed; the list is read again."
         elif isinstance(value, PuzzleError):
             page.problem = value.reason
         else:
@@ -549,20 +564,34 @@ class Browser:
         page = CollectionPage(entry, summary)
         self.collection = page
         self._scheduled = None
-        path = entry.path
         progress = page.progress
         progress.total = max(1, entry.size)
+
+        self._open_collection(page)
+        return None
+
+    def _open_collection(self, page: CollectionPage) -> None:
+        """Open (or open again) the collection of ``page`` in the background."""
+        path = page.entry.path
+        progress = page.progress
 
         def report(done: int, total: int) -> None:
             progress.done, progress.total = done, total
 
         opening = ("open", path)
         self.jobs.submit(opening, lambda stop: Opened.of(path, stop, report), READ, Priority.FIRST)
-        return None
 
     def _activate_puzzle(self, page: CollectionPage) -> Play | None:
         item = page.state.item
         if item is None or page.opened is None:
+            return None
+        if file_stamp(page.entry.path) != page.stamp:
+            # Rewritten since it was read (it may hold fewer puzzles now): read it
+            # again rather than open a puzzle that may no longer be there.
+            page.reopened = item
+            self.memory.puzzles[page.entry.path] = item
+            self.note = f"{page.entry.name} changed since it was read; reading it again…"
+            self._open_collection(page)
             return None
         rows = page.blocks.get(item // BLOCK)
         if rows is None:  # not read yet: the board says if it is bad

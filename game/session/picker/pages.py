@@ -20,6 +20,7 @@ from ..library import (
     PuzzleRow,
     Summary,
     Verdict,
+    file_stamp,
     open_indexed,
     parent_of,
 )
@@ -92,6 +93,8 @@ class CollectionPage:
     blocks: Lru[int, tuple[PuzzleRow, ...]] = field(default_factory=lambda: Lru(96))
     titles: list[str] | None = None  # when the file names its puzzles
     filter: str = ""
+    stamp: tuple[int, int] | None = None  # the file's when it was opened
+    reopened: int | None = None  # the item chosen when a change was found, until read again
 
     @property
     def count(self) -> int:
@@ -147,11 +150,14 @@ class Opened:
 
     file: PuzzleFile
     titles: list[str] | None
+    stamp: tuple[int, int] | None = None
+    """The file's stamp before it was read: a later one means it changed since."""
 
     @classmethod
     def of(
         cls, path: str, cancelled: Cancelled, report: Callable[[int, int], None] | None = None
     ) -> Opened:
+        stamp = file_stamp(path)
         opened = open_indexed(path, cancelled, report)
         titles = None
         if not isinstance(opened, LineCollection):  # one-line collections carry no titles
@@ -159,4 +165,4 @@ class Opened:
             titles = [title.casefold() for title in opened.titles()]
             if not any(titles):
                 titles = None
-        return cls(opened, titles)
+        return cls(opened, titles, stamp)

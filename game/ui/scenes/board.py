@@ -307,6 +307,8 @@ class BoardScene(Scene):
             self._sync()
         if self.animator.update(dt):
             self._sync()
+        if self.board_view.pending:  # tiles left over from a big board's first frames
+            self.dirty = True
         second = int(self.game.elapsed)
         if second != self._shown_second:
             self._shown_second = second
@@ -329,6 +331,8 @@ class BoardScene(Scene):
 
     def wake_in(self) -> float | None:
         game = self.game
+        if self.board_view.pending:
+            return 0.0
         if game.over and self._carded is not game.phase:
             return 0.0 if not self.animator.active else FRAME
         waits = [FRAME] if self.animator.active else []
