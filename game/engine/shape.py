@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 
 from .errors import InvalidPuzzleError
+from .houses import House, HouseKind
 
 MIN_SIZE = 4
 MAX_SIZE = 25
@@ -54,10 +55,15 @@ class Shape:
         "box",
         "cell_units",
         "cells",
+        "column_units",
         "columns",
+        "houses",
+        "line_units",
         "peers",
         "region_cells",
+        "region_units",
         "regions",
+        "row_units",
         "rows",
         "size",
         "units",
@@ -71,6 +77,11 @@ class Shape:
     columns: tuple[tuple[int, ...], ...]
     region_cells: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
+    houses: tuple[House, ...]
+    row_units: tuple[int, ...]
+    column_units: tuple[int, ...]
+    line_units: tuple[int, ...]
+    region_units: tuple[int, ...]
     cell_units: tuple[tuple[int, int, int], ...]
     peers: tuple[tuple[int, ...], ...]
 
@@ -84,9 +95,26 @@ class Shape:
         self.region_cells = tuple(
             tuple(cell for cell in range(n * n) if regions[cell] == g) for g in range(n)
         )
-        self.units = self.rows + self.columns + self.region_cells
+        dims = box_dims(n)
+        self.box = dims if dims and regions == _box_regions(n, *dims) else None
+        # The house table: unit ``u`` is ``houses[u]``; code asks it its kind.
+        region_kind = HouseKind.BOX if self.box else HouseKind.REGION
+        self.houses = (
+            tuple(House(HouseKind.ROW, r, cells) for r, cells in enumerate(self.rows))
+            + tuple(House(HouseKind.COLUMN, c, cells) for c, cells in enumerate(self.columns))
+            + tuple(House(region_kind, g, cells) for g, cells in enumerate(self.region_cells))
+        )
+        self.units = tuple(house.cells for house in self.houses)
+        self.row_units = tuple(u for u, h in enumerate(self.houses) if h.kind is HouseKind.ROW)
+        self.column_units = tuple(
+            u for u, h in enumerate(self.houses) if h.kind is HouseKind.COLUMN
+        )
+        self.line_units = self.row_units + self.column_units
+        self.region_units = tuple(u for u, h in enumerate(self.houses) if h.kind.is_region)
         self.cell_units = tuple(
-            (cell // n, n + cell % n, 2 * n + regions[cell]) for cell in range(n * n)
+            (self.row_units[r], self.column_units[c], self.region_units[regions[r * n + c]])
+            for r in range(n)
+            for c in range(n)
         )
         peers = []
         for cell in range(n * n):
@@ -99,8 +127,6 @@ class Shape:
         self._peer_sets: tuple[frozenset[int], ...] | None = None
         self._hash = hash((n, regions))  # kept: every solver call looks its tables up by shape
         self._labels = "".join(_REGION_CHARS[g] for g in regions)
-        dims = box_dims(n)
-        self.box = dims if dims and regions == _box_regions(n, *dims) else None
 
     # -- construction ---------------------------------------------------------------
 
@@ -183,9 +209,7 @@ class Shape:
 
     def unit_name(self, unit: int) -> str:
         """``row 4``, ``column 7``, ``box 5`` or ``region 5`` (1-based, for players)."""
-        kind, index = divmod(unit, self.size)
-        word = ("row", "column", "box" if self.box else "region")[kind]
-        return f"{word} {index + 1}"
+        return self.houses[unit].name
 
     def region_labels(self) -> str:
         """The layout as ``N*N`` characters of 0-based region ids (``0-9`` then ``A-Z``)."""
