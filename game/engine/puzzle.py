@@ -10,9 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .errors import InvalidPuzzleError
-from .rules import conflicts, has_conflict
+from .rules import Constraint, RuleSet, conflicts, has_conflict
 from .shape import Shape
 from .symbols import cell_name, digit_of, grid_string, symbol
 
@@ -29,6 +30,9 @@ class Puzzle:
 
     shape: Shape
     givens: tuple[int, ...]
+    constraints: tuple[Constraint, ...] = ()
+    """The rules beyond rows, columns and regions (cages, lines, dots, diagonals, ...);
+    empty for a classic or jigsaw puzzle.  Checked against the grid on construction."""
 
     def __post_init__(self) -> None:
         n = self.shape.size
@@ -44,6 +48,19 @@ class Puzzle:
                 f"conflicting givens: {symbol(first.digit)} appears {len(first.cells)} times "
                 f"in {self.shape.unit_name(first.unit)} ({where})"
             )
+        if self.constraints:
+            rules = RuleSet.checked(self.shape, self.constraints)
+            broken = rules.broken(self.givens)
+            if broken:
+                cell, names = next(iter(broken.items()))
+                raise InvalidPuzzleError(
+                    f"the givens break the {names[0]} rule at {cell_name(cell, n)}"
+                )
+
+    @cached_property
+    def rules(self) -> RuleSet:
+        """The puzzle's rule set: its shape and constraints, built into tables once."""
+        return RuleSet(self.shape, self.constraints)
 
     @classmethod
     def from_string(cls, text: str, regions: Sequence[Hashable] | str | None = None) -> Puzzle:
@@ -83,6 +100,8 @@ class Puzzle:
         return grid_string(self.givens)
 
     def __repr__(self) -> str:
+        if self.constraints:
+            return f"Puzzle({self.shape!r}, {self.givens!r}, {self.constraints!r})"
         if self.shape.is_jigsaw:
             return f"Puzzle.from_string({str(self)!r}, regions={self.shape.region_labels()!r})"
         return f"Puzzle.from_string({str(self)!r})"

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .shape import Shape
-from .symbols import cell_name, symbol
+from ..shape import Shape
+from ..symbols import cell_name, symbol
 
 
 @dataclass(frozen=True)
