@@ -83,7 +83,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .puzzle import Puzzle
+from .rules import RuleSet
 from .shape import Shape
+
+Topology = Shape | RuleSet
+"""What the solver searches: a plain shape, or a rule set with houses and constraints
+beyond it (a rule set with none is searched as its shape)."""
 
 
 class Status(enum.Enum):
@@ -163,13 +168,13 @@ class Analysis:
         return {Status.NONE: 0, Status.UNIQUE: 1}.get(self.status, 2)
 
 
-def solve(shape: Shape, grid: Sequence[int]) -> tuple[int, ...] | None:
+def solve(shape: Topology, grid: Sequence[int]) -> tuple[int, ...] | None:
     """The first solution of ``grid`` (digits, ``0`` empty), or None."""
     found = solutions(shape, grid, limit=1)
     return found[0] if found else None
 
 
-def count_solutions(shape: Shape, grid: Sequence[int], limit: int = 2) -> int:
+def count_solutions(shape: Topology, grid: Sequence[int], limit: int = 2) -> int:
     """How many solutions ``grid`` has, counting no further than ``limit``."""
     tables = bitboard(shape)
     state = tables.start(grid)
@@ -178,19 +183,19 @@ def count_solutions(shape: Shape, grid: Sequence[int], limit: int = 2) -> int:
     return len(tables.search(*state, limit, None))  # counted, never decoded
 
 
-def status(shape: Shape, grid: Sequence[int]) -> Status:
+def status(shape: Topology, grid: Sequence[int]) -> Status:
     """Whether ``grid`` has a unique solution, several, or none."""
     return _status_of(count_solutions(shape, grid, limit=2))
 
 
 def analyse(puzzle: Puzzle, limit: int = 2) -> Analysis:
-    """Status and up to ``limit`` (at least 2) solutions of ``puzzle``."""
-    found = solutions(puzzle.shape, puzzle.givens, limit=max(limit, 2))
+    """Status and up to ``limit`` (at least 2) solutions of ``puzzle``, under its rules."""
+    found = solutions(puzzle.rules, puzzle.givens, limit=max(limit, 2))
     return Analysis(_status_of(len(found)), tuple(found))
 
 
 def solutions(
-    shape: Shape,
+    shape: Topology,
     grid: Sequence[int],
     limit: int = 2,
     *,
@@ -209,14 +214,14 @@ def solutions(
     return [tables.decode(placed) for placed in tables.search(*state, limit, node_limit)]
 
 
-def work_budget(shape: Shape, work: int = SEARCH_WORK) -> int:
+def work_budget(shape: Topology, work: int = SEARCH_WORK) -> int:
     """The work :func:`settle` may do on ``shape`` by default (see :data:`SEARCH_WORK`).
 
     Work is counted in rounds of singles, plus one per :data:`PLACEMENTS_PER_ROUND`
     digits placed: the two things whose cost grows with the state.
     """
     n = shape.size
-    return max(1_000, work // (4 * n * n * (n + 1)))
+    return max(1_000, work // (4 * n * n * (n + 1)))  # the classic state's size
 
 
 PLACEMENTS_PER_ROUND = 8
@@ -225,7 +230,7 @@ operations, some of them subtractions)."""
 
 
 def settle(
-    shape: Shape,
+    shape: Topology,
     grid: Sequence[int],
     limit: int = 2,
     *,
@@ -246,9 +251,11 @@ def settle(
     if start is None:
         return Analysis(Status.NONE, ())
     budget = work if work is not None else work_budget(shape)
-    plain_budget = budget if shape.size <= PLAIN_SIZE else budget // 8
+    plain_budget = budget if tables.size <= PLAIN_SIZE else budget // 8
     present = set(grid)
-    free = [d for d in range(1, shape.size + 1) if d not in present]
+    # Digits absent from the grid may be permuted in a solution only where the rules
+    # allow relabelling (not with sums, orders or dots).
+    free = [d for d in range(1, tables.size + 1) if d not in present] if tables.relabels else []
     # Stage 1: the plain depth-first search alone, in its fixed order.  Where enough
     # digits are free, its first solution lists "several", so it stops there first.
     plain: list[tuple[int, int]] = [start]
@@ -347,16 +354,20 @@ def _status_of(count: int) -> Status:
 
 # -- tables ---------------------------------------------------------------------------
 
-_cache: OrderedDict[Shape, _Tables] = OrderedDict()
+_cache: OrderedDict[Topology, _Tables] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def bitboard(shape: Shape) -> _Tables:
-    """The shape's precomputed bitboard tables (see ``_Tables``), for code that runs
-    trials on the solver's representation, such as the logic engine's last resort.
+def bitboard(shape: Topology) -> _Tables:
+    """The precomputed bitboard tables (see ``_Tables``) of a shape or rule set, for
+    code that runs trials on the solver's representation, such as the logic engine's
+    last resort.
 
-    Cached by shape, least recently used first out, within :data:`TABLE_CACHE_BYTES`.
+    Cached by shape or rule set, least recently used first out, within
+    :data:`TABLE_CACHE_BYTES`.
     """
+    if isinstance(shape, RuleSet) and shape.is_classic:
+        shape = shape.shape
     with _cache_lock:
         tables = _cache.get(shape)
         if tables is not None:
@@ -419,13 +430,15 @@ class _DropMasks:
 
     __slots__ = ("full", "positions")
 
-    def __init__(self, full: int, positions: list[tuple[int, int, int, int]]) -> None:
+    def __init__(self, full: int, positions: Sequence[tuple[int, ...]]) -> None:
         self.full = full
         self.positions = positions
 
     def __getitem__(self, i: int) -> int:
-        a, b, c, d = self.positions[i]
-        return self.full ^ ((1 << a) | (1 << b) | (1 << c) | (1 << d))
+        mask = 0
+        for position in self.positions[i]:
+            mask |= 1 << position
+        return self.full ^ mask
 
 
 class _Tables:
@@ -439,7 +452,18 @@ class _Tables:
     constraints); ``drop[i]`` the one that removes candidate ``i`` alone.
     """
 
-    def __init__(self, shape: Shape) -> None:
+    kill: _Masks
+    positions: Sequence[tuple[int, ...]]
+    _intersections: _Intersections | None
+
+    def __init__(self, topology: Topology) -> None:
+        self.relabels = True
+        self.initial: int | None = None  # the start state where constraints remove digits
+        self.props: _Narrowing | None = None
+        if isinstance(topology, RuleSet):
+            self._build_rules(topology)
+            return
+        shape = topology
         n = shape.size
         cells = n * n
         width = n + 1
@@ -499,7 +523,7 @@ class _Tables:
             kill = lazy
             table_bytes = fields * (nbytes + 32)
         self.kill = kill
-        self._intersections: _Intersections | None = None
+        self._intersections = None
         self._shape = shape
         # Removing one candidate happens once per branch point, not per placement:
         # building its mask then costs little and saves a table as big as ``kill``.
@@ -508,6 +532,95 @@ class _Tables:
         # shape they keep alive as the cache's key (its peer tuples, mostly).
         shape_bytes = cells * (24 * n + 150)
         self.nbytes = table_bytes + count * 120 + nbits * 12 + 8 * sys.getsizeof(full) + shape_bytes
+
+    def _build_rules(self, rules: RuleSet) -> None:
+        """The tables of a rule set with constraints: a field per cell and per digit of
+        every house of ``N`` cells (rows, columns, regions first, in the classic layout,
+        then diagonals, extra regions, disjoint groups), and the constraints' weak links
+        and smaller houses (cages) folded into the placing masks, so the search loop is
+        the same.  Rule sets are small (up to 16x16 here), so every mask is precomputed.
+        """
+        shape = rules.shape
+        n = shape.size
+        cells = n * n
+        width = n + 1
+        full_houses = [h for h in rules.houses if len(h.cells) == n]
+        fields = cells + len(full_houses) * n
+        nbits = fields * width
+        nbytes = (nbits + 7) // 8
+        self.size = n
+        self.cells = cells
+        lows = int.from_bytes(_bits(nbytes, range(0, nbits, width)), "little")
+        self.lows = lows
+        self.guards = lows << n
+        self.values = lows * ((1 << n) - 1)
+        self.full = full = self.values | self.guards
+        self.relabels = rules.relabels
+
+        slots: list[list[tuple[int, int]]] = [[] for _ in range(cells)]  # (house, place)
+        for h, house in enumerate(full_houses):
+            for place, cell in enumerate(house.cells):
+                slots[cell].append((h, place))
+        positions: list[tuple[int, ...]] = []
+        candidate_at = [-1] * nbits
+        members_of: list[list[int]] = [[] for _ in range(fields)]
+        for cell in range(cells):
+            for k in range(n):
+                i = cell * n + k
+                bits = (cell * width + k,) + tuple(
+                    (cells + h * n + k) * width + place for h, place in slots[cell]
+                )
+                positions.append(bits)
+                for position in bits:
+                    candidate_at[position] = i
+                    members_of[position // width].extend(bits)
+        inverse = []
+        for f in range(fields):
+            mask = _bits(nbytes, members_of[f])
+            guard = f * width + n
+            mask[guard >> 3] |= 1 << (guard & 7)
+            inverse.append(full ^ int.from_bytes(mask, "little"))
+        # Weak links: smaller houses (cages) link a digit to itself in their other
+        # cells; constraints give theirs.  Both ends of a link are folded in.
+        linked: list[set[int]] = [set() for _ in range(cells * n)]
+        for house in rules.houses:
+            if len(house.cells) < n:
+                for a in house.cells:
+                    for b in house.cells:
+                        if a != b:
+                            for k in range(n):
+                                linked[a * n + k].add(b * n + k)
+        for rule in rules.constraints:
+            for a, x, b, y in rule.links(n):
+                linked[a * n + x - 1].add(b * n + y - 1)
+                linked[b * n + y - 1].add(a * n + x - 1)
+        masks: list[int] = []
+        for i in range(cells * n):
+            placing = inverse[i // n]
+            for position in positions[i][1:]:
+                placing &= inverse[position // width]
+            if linked[i]:
+                out = _bits(nbytes, [p for j in linked[i] for p in positions[j]])
+                placing &= full ^ int.from_bytes(out, "little")
+            masks.append(placing)
+        self.candidate_at = candidate_at
+        self.positions = positions
+        self.kill = masks
+        self.drop = _DropMasks(full, positions)
+        self._intersections = None
+        self._shape = shape
+        removed = [
+            p
+            for cell, allowed in enumerate(rules.allowed)
+            for k in range(n)
+            if not allowed >> k & 1
+            for p in positions[cell * n + k]
+        ]
+        if removed:
+            self.initial = full ^ int.from_bytes(_bits(nbytes, removed), "little")
+        if rules.narrowing:
+            self.props = _Narrowing(rules, self)
+        self.nbytes = cells * n * (nbytes + 64) + nbits * 12 + cells * (24 * n + 150)
 
     @property
     def intersections(self) -> _Intersections:
@@ -520,7 +633,7 @@ class _Tables:
     def start(self, grid: Sequence[int]) -> tuple[int, int] | None:
         """The search state with the filled cells of ``grid`` placed, or None on conflict."""
         n = self.size
-        state = self.full
+        state = self.full if self.initial is None else self.initial
         placed = 0
         kill = self.kill
         for cell, digit in enumerate(grid):
@@ -585,6 +698,7 @@ class _Tables:
         kill = self.kill
         drop = self.drop
         candidate_at = self.candidate_at
+        props = self.props
         top = self.full.bit_length()
         nodes = rounds = placements = 0
         while stack:
@@ -599,7 +713,9 @@ class _Tables:
                 if nonempty != state & guards:
                     break  # an open constraint has no candidate: dead end
                 if not nonempty:
-                    found.append(placed)  # every constraint is satisfied
+                    # Every house is satisfied; sums and lines are checked once more.
+                    if props is None or props.apply(state, placed) is not None:
+                        found.append(placed)
                     break
                 lowered = v & t  # each field without its lowest candidate
                 several = ((lowered | guards) - lows) & guards
@@ -616,6 +732,14 @@ class _Tables:
                         placed |= 1 << i
                         placements += 1
                     continue
+                if props is not None:
+                    rounds += props.cost
+                    narrowed = props.apply(state, placed)
+                    if narrowed is None:
+                        break  # a sum or line can no longer be completed: dead end
+                    if narrowed != state:
+                        state = narrowed
+                        continue
                 if locked is not None:
                     rounds += locked.cost
                     narrowed = locked.apply(state, v)
@@ -665,6 +789,60 @@ class _Tables:
         return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
 
 
+class _Narrowing:
+    """The constraints no pair of cells can express (sums, between lines, quadruples),
+    run on the bitboard when singles stall, as pointing and claiming are.
+
+    Each reads its cells' candidates from the state (a placed cell's digit from the
+    placed set), narrows them with :meth:`Constraint.narrow`, and the candidates it
+    drops leave the state.  Such constraints are a handful per puzzle, so this is
+    plain Python over their few cells.
+    """
+
+    __slots__ = ("cost", "drop", "items", "n")
+
+    def __init__(self, rules: RuleSet, tables: _Tables) -> None:
+        self.n = rules.size
+        self.items = [(rule, rule.cells()) for rule in rules.narrowing]
+        self.drop = tables.drop
+        # A rule's pass is about a dozen small-integer operations per cell.
+        self.cost = 1 + sum(len(cells) for _rule, cells in self.items) // 8
+
+    def apply(self, state: int, placed: int) -> int | None:
+        """``state`` less what the constraints rule out, or None when one cannot hold."""
+        n = self.n
+        width = n + 1
+        field = (1 << n) - 1
+        drop = self.drop
+        for rule, cells in self.items:
+            masks = []
+            open_cells = []
+            for cell in cells:
+                mask = (state >> (cell * width)) & field
+                if state >> (cell * width + n) & 1:
+                    if not mask:
+                        return None
+                    open_cells.append(True)
+                else:
+                    mask = (placed >> (cell * n)) & field
+                    open_cells.append(False)
+                masks.append(mask)
+            kept = rule.narrow(masks, n)
+            if kept is None:
+                return None
+            for cell, is_open, mask, keep in zip(cells, open_cells, masks, kept, strict=True):
+                gone = mask & ~keep
+                if not gone:
+                    continue
+                if not is_open or gone == mask:
+                    return None
+                while gone:
+                    low = gone & -gone
+                    state &= drop[cell * n + low.bit_length() - 1]
+                    gone ^= low
+        return state
+
+
 class _Intersections:
     """Pointing and claiming for every digit at once, on the bitboard.
 
@@ -706,7 +884,7 @@ class _Intersections:
         self.guards = lows << n
         self.block_mask = (1 << (n * width)) - 1
         self.span = (n * width + 7) // 8 + 1
-        self.nbytes = (4 * cells * width + 7) // 8 + self.span
+        self.nbytes = (tables.full.bit_length() + 7) // 8 + self.span
         self.drop = tables.drop
         self.candidate_at = tables.candidate_at
         members = lows * ((1 << n) - 1)
