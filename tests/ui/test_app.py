@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 
 import pygame
 import pytest
@@ -180,14 +180,17 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
     results: list[int] = []
     runner.run(lambda task: 6 * 7, results.append)
 
+    cancelled = threading.Event()
+
     def slow_job(task: Task[int]) -> int:
-        time.sleep(0.05)
+        cancelled.wait()  # the job looks for a cancel only once it was cancelled
         task.check()
         return 1
 
     slow = runner.run(slow_job, results.append)
     slow.cancel()
-    assert runner.wait_idle(5)
+    cancelled.set()
+    assert runner.wait_idle()
     assert runner.poll() == 1
     assert results == [42]
     assert woken
@@ -201,7 +204,7 @@ def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
     driver.app.apply(Go(Generate(PuzzleKind(Variant.CLASSIC, 9))))
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, MenuScene)
-    driver.ctx.tasks.wait_idle(30)
+    driver.ctx.tasks.wait_idle()
     driver.step()
     assert isinstance(driver.top, MenuScene)  # the late result is dropped
 
