@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import sys
 
-from game.main import main
-
 if __name__ == "__main__":
+    try:
+        from game.main import main
+    except KeyboardInterrupt:  # Ctrl+C while the game's modules load
+        sys.exit(130)
     sys.exit(main(sys.argv[1:]))

@@ -11,8 +11,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from game.cli import PROG, is_command, unknown_argument
+from game.cli import PROG, is_command, say, unknown_argument
 from game.cli import main as cli_main
+from game.cli.exits import INTERRUPTED, USAGE
 
 COMMAND = "sudoku"
 """The installed command's name, shown in its help and errors."""
@@ -30,13 +31,17 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     command line's help and errors show.
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and (is_command(argv[0]) or argv[0] in ("-h", "--help")):
-        return cli_main(argv, prog)
-    problem = unknown_argument(argv, prog)
-    if problem is not None:
-        # A mistyped command must not open a full-screen game on a missing file.
-        print(problem, file=sys.stderr)
-        return 2
-    from game.ui.app import run_game  # here: pygame loads only for the game itself
+    try:
+        if argv and (is_command(argv[0]) or argv[0] in ("-h", "--help")):
+            return cli_main(argv, prog)
+        problem = unknown_argument(argv, prog)
+        if problem is not None:
+            # A mistyped command must not open a full-screen game on a missing file.
+            return say(problem, USAGE, prog)
+        from game.ui.app import run_game  # here: pygame loads only for the game itself
 
-    return run_game(argv)
+        return run_game(argv)
+    except KeyboardInterrupt:
+        # Ctrl+C before a command or the game's loop has its own handler (while
+        # modules load, say) ends the same way as one during the run.
+        return INTERRUPTED

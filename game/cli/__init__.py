@@ -75,27 +75,59 @@ def unknown_argument(argv: Sequence[str], prog: str = PROG) -> str | None:
 
 
 def main(argv: Sequence[str], prog: str = PROG) -> int:
-    """Run one subcommand; returns the process exit status."""
+    """Run one subcommand; returns the process exit status (one of :data:`exits.STATUSES`)."""
+    from .exits import guarded
+    from .files import safe_output
+
+    safe_output()  # before the guard wraps the streams: it reconfigures the real ones
+    argv = list(argv)
+    name = f"{prog} {argv[0]}" if argv and is_command(argv[0]) else prog
+    return guarded(lambda: _run(argv, prog), name)
+
+
+def say(problem: str, status: int, prog: str = PROG) -> int:
+    """Print ``problem`` on standard error and return ``status``, as a command would end."""
+    from .exits import guarded
+
+    def tell() -> int:
+        print(problem, file=sys.stderr)
+        return status
+
+    return guarded(tell, prog)
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """Argparse's layout, except the exit-status table, which is laid out already."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        from .exits import EPILOG_TITLE
+
+        if text.startswith(EPILOG_TITLE):
+            return text
+        return super()._fill_text(text, width, indent)
+
+
+def _run(argv: list[str], prog: str) -> int:
+    from .exits import epilog
+
     play = "python main.py" if prog == PROG else prog
     parser = argparse.ArgumentParser(
         prog=prog,
         description=f"Sudoku. Play with `{play} [--windowed [--size WxH]] [FILE|DIR]`, "
         "or use the engine from the command line:",
+        epilog=epilog(),
+        formatter_class=_HelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=epilog(),
+            formatter_class=_HelpFormatter,
+        )
         importlib.import_module(module_name).add_arguments(command_parser)
-    args = parser.parse_args(list(argv))
+    args = parser.parse_args(argv)
     module = importlib.import_module(COMMANDS[args.command][0])
-    from .files import safe_output
-
-    safe_output()
-    try:
-        return int(module.run(args))
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        # `main.py solve big.txt | head` closes our stdout early; that is not an error.
-        sys.stderr.close()
-        return 0
+    return int(module.run(args))

@@ -21,9 +21,11 @@ output can be saved and opened in the game:
 ...), ``regions`` the 0-based region id of each cell (``0-9`` then ``A-Z``).
 
 ``--seed S`` makes the run reproducible: puzzle ``k`` (from 0) is made with seed
-``S + k``, so each can be made again alone.  Progress shows on stderr when it is a
-terminal.  Bad arguments print a message on stderr and exit with 2; a search that
-finds nothing exits with 1; Ctrl+C stops cleanly with 130.
+``S + k``, so each can be made again alone; every ``S + k`` must be a seed that
+``--seed`` takes (at most :data:`MAX_SEED`).  Progress shows on stderr when it is
+a terminal.  Bad arguments print a message on stderr and exit with 2; a search
+that finds nothing exits with 1; Ctrl+C stops cleanly with 130 (the table is
+:data:`game.cli.exits.STATUSES`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
+from .numbers import whole_number
+
 if TYPE_CHECKING:
     from game.engine.generator import RatedPuzzle
 
@@ -41,6 +45,9 @@ LEVELS = ("easy", "medium", "hard", "expert", "extreme")
 SYMMETRIES = ("none", "180", "mirror", "90")
 MAX_COUNT = 10_000
 MAX_SEED = 2**63 - 1
+"""The highest seed: ``--seed S --count K`` labels seeds ``S`` to ``S+K-1``, and
+each must be one that ``--seed`` takes, so the run is refused when ``S+K-1`` is
+past this."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--size",
-        type=_number(4, 25),
+        type=whole_number(4, 25),
         default=9,
         metavar="N",
         help="grid size: 4, 6, 9 or 16 for classic, 6 or 9 for jigsaw (default 9)",
@@ -71,35 +78,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--count",
-        type=_number(1, MAX_COUNT),
+        type=whole_number(1, MAX_COUNT),
         default=1,
         metavar="K",
         help="how many puzzles (default 1)",
     )
     parser.add_argument(
         "--seed",
-        type=_number(0, MAX_SEED),
+        type=whole_number(0, MAX_SEED),
         default=None,
         metavar="S",
-        help="make the run reproducible: puzzle k gets seed S+k",
+        help=f"make the run reproducible: puzzle k gets seed S+k (S+k at most {MAX_SEED})",
     )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     output.add_argument(
         "--lines", action="store_true", help="one puzzle per line, even for a single puzzle"
     )
-
-
-def _number(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        # ASCII digits only: int() would also take other scripts' digits.
-        if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number from {low} to {high}, not {text!r}"
-            )
-        return int(text)
-
-    return parse
 
 
 def _choice(words: tuple[str, ...]) -> Callable[[str], str]:
@@ -122,13 +117,23 @@ def run(args: argparse.Namespace) -> int:
     )
     from game.engine.logic.registry import Level
 
+    from .exits import INCOMPLETE, OK, USAGE, Terminated
+
     level = Level.parse(args.difficulty)
     symmetry = Symmetry.parse(args.symmetry) if args.symmetry is not None else None
     try:
         check_request(args.variant, args.size, level)
     except ValueError as error:
         print(f"main.py generate: error: {error}", file=sys.stderr)
-        return 2
+        return USAGE
+    if args.seed is not None and args.seed + args.count - 1 > MAX_SEED:
+        print(
+            f"main.py generate: error: --seed {args.seed} with --count {args.count} would "
+            f"label seeds up to {args.seed + args.count - 1}, past the highest seed "
+            f"{MAX_SEED}; use --seed {MAX_SEED - args.count + 1} or lower",
+            file=sys.stderr,
+        )
+        return USAGE
     progress = _Progress(sys.stderr, args.count)
     one_grid = args.count == 1 and not args.lines and not args.json
     try:
@@ -156,11 +161,11 @@ def run(args: argparse.Namespace) -> int:
     except GenerationFailed as error:
         progress.clear()
         print(f"main.py generate: {error}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
+        return INCOMPLETE
+    except (KeyboardInterrupt, Terminated):
         progress.clear()
         raise
-    return 0
+    return OK
 
 
 def describe(made: RatedPuzzle) -> str:

@@ -17,8 +17,10 @@ Rows and columns are 1-based.  ``kind`` is ``step``, ``mistake``, ``notes``,
 without a step, ``technique`` is null and ``explanation`` says why.  A puzzle with
 several solutions (or whose count the solver could not settle within its limit) is
 hinted with the pattern steps only: no uniqueness technique, no last resort; when
-none applies the hint says so.  Exit status 0 for every answer, those included, or
-2 (with ``FILE[:LINE[:COL]]: reason`` on stderr) when the file cannot be read.
+none applies the hint says so.  Exit status 0; 1 when the puzzle has no solution,
+several, or a count the solver could not settle (the hint is still printed); 2
+(with ``FILE[:LINE[:COL]]: reason`` on stderr) for bad usage or a file that cannot
+be read (the table is :data:`game.cli.exits.STATUSES`).
 ``--technique NAME [--all]`` lists where one technique applies instead
 (:mod:`game.cli.technique`).
 """
@@ -48,14 +50,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the hint for the file's puzzle; 0, or 2 if it cannot be read."""
+    """Print the hint for the file's puzzle; the exit status."""
+    from .exits import INCOMPLETE, OK, USAGE
+
     if args.technique is not None:
         from . import technique
 
         return technique.run(args)
     if args.all:
         print("main.py hint: error: --all goes with --technique NAME", file=sys.stderr)
-        return 2
+        return USAGE
     from game.engine.errors import PuzzleError
     from game.engine.logic.hint import find_hint
 
@@ -66,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
         print(error.located(shown(args.file)), file=sys.stderr)
-        return 2
+        return USAGE
+    status = OK if position.unique else INCOMPLETE
     record = position.record
     shape = position.shape
     note = uniqueness_note(position)
@@ -93,14 +98,14 @@ def run(args: argparse.Namespace) -> int:
         result["kind"] = kind
         result["unique"] = position.unique
         print(json.dumps(result))
-        return 0
+        return status
     if note and position.solutions > 1:
         print(note)
     if step is None:
         print(message)
-        return 0
+        return status
     print(step.technique)
     print(step.explanation)
     for line in step_lines(shape, step):
         print(line)
-    return 0
+    return status

@@ -12,6 +12,8 @@ import argparse
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .numbers import whole_number
+
 if TYPE_CHECKING:
     from game.engine.logic import Step
     from game.engine.puzzle import PuzzleRecord
@@ -26,21 +28,11 @@ def add_file_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--puzzle",
-        type=_positive,
+        type=whole_number(1),
         default=1,
         metavar="N",
         help="which puzzle of a collection to use (default 1, the first)",
     )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
-    return value
 
 
 @dataclass(frozen=True)

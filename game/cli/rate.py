@@ -19,14 +19,13 @@ A puzzle that is not rated prints ``{"file": ..., "index": i, "rated": false,
 ``undecided`` or ``unique``).  Errors print ``{"file": ..., "index": i or null,
 "error": reason}`` (on stdout, in order) and ``FILE[:LINE[:COL]]: reason`` on
 stderr.  The run goes on; the exit status is 2 if anything could not be read, else
-1 if some puzzle was not rated, else 0.
+1 if some puzzle was not rated, else 0 (the table is :data:`game.cli.exits.STATUSES`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -49,16 +48,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle of ``args.files``; 0 if every one was rated, 1 if some could
     not be (a reason is printed), 2 if something could not be read."""
+    from .exits import INCOMPLETE, OK, USAGE
+
     report = _Report(json_lines=args.json)
-    try:
-        for path in args.files:
-            _rate_file(path, report)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # `rate big.txt | head`: the reader went away; stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    return 2 if report.failed else 1 if report.unrated else 0
+    for path in args.files:
+        _rate_file(path, report)
+    return USAGE if report.failed else INCOMPLETE if report.unrated else OK
 
 
 def _rate_file(path: str, report: _Report) -> None:

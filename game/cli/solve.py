@@ -28,13 +28,14 @@ Imports of the engine happen inside :func:`run` so ``main.py --help`` stays quic
 from __future__ import annotations
 
 import argparse
-import os
+import contextlib
 import sys
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .files import shown
+from .numbers import whole_number
 
 if TYPE_CHECKING:
     from game.engine.errors import PuzzleError
@@ -65,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--limit",
-        type=_limit,
+        type=whole_number(1, MAX_LIMIT),
         default=None,
         metavar="N",
         help=f"stop after N solutions, 1 to {MAX_LIMIT:,} "
@@ -73,30 +74,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _limit(text: str) -> int:
-    # ASCII digits only: int() would also take other scripts' digits.  The length
-    # check keeps int() from a 100,000-digit argument.
-    if not (text.isascii() and text.isdigit()) or len(text) > 12 or not 1 <= int(text) <= MAX_LIMIT:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number from 1 to {MAX_LIMIT:,}, not {text[:20]!r}"
-        )
-    return int(text)
-
-
 def run(args: argparse.Namespace) -> int:
-    """Solve every puzzle of ``args.files``; 0 if everything was read, else 2."""
+    """Solve every puzzle of ``args.files``; the exit status (see :mod:`game.cli.exits`).
+
+    2 if something could not be read, else 1 if some puzzle has no solution,
+    several or an undecided count, else 0.
+    """
+    from .exits import INCOMPLETE, OK, USAGE, OutputError, Terminated
+
     limit = args.limit or (DEFAULT_ALL_LIMIT if args.all else DEFAULT_LIMIT)
     report = _Report(sys.stdout, sys.stderr, json_lines=args.json, show_all=args.all)
     try:
         for path in args.files:
             _solve_file(path, limit, report)
-        report.flush()
-    except BrokenPipeError:
-        # The reader went away (`solve big.txt | head`): stop quietly, and keep the
-        # interpreter from complaining when it flushes stdout at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    return 2 if report.failed else 0
+    except (KeyboardInterrupt, Terminated):
+        with contextlib.suppress(OutputError):
+            report.write_waiting()  # the answers found before the signal still go out
+        raise
+    report.flush()
+    return USAGE if report.failed else INCOMPLETE if report.incomplete else OK
 
 
 def _solve_file(path: str, limit: int, report: _Report) -> None:
@@ -149,17 +145,22 @@ class _Report:
         self.json_lines = json_lines
         self.show_all = show_all
         self.failed = False
+        self.incomplete = False  # some puzzle without exactly one solution
         self._waiting: list[str] = []  # JSON lines not yet written
         self._written = time.monotonic()
 
     def flush(self) -> None:
         """Write what waits, then flush: before any other output, and at the end."""
+        self.write_waiting()
+        self.out.flush()
+        self._written = time.monotonic()
+
+    def write_waiting(self) -> None:
+        """Hand the JSON lines that wait to the output stream."""
         if self._waiting:
             text = "".join(self._waiting)
             self._waiting.clear()
             self.out.write(text)
-        self.out.flush()
-        self._written = time.monotonic()
 
     def error(self, path: str, error: PuzzleError) -> None:
         self.failed = True
@@ -186,6 +187,8 @@ class _Report:
         puzzle = record.puzzle
         if status is None:
             status = "none" if count == 0 else "unique" if count == 1 else "multiple"
+        if status != "unique":
+            self.incomplete = True
         if self.json_lines:
             result: dict[str, object] = {
                 "file": path,

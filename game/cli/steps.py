@@ -7,14 +7,15 @@ and removes; the last line says whether logic solved the puzzle, with the level
 and score the rater gives the path.  A puzzle with several solutions (or whose
 count the solver could not settle within its limit) is walked with the pattern
 steps only, and the last line says why the path stops; a path that reaches its
-work limit says so too.  Exit status 0, or 2 (with ``FILE[:LINE[:COL]]: reason`` on
-stderr) when the file cannot be read.
+work limit says so too.  Exit status 0; 1 when the puzzle has no solution,
+several, or a count the solver could not settle; 2 (with ``FILE[:LINE[:COL]]:
+reason`` on stderr) when the file cannot be read (the table is
+:data:`game.cli.exits.STATUSES`).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from .position import Position, add_file_arguments
@@ -26,9 +27,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the solution path of the file's puzzle; 0, or 2 if it cannot be read."""
+    """Print the solution path of the file's puzzle; the exit status."""
     from game.engine.errors import PuzzleError
 
+    from .exits import INCOMPLETE, OK, USAGE
     from .files import shown
     from .position import load
 
@@ -36,14 +38,9 @@ def run(args: argparse.Namespace) -> int:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
         print(error.located(shown(args.file)), file=sys.stderr)
-        return 2
-    try:
-        _print_path(position)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    return 0
+        return USAGE
+    _print_path(position)
+    return OK if position.unique else INCOMPLETE
 
 
 def _print_path(position: Position) -> None:

@@ -16,9 +16,11 @@ removals.  ``--json`` prints one object::
                 "explanation": "..."}, ...]}
 
 ``candidates`` is ``"file"`` when the file's notes were used, else ``"computed"``.
-An unknown technique name prints the known ones (exit status 2); so does a file
-that cannot be read.  A uniqueness technique on a puzzle with several solutions
-finds nothing and says why.
+An unknown technique name prints the known ones (exit status 2); a file that
+cannot be read is status 2 too.  A uniqueness technique on a puzzle with several
+solutions finds nothing and says why.  Finding nothing is an answer (status 0);
+a puzzle with no solution, several, or an unsettled count gives status 1, as
+every command does (:data:`game.cli.exits.STATUSES`).
 """
 
 from __future__ import annotations
@@ -34,11 +36,12 @@ if TYPE_CHECKING:
 
 
 def run(args: argparse.Namespace) -> int:
-    """List the steps of ``args.technique``; 0, or 2 for an unknown name or unreadable file."""
+    """List the steps of ``args.technique``; the exit status."""
     from game.engine.errors import PuzzleError
     from game.engine.logic.path import steps_of
     from game.engine.logic.registry import all_techniques, get
 
+    from .exits import INCOMPLETE, OK, USAGE
     from .files import shown
     from .position import load, step_lines
 
@@ -50,12 +53,13 @@ def run(args: argparse.Namespace) -> int:
             f"main.py hint: error: unknown technique {args.technique[:60]!r}; known: {names}",
             file=sys.stderr,
         )
-        return 2
+        return USAGE
     try:
         position = load(args.file, args.puzzle)
     except PuzzleError as error:
         print(error.located(shown(args.file)), file=sys.stderr)
-        return 2
+        return USAGE
+    status = OK if position.unique else INCOMPLETE
     grid, from_file = candidate_grid(position.record)
     blocked = technique.needs_unique and not position.unique
     steps = [] if blocked or position.solutions == 0 else steps_of(grid, technique)
@@ -71,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             "steps": [step.to_json(shape) for step in steps],
         }
         print(json.dumps(result))
-        return 0
+        return status
     if blocked:
         print(f"{technique.name} needs a puzzle with one solution; this one has not.")
     found = f"{len(steps)} found" if args.all else ("found" if steps else "not found")
@@ -80,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{number}. {step.explanation}" if args.all else step.explanation)
         for line in step_lines(shape, step):
             print(f"   {line}")
-    return 0
+    return status
 
 
 def candidate_grid(record: PuzzleRecord) -> tuple[CandidateGrid, bool]:

@@ -133,16 +133,22 @@ class TaskRunner:
         with self._lock:
             return any(t.running for t in self._tasks)
 
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Block until every job finished (tests); whether they all did in time."""
-        deadline = time.monotonic() + timeout
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until every job finished (tests); whether they all did in time.
+
+        ``timeout`` None (the default) waits as long as that takes: a test that
+        needs the jobs done must not fail because a busy machine ran them slowly.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             with self._lock:
                 pending = [t for t in self._tasks if not t.finished.is_set()]
             if not pending:
                 return True
-            remaining = deadline - time.monotonic()
-            if remaining <= 0 or not pending[0].finished.wait(remaining):
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                return False
+            if not pending[0].finished.wait(remaining):
                 return False
 
     def cancel_all(self) -> None:

@@ -9,17 +9,25 @@ and :meth:`App.step` is one whole iteration (gate, scene, tasks, time, drawing)
 with the events and ``dt`` passed in, so a test can run iterations one at a time
 with synthetic events and exact time.  When nothing animates and no clock is
 shown, the loop sleeps in ``pygame.event.wait`` and costs no CPU.
+
+Ctrl+C in the terminal that started the game quits it as closing the window
+does, the game saved first, with exit status 130 (see :func:`_quit_on_interrupt`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import os
+import signal
+import socket
 import sys
+import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from types import FrameType
 from typing import Protocol
 
 import pygame
@@ -54,10 +62,12 @@ def parse_options(argv: Sequence[str]) -> Options:
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x800") from None
+    from ..cli.numbers import parse_whole  # numbers read alike by every option
+
+    parts = [parse_whole(part) for part in text.lower().split("x")]
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise argparse.ArgumentTypeError(f"{text[:24]!r} is not a size like 1280x800")
+    width, height = parts[0], parts[1]
     if width < 320 or height < 240:
         raise argparse.ArgumentTypeError("the window must be at least 320x240")
     return (width, height)
@@ -154,6 +164,7 @@ class App:
         self.clock = clock or MonotonicClock()
         self.stack = SceneStack(routes.router(ctx))
         self.frames = 0
+        self.interrupted = False  # Ctrl+C asked the game to quit
         ctx.size = display.size
         ctx.listen(self._settings_changed)
         self.stack.reset(list(scenes) or [routes.menu(ctx)])
@@ -213,20 +224,20 @@ class App:
     # -- the whole run --------------------------------------------------------------
 
     def run(self) -> int:
-        """Loop until a scene or the window asks to quit; the exit status."""
+        """Loop until a scene, the window or Ctrl+C asks to quit; the exit status."""
         try:
-            while not self.stack.quit:
+            while not self.stack.quit and not self.interrupted:
                 if self.stack.needs_draw():
                     timeout: float | None = 0.0
                 else:
                     timeout = self.stack.top.wake_in()
                 events = self.events.wait(timeout)
-                if not self.step(events, self.clock.tick()):
+                if self.interrupted or not self.step(events, self.clock.tick()):
                     break
         finally:
             self.ctx.session.quit()
             self.ctx.tasks.cancel_all()
-        return 0
+        return INTERRUPTED if self.interrupted else 0
 
     # -- window and settings --------------------------------------------------------
 
@@ -283,6 +294,65 @@ def run_game(argv: Sequence[str]) -> int:
         path = options.path
         app.apply(Go(Picker(path) if os.path.isdir(path) else OpenFile(path)))
     try:
-        return app.run()
+        with _quit_on_interrupt(app):
+            return app.run()
     finally:
         pygame.quit()
+
+
+INTERRUPTED = 130
+"""The game's exit status after Ctrl+C, as for every command (``game.cli.exits``)."""
+
+
+@contextlib.contextmanager
+def _quit_on_interrupt(app: App) -> Iterator[None]:
+    """While the loop runs, SIGINT (Ctrl+C) makes ``app`` quit, saved, instead of raising.
+
+    Python's own handler raises :class:`KeyboardInterrupt` wherever the main
+    thread is, which skips the save and prints a traceback; and while the loop
+    sleeps in SDL's wait, a C call, no Python handler runs at all until the next
+    window event.  So the handler only sets :attr:`App.interrupted` (the loop
+    quits through its ordinary ``finally``, which saves), and the sleep is ended
+    from outside: the interpreter writes each signal's number to the socket given
+    to :func:`signal.set_wakeup_fd`, from the C handler itself, and a small
+    thread waiting on the other end posts a QUIT event, which wakes SDL's wait at
+    once.  SIGTERM needs none of this: SDL turns it into a QUIT event already.
+    """
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        app.interrupted = True
+
+    try:
+        previous = signal.signal(signal.SIGINT, handle)
+    except ValueError:  # not the main thread (an embedding test): nothing to catch
+        yield
+        return
+    reader, writer = socket.socketpair()
+    writer.setblocking(False)  # the interpreter's C handler must never block on it
+    old_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    waker = threading.Thread(target=_post_quit_on_signal, args=(reader,), daemon=True)
+    waker.start()
+    try:
+        yield
+    finally:
+        signal.set_wakeup_fd(old_fd)
+        writer.close()  # the waker reads the end of the stream and stops
+        waker.join()
+        reader.close()
+        # After Ctrl+C the process is on its way out: a second one must not turn
+        # the last clean-up (pygame.quit) into a traceback.
+        signal.signal(signal.SIGINT, signal.SIG_IGN if app.interrupted else previous)
+
+
+def _post_quit_on_signal(reader: socket.socket) -> None:
+    """Post QUIT for each SIGINT written to ``reader``; return at the end of the stream."""
+    while True:
+        try:
+            received = reader.recv(64)
+        except OSError:
+            return
+        if not received:
+            return
+        if signal.SIGINT in received and pygame.display.get_init():
+            with contextlib.suppress(pygame.error):  # a full queue wakes the loop anyway
+                pygame.event.post(pygame.event.Event(pygame.QUIT))

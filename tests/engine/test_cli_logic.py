@@ -71,10 +71,11 @@ def test_hint_on_a_solved_game_and_a_puzzle_with_several_solutions(tmp_path: Pat
     givens = SOLVED[:40] + "." * 41
     done = write(tmp_path, "done.sdk", sdk_with_state(givens, SOLVED))
     result = run("hint", done)
-    assert result.returncode == 0 and "solved" in result.stdout
+    # Answered, but the givens have several solutions: status 1, as for every command.
+    assert result.returncode == 1 and "solved" in result.stdout
     several = write(tmp_path, "several.txt", "." * 81 + "\n")
     result = run("hint", several)
-    assert result.returncode == 0
+    assert result.returncode == 1
     assert "more than one solution" in result.stdout
 
 

@@ -51,7 +51,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 def test_hint_on_an_empty_16x16_says_it_has_several_solutions(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.txt", "." * 256 + "\n")
     result = run("hint", path)
-    assert result.returncode == 0
+    assert result.returncode == 1
     assert "several solutions: no logical step narrows it further" in result.stdout
     hint = json.loads(run("hint", "--json", path).stdout)
     assert hint["kind"] == "several-solutions" and hint["technique"] is None
@@ -61,7 +61,7 @@ def test_hint_on_an_empty_16x16_says_it_has_several_solutions(tmp_path: Path) ->
 def test_steps_on_an_empty_16x16_stop_with_the_reason(tmp_path: Path) -> None:
     path = write(tmp_path, "empty.txt", "." * 256 + "\n")
     result = run("steps", path)
-    assert result.returncode == 0
+    assert result.returncode == 1
     assert result.stdout.splitlines()[-1].startswith(
         "Stopped after 0 steps: no pattern step is left, and the puzzle has several solutions"
     )
@@ -69,10 +69,10 @@ def test_steps_on_an_empty_16x16_stop_with_the_reason(tmp_path: Path) -> None:
 
 def test_hint_and_steps_on_a_puzzle_without_solution(tmp_path: Path) -> None:
     path = write(tmp_path, "none.txt", f"{'48' + COURSE_GIVENS[2:]} {COURSE_LAYOUT}\n")
-    hint = json.loads(run("hint", "--json", path).stdout)
-    assert hint["kind"] == "no-solution"
+    hinted = run("hint", "--json", path)
+    assert hinted.returncode == 1 and json.loads(hinted.stdout)["kind"] == "no-solution"
     steps = run("steps", path)
-    assert steps.returncode == 0 and steps.stdout.strip() == "The puzzle has no solution."
+    assert steps.returncode == 1 and steps.stdout.strip() == "The puzzle has no solution."
 
 
 def test_rate_says_why_a_puzzle_is_not_rated(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_rate_says_why_a_puzzle_is_not_rated(tmp_path: Path) -> None:
 def test_solve_an_empty_25x25(tmp_path: Path) -> None:
     path = write(tmp_path, "empty25.txt", "." * 625 + "\n")
     result = run("solve", "--json", path)
-    assert result.returncode == 0
+    assert result.returncode == 1
     row = json.loads(result.stdout)
     assert row["status"] == "multiple"
     grid = [digit_of(symbol, 25) or 0 for symbol in row["solution"]]
@@ -110,6 +110,6 @@ def test_solve_lists_no_more_than_the_ceiling(tmp_path: Path) -> None:
     above = run("solve", "--json", "--all", "--limit", str(MAX_SOLUTIONS + 1), path)
     assert above.returncode == 2 and f"1 to {MAX_SOLUTIONS:,}" in above.stderr
     result = run("solve", "--json", "--all", "--limit", str(MAX_SOLUTIONS), path)
-    assert result.returncode == 0
+    assert result.returncode == 1
     row = json.loads(result.stdout)
     assert row["status"] == "multiple" and len(set(row["solutions"])) == MAX_SOLUTIONS

@@ -60,14 +60,16 @@ class Maker:
         return generate("classic", 4, Level.EASY, seed=seed)
 
 
-def eventually(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
-    """Whether ``condition`` holds within ``timeout`` seconds (threads need a moment)."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.002)
-    return condition()
+def eventually(condition: Callable[[], bool]) -> bool:
+    """Wait until ``condition`` holds (threads need a moment); True then.
+
+    No deadline: how long the worker threads take on a busy machine decides
+    nothing.  A condition that never comes shows as a hang, not as a failure
+    that depends on the machine's speed.
+    """
+    while not condition():
+        time.sleep(0.002)  # a poll, not a verdict
+    return True
 
 
 def test_a_request_runs_in_the_background_with_progress() -> None:
@@ -79,7 +81,7 @@ def test_a_request_runs_in_the_background_with_progress() -> None:
         with pytest.raises(RuntimeError, match="not ready"):
             job.result()
         maker.release.set()
-        assert job.wait(5)
+        assert job.wait()
         assert job.progress == 1.0
         assert job.result().puzzle.size == 4
 
@@ -88,7 +90,7 @@ def test_the_next_puzzle_is_made_ahead_so_new_game_is_instant() -> None:
     maker = Maker(released=True)
     with PuzzleSupply(maker) as supply:
         first = supply.request(EASY4)
-        assert first.wait(5)
+        assert first.wait()
         assert eventually(lambda: supply.is_ready(EASY4))
         second = supply.request(EASY4)
         assert second.done  # no waiting at all
@@ -99,7 +101,7 @@ def test_the_next_puzzle_is_made_ahead_so_new_game_is_instant() -> None:
 def test_a_request_for_the_kind_being_made_ahead_takes_over_that_job() -> None:
     maker = Maker(released=True)
     with PuzzleSupply(maker) as supply:
-        assert supply.request(EASY4).wait(5)
+        assert supply.request(EASY4).wait()
         assert eventually(lambda: supply.is_ready(EASY4))
         maker.release.clear()
         supply.request(EASY4)  # instant; the next one starts and waits
@@ -108,14 +110,14 @@ def test_a_request_for_the_kind_being_made_ahead_takes_over_that_job() -> None:
         assert not adopted.done
         assert len(maker.started) == 3  # no new job: the running one was adopted
         maker.release.set()
-        assert adopted.wait(5)
+        assert adopted.wait()
         assert eventually(lambda: supply.is_ready(EASY4))
 
 
 def test_a_request_for_another_kind_cancels_the_work_ahead() -> None:
     maker = Maker(released=True)
     with PuzzleSupply(maker) as supply:
-        assert supply.request(EASY4).wait(5)
+        assert supply.request(EASY4).wait()
         assert eventually(lambda: supply.is_ready(EASY4))
         maker.release.clear()
         supply.request(EASY4)
@@ -124,7 +126,7 @@ def test_a_request_for_another_kind_cancels_the_work_ahead() -> None:
         assert eventually(lambda: maker.cancelled == [EASY4])
         assert not supply.is_ready(EASY4)
         maker.release.set()
-        assert other.wait(5)
+        assert other.wait()
 
 
 def test_cancelling_a_job_ends_it() -> None:
@@ -132,7 +134,7 @@ def test_cancelling_a_job_ends_it() -> None:
     with PuzzleSupply(maker, ahead=False) as supply:
         job = supply.request(EASY4)
         job.cancel()
-        assert job.wait(5)
+        assert job.wait()
         assert job.cancelled
         with pytest.raises(GenerationCancelled):
             job.result()
@@ -142,10 +144,10 @@ def test_a_failure_reaches_the_reader_of_the_job() -> None:
     maker = Maker(released=True, error=GenerationFailed("none found"))
     with PuzzleSupply(maker) as supply:
         job = supply.request(EASY4)
-        assert job.wait(5)
+        assert job.wait()
         with pytest.raises(GenerationFailed, match="none found"):
             job.result()
-        assert not eventually(lambda: supply.is_ready(EASY4), timeout=0.05)
+        assert not supply.is_ready(EASY4)  # every attempt fails: it can never be
 
 
 def test_kinds_the_generator_does_not_offer_are_refused_at_once() -> None:
@@ -166,7 +168,7 @@ def test_closing_cancels_running_work() -> None:
 def test_the_real_generator_behind_the_supply() -> None:
     with PuzzleSupply() as supply:
         job = supply.request(PuzzleKind(Variant.CLASSIC, 6, Level.MEDIUM))
-        assert job.wait(30)
+        assert job.wait()
         made = job.result()
         assert solver.count_solutions(made.puzzle.shape, made.puzzle.givens) == 1
         assert rate(made.puzzle.shape, made.puzzle.givens).level is Level.MEDIUM
@@ -204,5 +206,5 @@ def test_the_supply_makes_the_daily_puzzle_once() -> None:
     with PuzzleSupply(Maker()) as supply:
         job = supply.daily(MONDAY)
         assert supply.daily(MONDAY) is job
-        assert job.wait(30)
+        assert job.wait()
         assert job.result() == daily_puzzle(MONDAY)

@@ -37,7 +37,7 @@ def playing(game: Game) -> tuple[Playing, TaskRunner]:
 
 
 def settle(tasks: TaskRunner) -> None:
-    assert tasks.wait_idle(20)
+    assert tasks.wait_idle()
     tasks.poll()
 
 

@@ -76,9 +76,9 @@ class Driver:
             self.step(dt=frame)
             elapsed += frame
 
-    def settle(self, timeout: float = 20.0) -> None:
-        """Wait for background jobs, then run one iteration to deliver them."""
-        assert self.ctx.tasks.wait_idle(timeout)
+    def settle(self) -> None:
+        """Wait for background jobs (however long they take), then deliver them."""
+        assert self.ctx.tasks.wait_idle()
         self.step()
         self.step()
 

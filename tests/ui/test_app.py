@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import threading
 
 import pygame
 import pytest
@@ -167,20 +167,30 @@ def test_options() -> None:
         parse_options(["--size", "big"])
 
 
+def test_the_window_size_reads_numbers_as_every_command_does() -> None:
+    assert parse_options(["--size", "0800x0600"]).size == (800, 600)
+    for text in ("８００x６００", "+800x600", "8_00x600", "800x600x2", " 800x600", "800x"):
+        with pytest.raises(SystemExit):
+            parse_options(["--size", text])
+
+
 def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
     woken = []
     runner = TaskRunner(wake=lambda: woken.append(1))
     results: list[int] = []
     runner.run(lambda task: 6 * 7, results.append)
 
+    cancelled = threading.Event()
+
     def slow_job(task: Task[int]) -> int:
-        time.sleep(0.05)
+        cancelled.wait()  # the job looks for a cancel only once it was cancelled
         task.check()
         return 1
 
     slow = runner.run(slow_job, results.append)
     slow.cancel()
-    assert runner.wait_idle(5)
+    cancelled.set()
+    assert runner.wait_idle()
     assert runner.poll() == 1
     assert results == [42]
     assert woken
@@ -194,7 +204,7 @@ def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
     driver.app.apply(Go(Generate(PuzzleKind(Variant.CLASSIC, 9))))
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, MenuScene)
-    driver.ctx.tasks.wait_idle(30)
+    driver.ctx.tasks.wait_idle()
     driver.step()
     assert isinstance(driver.top, MenuScene)  # the late result is dropped
 
@@ -214,15 +224,28 @@ def test_text_wraps_words_longer_than_a_line() -> None:
     assert "".join(lines).replace(" ", "") == "see" + "x" * 200 + "here"
 
 
-def test_run_game_opens_the_menu_and_quits_on_the_window_close(tmp_path: object) -> None:
+def test_run_game_opens_the_menu_and_quits_on_the_window_close(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.ui import display
     from game.ui.app import run_game
 
-    pygame.time.set_timer(pygame.QUIT, 300, loops=1)
+    shown = display.Display.present
+    frames: list[tuple[int, int]] = []
+
+    def present(self: display.Display, rects: list[pygame.Rect] | None = None) -> None:
+        shown(self, rects)
+        if not frames:  # the window closes once the menu is on screen, however late
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        frames.append(self.size)
+
+    monkeypatch.setattr(display.Display, "present", present)
     try:
         assert run_game(["--windowed", "--size", "800x600"]) == 0
     finally:
         pygame.display.init()  # run_game ends with pygame.quit(); later tests need these
         pygame.font.init()
+    assert frames and frames[0] == (800, 600)
 
 
 def test_a_window_larger_than_the_screen_is_fitted_to_it() -> None:

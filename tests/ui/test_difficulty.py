@@ -69,7 +69,7 @@ def test_the_win_card_waits_for_a_late_rating() -> None:
     rater = Rater(runner, puzzle.shape, tuple(reversed(puzzle.givens)))
     seen: list[Difficulty | None] = []
     rater.listen(seen.append)
-    assert runner.wait_idle(20)
+    assert runner.wait_idle()
     runner.poll()
     assert seen == [rater.difficulty] and rater.done
 

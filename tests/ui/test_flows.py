@@ -51,7 +51,7 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)
     assert isinstance(driver.top, BusyScene)
-    driver.settle(30)
+    driver.settle()
     scene = board(driver)
     assert scene.game.phase is Phase.PLAYING
     assert [type(s) for s in driver.app.stack.scenes] == [MenuScene, BoardScene]

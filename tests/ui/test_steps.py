@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-import time
+from typing import Any
 
 import pygame
 import pytest
@@ -198,14 +198,16 @@ def test_working_out_never_blocks_a_frame_and_says_so(
     release = threading.Event()
     real = hints.ask
 
+    answered = threading.Event()
+
     def slow(query: HintQuery) -> object:
-        release.wait(5)
+        release.wait(60)  # a hang guard only: the test releases it
+        answered.set()
         return real(query)
 
     monkeypatch.setattr(steps_flow, "ask", slow)
-    start = time.perf_counter()
     driver.key(pygame.K_t, 0, "t")
-    assert time.perf_counter() - start < 0.1
+    assert not answered.is_set()  # the frame came back without waiting for the worker
     assert scene.play.steps.working
     assert scene.play.steps.view(False).counter == "Working out the solution…"
     wait = scene.wake_in()
@@ -216,7 +218,7 @@ def test_working_out_never_blocks_a_frame_and_says_so(
 
 
 def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
-    make_driver: MakeDriver,
+    make_driver: MakeDriver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.engine.puzzle import Puzzle
     from game.session import Solvability
@@ -234,21 +236,26 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     driver.settle()
     scene = driver.top
     assert isinstance(scene, BoardScene)
+    # Frames stay quick because no step is ever worked out on the loop's thread:
+    # that is checked, rather than how long frames took on a machine that may be busy.
+    threads: list[bool] = []
+    real_next_step = next_step  # what steps_flow calls
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real_next_step(*args, **kwargs)
+
+    monkeypatch.setattr(steps_flow, "next_step", counted)
     driver.key(pygame.K_t, 0, "t")
-    times: list[float] = []
-    while scene.play.steps.working and len(times) < 2000:
-        start = time.perf_counter()
+    frames = 0
+    while scene.play.steps.working and frames < 100_000:
         driver.step(dt=1 / 60)
         scene.invalidate()  # a full redraw every frame: the worst case
-        times.append(time.perf_counter() - start)
-        time.sleep(0.005)
+        frames += 1
     driver.settle()
     assert (
         scene.play.steps.total > 50
         and scene.play.steps.job is not None
         and scene.play.steps.job.solved
     )
-    # Typically about 15 ms at worst; the margins leave room for a busy test machine
-    # (other tests' background threads share the interpreter lock).
-    times.sort()
-    assert times[len(times) * 9 // 10] < 0.1 and times[-1] < 0.5
+    assert len(threads) > 50 and not any(threads)

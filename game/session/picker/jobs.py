@@ -171,13 +171,17 @@ class Jobs:
                     queue.running.cancelled = True
             self._cond.notify_all()
 
-    def wait_idle(self, timeout: float = 10.0) -> bool:
-        """Block until no job waits or runs (tests); whether that happened in time."""
-        deadline = time.monotonic() + timeout
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Block until no job waits or runs (tests); whether that happened in time.
+
+        ``timeout`` None (the default) waits as long as that takes.  Paused lanes
+        never become idle, so that is False at once.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
             while any(q.waiting or q.running for q in self._lanes.values()):
-                left = deadline - time.monotonic()
-                if left <= 0 or self._paused:
+                left = None if deadline is None else deadline - time.monotonic()
+                if (left is not None and left <= 0) or self._paused:
                     return False
                 self._cond.wait(left)
         return True
