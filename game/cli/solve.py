@@ -40,7 +40,6 @@ from .numbers import whole_number
 if TYPE_CHECKING:
     from game.engine.errors import PuzzleError
     from game.engine.puzzle import PuzzleRecord
-    from game.engine.shape import Shape
 
 DEFAULT_LIMIT = 2
 """Solutions searched for without ``--all``: enough to tell unique from multiple."""
@@ -98,10 +97,14 @@ def run(args: argparse.Namespace) -> int:
 def _solve_file(path: str, limit: int, report: _Report) -> None:
     from game.engine.errors import PuzzleError
 
-    from .workers import settle_all
+    from .workers import Task, settle_all
 
-    def task_of(item: PuzzleRecord | PuzzleError) -> tuple[Shape, tuple[int, ...]] | None:
-        return None if isinstance(item, PuzzleError) else (item.puzzle.shape, item.puzzle.givens)
+    def task_of(item: PuzzleRecord | PuzzleError) -> Task | None:
+        if isinstance(item, PuzzleError):
+            return None
+        puzzle = item.puzzle
+        # A classic or jigsaw puzzle travels as its shape, cheaper to send to a worker.
+        return (puzzle.rules if puzzle.constraints else puzzle.shape, puzzle.givens)
 
     for item, answer in settle_all(_read(path), task_of, max(limit, 2)):
         if answer is None:
@@ -196,6 +199,7 @@ class _Report:
                 "size": puzzle.size,
                 "givens": grid_string(puzzle.givens),
                 "regions": puzzle.shape.region_labels(),
+                **({"rules": list(puzzle.rules.kinds())} if puzzle.constraints else {}),
                 "status": status,
                 "solution": grid_string(found[0]) if found else None,
             }

@@ -25,8 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
-from game.engine.shape import Shape
-from game.engine.solver import settle
+from game.engine.solver import Topology, settle
 
 INLINE = 2_000
 """Puzzles settled in this process before a pool is started: starting workers costs
@@ -39,13 +38,13 @@ beside settling them, small enough that the first answers come quickly."""
 MAX_WORKERS = 16
 """More workers than this rarely help: this process must still read and print."""
 
-Task = tuple[Shape, tuple[int, ...]]
-"""One puzzle to settle: its shape and its grid."""
+Task = tuple[Topology, tuple[int, ...]]
+"""One puzzle to settle: its shape (or rule set, for a variant) and its grid."""
 
 Answer = tuple[str, tuple[tuple[int, ...], ...]]
 """The answer for one puzzle: the status and the solutions found."""
 
-_Sent = tuple[Shape, bytes]
+_Sent = tuple[Topology, bytes]
 _Received = tuple[str, tuple[bytes, ...]]
 # Grids cross between processes as bytes (a digit per byte, up to 25): ten times
 # cheaper to pickle than tuples of ints, which matters at 150,000 puzzles.
