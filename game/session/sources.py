@@ -180,6 +180,14 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     if task is not None:
         task.check()
     puzzle = record.puzzle
+    if puzzle.constraints:
+        # The board draws and checks rows, columns and regions only: a cage or a
+        # thermometer it cannot show would make the puzzle look solvable another way.
+        raise FormatError(
+            f"puzzle {index + 1} has variant rules ({', '.join(puzzle.rules.kinds())}), "
+            "which the board cannot show yet; `main.py solve` solves it",
+            path=str(path),
+        )
     analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
     solvability = Solvability.of_status(analysis.status)
     initial = None
