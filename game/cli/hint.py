@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
             position.solution,
             unique=position.unique,
             status=position.status,
+            rules=record.puzzle.rules,
         )
         kind, step, message = hint.kind, hint.step, hint.message
     if args.json:

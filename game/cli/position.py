@@ -74,17 +74,8 @@ def load(path: str, number: int) -> Position:
             f"puzzle{'' if count == 1 else 's'}",
             path=path,
         ) from None
-    if record.puzzle.constraints:
-        # The logic reads rows, columns and regions only: on a cage or a thermometer it
-        # would teach steps the rules do not support, so it says so instead.
-        kinds = ", ".join(record.puzzle.rules.kinds())
-        raise FormatError(
-            f"puzzle {number} has variant rules ({kinds}): logical steps for them are not "
-            "written yet; `solve` solves it",
-            path=path,
-        )
     # Bounded: an open 25x25 jigsaw is undecided in seconds rather than searched for hours.
-    analysis = settle(record.puzzle.shape, record.puzzle.givens)
+    analysis = settle(record.puzzle.rules, record.puzzle.givens)
     count = 2 if analysis.count is None else analysis.count
     return Position(record, count, analysis.solution if count == 1 else None, analysis.status)
 

@@ -74,7 +74,12 @@ def _print_path(position: Position) -> None:
         print("The puzzle is solved.")
         return
     path = solve_path(
-        CandidateGrid.from_grid(shape, record.grid, givens=given_cells(record.puzzle.givens)),
+        CandidateGrid.from_grid(
+            shape,
+            record.grid,
+            givens=given_cells(record.puzzle.givens),
+            rules=record.puzzle.rules,
+        ),
         unique=position.unique,
         include_last_resort=position.unique,
     )

@@ -177,6 +177,21 @@ ABOUT: dict[str, About] = {
         "Cells whose row, column and region are crowded; with candidates shown, a cell "
         "with a single candidate.",
     ),
+    # variant rules
+    "Constraint Pair": About(
+        "Two cells a variant rule links: a dot or an X between them, neighbours on a "
+        "thermometer or a whisper line, a knight's move apart. A candidate of one cell "
+        "that no digit left in the other can stand beside is ruled out.",
+        "Marks between cells whose candidates are few: the cell next to a placed digit "
+        "on a dot, a thermometer's bulb and tip.",
+    ),
+    "Constraint Sum": About(
+        "A rule over several cells (a killer cage's sum, an arrow, a between line, a "
+        "quadruple). Only some ways of completing it fit the digits its cells can still "
+        "hold; a candidate that takes part in none of them is ruled out.",
+        "Small cages with extreme sums (two cells adding to 3 or 17), cages with cells "
+        "already placed, arrows whose circle has few candidates.",
+    ),
     # locked candidates
     "Pointing": About(
         "Inside a region, every place for a digit lies on one row (or column). The digit "

@@ -12,6 +12,7 @@ import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..rules import RuleSet
 from ..rules import candidates as legal_candidates
 from ..shape import Shape
 
@@ -77,7 +78,16 @@ class CandidateGrid:
     than wrong.  :meth:`apply` keeps the set, so digits placed by steps are not givens.
     """
 
-    __slots__ = ("_digit_cells", "cands", "givens", "shape", "size", "tables", "values")
+    __slots__ = (
+        "_digit_cells",
+        "cands",
+        "givens",
+        "rules",
+        "shape",
+        "size",
+        "tables",
+        "values",
+    )
 
     def __init__(
         self,
@@ -86,8 +96,13 @@ class CandidateGrid:
         cands: Sequence[int],
         *,
         givens: int | None = None,
+        rules: RuleSet | None = None,
     ) -> None:
         self.shape = shape
+        # A variant's rules, when it has constraints: placing a digit then also removes
+        # what they exclude, and the constraint steps read them.  The pattern
+        # techniques read rows, columns and regions only, which every rule set keeps.
+        self.rules = rules if rules is not None and rules.constraints else None
         self.size = shape.size
         self.values = tuple(values)
         self.cands = tuple(cands)
@@ -97,10 +112,16 @@ class CandidateGrid:
 
     @classmethod
     def from_grid(
-        cls, shape: Shape, grid: Sequence[int], *, givens: int | None = None
+        cls,
+        shape: Shape,
+        grid: Sequence[int],
+        *,
+        givens: int | None = None,
+        rules: RuleSet | None = None,
     ) -> CandidateGrid:
-        """Every empty cell gets all digits its peers do not hold."""
-        return cls(shape, grid, legal_candidates(shape, grid), givens=givens)
+        """Every empty cell gets all digits its peers do not hold (and, under a
+        variant's ``rules``, that its constraints allow beside the placed digits)."""
+        return cls(shape, grid, legal(shape, grid, rules), givens=givens, rules=rules)
 
     @classmethod
     def from_notes(
@@ -110,21 +131,23 @@ class CandidateGrid:
         notes: Sequence[int],
         *,
         givens: int | None = None,
+        rules: RuleSet | None = None,
     ) -> CandidateGrid:
         """Candidates are the player's notes, less digits a peer already holds.
 
         The player may have forgotten to clear a note after placing a peer; that
         digit is impossible by the rules, so it is dropped rather than trusted.
         """
-        legal = legal_candidates(shape, grid)
+        allowed = legal(shape, grid, rules)
         return cls(
             shape,
             grid,
             [
                 note & ok if not value else 0
-                for value, note, ok in zip(grid, notes, legal, strict=True)
+                for value, note, ok in zip(grid, notes, allowed, strict=True)
             ],
             givens=givens,
+            rules=rules,
         )
 
     # -- queries --------------------------------------------------------------------
@@ -186,19 +209,40 @@ class CandidateGrid:
         values = list(self.values)
         cands = list(self.cands)
         peers = self.shape.peers
+        exclusions = self.rules.exclusions if self.rules is not None else None
+        n = self.size
         for cell, digit in placements:
             values[cell] = digit
             cands[cell] = 0
             bit = ~(1 << (digit - 1))
             for peer in peers[cell]:
                 cands[peer] &= bit
+            if exclusions is not None:
+                for other in exclusions[cell * n + digit - 1]:
+                    cands[other // n] &= ~(1 << (other % n))
         for cell, digit in eliminations:
             cands[cell] &= ~(1 << (digit - 1))
-        return CandidateGrid(self.shape, values, cands, givens=self.givens)
+        return CandidateGrid(self.shape, values, cands, givens=self.givens, rules=self.rules)
 
     def __repr__(self) -> str:
         extra = "" if self.givens == _placed(self.values) else f", givens={self.givens:#x}"
         return f"CandidateGrid({self.shape!r}, {self.values!r}, {self.cands!r}{extra})"
+
+
+def legal(shape: Shape, grid: Sequence[int], rules: RuleSet | None = None) -> tuple[int, ...]:
+    """Per empty cell, the digits no peer holds, and under ``rules`` also those its
+    constraints allow there and no placed digit's exclusions remove; 0 for filled cells."""
+    found = legal_candidates(shape, grid)
+    if rules is None or not rules.constraints:
+        return found
+    n = shape.size
+    cands = [mask & allowed for mask, allowed in zip(found, rules.allowed, strict=True)]
+    exclusions = rules.exclusions
+    for cell, digit in enumerate(grid):
+        if digit:
+            for other in exclusions[cell * n + digit - 1]:
+                cands[other // n] &= ~(1 << (other % n))
+    return tuple(0 if digit else mask for digit, mask in zip(grid, cands, strict=True))
 
 
 def given_cells(givens: Sequence[int]) -> int:

@@ -28,12 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..rules import candidates as legal_candidates
-from ..rules import conflicts
+from ..rules import RuleSet, conflicts
 from ..shape import Shape
 from ..solver import Status, settle
 from ..symbols import cell_name, symbol
-from .grid import CandidateGrid, given_cells
+from .grid import CandidateGrid, given_cells, legal
 from .path import find_step, steps_of
 from .registry import Level, get
 from .step import Mark, Role, Step
@@ -96,6 +95,7 @@ def find_hint(
     *,
     unique: bool = True,
     status: Status | None = None,
+    rules: RuleSet | None = None,
 ) -> Hint:
     """The hint for the position the player sees.
 
@@ -105,10 +105,14 @@ def find_hint(
     the solver's verdict on the givens; without it, a puzzle with ``unique`` set
     and a ``solution`` is taken to have one solution, and any other is settled
     here (:func:`~game.engine.solver.settle`, about a second at most).
-    ``unique`` False also keeps the uniqueness techniques off.
+    ``unique`` False also keeps the uniqueness techniques off.  ``rules`` are a
+    variant's (None for a classic or jigsaw grid).
     """
     if status is None:
-        status = Status.UNIQUE if unique and solution is not None else settle(shape, givens).status
+        settled = rules if rules is not None and rules.constraints else shape
+        status = (
+            Status.UNIQUE if unique and solution is not None else settle(settled, givens).status
+        )
     if status is Status.NONE:
         return Hint("no-solution", None, False, False, NO_SOLUTION, status)
     single = status is Status.UNIQUE
@@ -121,13 +125,14 @@ def find_hint(
     keeps_notes = any(not value and note for value, note in zip(grid, notes, strict=True))
     if all(grid):
         return Hint("solved", None, keeps_notes, False, "The puzzle is solved.", status)
-    legal = legal_candidates(shape, grid)
-    cands = [note & ok if note else ok for note, ok in zip(notes, legal, strict=True)]
+    allowed = legal(shape, grid, rules)
+    cands = [note & ok if note else ok for note, ok in zip(notes, allowed, strict=True)]
     position = CandidateGrid(
         shape,
         grid,
         [0 if v else c for v, c in zip(grid, cands, strict=True)],
         givens=given_cells(givens),
+        rules=rules,
     )
     search = find_step(position, unique=single and unique, include_last_resort=single)
     step = search.step

@@ -62,7 +62,16 @@ def find_step(
     enclosing = budget if budget is not None else Budget(HINT_BUDGET)
     base = call_cost(sum(mask.bit_count() for mask in grid.cands))
     aside: list[str] = []
+    rules = grid.rules
+    if rules is not None:
+        # What a variant's rules allow: uniqueness arguments swap digits the rules can
+        # tell apart, and the trials explain contradictions in rows, columns and
+        # regions only, so neither runs until they learn the constraints.
+        unique = unique and rules.uniqueness_sound
+        include_last_resort = False
     for found in _usable(unique, include_last_resort, by_rating):
+        if found.variant_only and rules is None:
+            continue
         if not found.fits(grid.size):
             aside.append(found.name)
             continue

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..puzzle import Puzzle
+from ..rules import RuleSet
 from ..shape import Shape
 from ..solver import Status, settle
 from .budget import Budget
@@ -76,17 +77,26 @@ class Unrated:
 
 
 def rate(
-    shape: Shape, grid: Sequence[int], *, unique: bool = True, budget: Budget | None = None
+    shape: Shape,
+    grid: Sequence[int],
+    *,
+    unique: bool = True,
+    budget: Budget | None = None,
+    rules: RuleSet | None = None,
 ) -> Rating:
     """Rate the position ``grid`` (digits, 0 for empty) of ``shape``.
 
     ``unique`` says the caller knows the puzzle has exactly one solution, which
     allows the uniqueness techniques; pass False for puzzles that may have several.
     ``budget`` bounds the path's work (default :data:`~.budget.PATH_BUDGET`).
+    ``rules`` are a variant's (None for a classic or jigsaw grid).
     """
     # In rating order, as SE scores: a lower-rated step first where one applies.
     path = solve_path(
-        CandidateGrid.from_grid(shape, grid), unique=unique, budget=budget, by_rating=True
+        CandidateGrid.from_grid(shape, grid, rules=rules),
+        unique=unique,
+        budget=budget,
+        by_rating=True,
     )
     levels = {t.name: t.level for t in all_techniques()}
     counts = Counter(step.technique for step in path.steps)
@@ -112,7 +122,7 @@ def rate_puzzle(puzzle: Puzzle, *, status: Status | None = None) -> Rating | Unr
     otherwise it is settled here (:func:`~game.engine.solver.settle`, bounded).
     """
     if status is None:
-        status = settle(puzzle.shape, puzzle.givens).status
+        status = settle(puzzle.rules, puzzle.givens).status
     reason = {
         Status.NONE: NO_SOLUTION,
         Status.MULTIPLE: SEVERAL_SOLUTIONS,
@@ -120,7 +130,7 @@ def rate_puzzle(puzzle: Puzzle, *, status: Status | None = None) -> Rating | Unr
     }.get(status)
     if reason is not None:
         return Unrated(status, reason)
-    rating = rate(puzzle.shape, puzzle.givens, unique=True)
+    rating = rate(puzzle.shape, puzzle.givens, unique=True, rules=puzzle.rules)
     if rating.exhausted:
         return Unrated(
             status,

@@ -73,6 +73,7 @@ class Technique:
     budget: int = DEFAULT_ALLOWANCE
     max_size: int | None = None
     order: float | None = None
+    variant_only: bool = False
 
     @property
     def place(self) -> float:
@@ -97,19 +98,30 @@ def technique(
     budget: int = DEFAULT_ALLOWANCE,
     max_size: int | None = None,
     order: float | None = None,
+    variant_only: bool = False,
 ) -> Callable[[Finder], Finder]:
     """Register a finder under ``name``; the decorated function is returned unchanged.
 
     ``budget`` (units of work per call) and ``max_size`` (largest grid size tried)
     bound techniques whose cost grows steeply with the grid; see :mod:`.budget`.
     ``order`` places it in the catalogue apart from its rating (see :class:`Technique`).
+    ``variant_only`` techniques read a variant's constraints and are skipped elsewhere.
     """
 
     def register(find: Finder) -> Finder:
         if name in _REGISTRY and _REGISTRY[name].find is not find:
             raise ValueError(f"technique {name!r} registered twice")
         _REGISTRY[name] = Technique(
-            name, level, rating, find, needs_unique, last_resort, budget, max_size, order
+            name,
+            level,
+            rating,
+            find,
+            needs_unique,
+            last_resort,
+            budget,
+            max_size,
+            order,
+            variant_only,
         )
         return find
 

@@ -65,7 +65,7 @@ class Bitboard:
     def __init__(self, grid: CandidateGrid) -> None:
         shape = grid.shape
         self.n = n = shape.size
-        self.tables = tables = solver.bitboard(shape)
+        self.tables = tables = solver.bitboard(shape)  # never reached on variants (see path)
         state = tables.full
         digits = (1 << n) - 1
         for cell, (value, mask) in enumerate(zip(grid.values, grid.cands, strict=True)):

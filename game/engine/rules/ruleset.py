@@ -99,6 +99,41 @@ class RuleSet:
         """The constraints that narrow candidates beyond pairs of cells (sums, lines)."""
         return tuple(rule for rule in self.constraints if rule.narrows())
 
+    @cached_property
+    def exclusions(self) -> tuple[tuple[int, ...], ...]:
+        """Per candidate ``cell * N + digit - 1``, the candidates placing it rules out
+        beyond the shape's own peers: the same digit in the constraints' houses (cages,
+        diagonals, ...) and the other end of each of its weak links."""
+        n = self.size
+        found: list[set[int]] = [set() for _ in range(self.cells * n)]
+        for house in self.houses[len(self.shape.houses) :]:
+            for a in house.cells:
+                for b in house.cells:
+                    if a != b:
+                        for k in range(n):
+                            found[a * n + k].add(b * n + k)
+        for rule in self.constraints:
+            for a, x, b, y in rule.links(n):
+                found[a * n + x - 1].add(b * n + y - 1)
+                found[b * n + y - 1].add(a * n + x - 1)
+        return tuple(tuple(sorted(s)) for s in found)
+
+    @cached_property
+    def pair_rules(self) -> tuple[tuple[Constraint, int, int, dict[int, int]], ...]:
+        """Every pair of cells a constraint links, with what each digit of the first
+        cell forbids in the second: ``(rule, a, b, {x: mask of y})``, both ways round."""
+        n = self.size
+        found: list[tuple[Constraint, int, int, dict[int, int]]] = []
+        for rule in self.constraints:
+            pairs: dict[tuple[int, int], dict[int, int]] = {}
+            for a, x, b, y in rule.links(n):
+                pairs.setdefault((a, b), {}).setdefault(x, 0)
+                pairs[(a, b)][x] |= 1 << (y - 1)
+                pairs.setdefault((b, a), {}).setdefault(y, 0)
+                pairs[(b, a)][y] |= 1 << (x - 1)
+            found.extend((rule, a, b, forbids) for (a, b), forbids in pairs.items())
+        return tuple(found)
+
     def kinds(self) -> tuple[str, ...]:
         """The registry names of the constraint types used, in registry order."""
         used = {registry.rule_type(rule).name for rule in self.constraints}
