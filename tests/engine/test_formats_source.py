@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.errors import FileTooLargeError, FormatError, PuzzleError
 from game.engine.formats import (
@@ -17,6 +19,7 @@ from game.engine.formats import (
     parse_bytes,
 )
 from game.engine.formats import collection as collection_module
+from game.engine.formats.source import INVISIBLE
 from game.engine.puzzle import PuzzleRecord
 
 P = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
@@ -204,3 +207,91 @@ def test_invisible_characters_in_the_lines_of_a_big_collection(tmp_path: Path) -
     assert isinstance(opened, collection_module.LineCollection)
     assert opened.count == len(lines)
     assert all(isinstance(item, PuzzleRecord) for item in opened)
+
+
+INVISIBLES = sorted(INVISIBLE)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(P + Q + "0"), min_size=81, max_size=81).map("".join),
+    st.dictionaries(
+        st.integers(0, 81), st.text(st.sampled_from(INVISIBLES), min_size=1, max_size=3)
+    ),
+)
+def test_invisible_characters_between_cells_give_the_same_puzzle(
+    cells: str, inserted: dict[int, str]
+) -> None:
+    """Any 81-cell line, with invisible characters between (or around) its cells."""
+    line = "".join(inserted.get(i, "") + char for i, char in enumerate(cells))
+    line += inserted.get(81, "")
+    plain = parse_bytes((cells + "\n").encode())
+    (item,) = parse_bytes((line + "\n").encode())
+    (expected,) = plain
+    if isinstance(expected, PuzzleRecord):
+        assert isinstance(item, PuzzleRecord), item
+        assert item.puzzle == expected.puzzle
+    else:  # a clash: the same error at the same place, counted in seen characters
+        assert isinstance(item, PuzzleError)
+        assert (item.reason, item.line, item.column) == (
+            expected.reason,
+            expected.line,
+            expected.column,
+        )
+
+
+SPACED = " ".join(P)
+ROW16 = " ".join(str(n) for n in [1, 16, 0, 3] + [0] * 12)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "between"),
+    [
+        # Blank-separated cells: dropping the ZWSP glues two cells into one.
+        (Q + "\n" + SPACED[:5] + ZWSP + SPACED[6:] + "\n", 2, 6, ("'.'", "'4'")),
+        # A puzzle's id and its cells run together.
+        ("id42" + WJ + P + "\n" + Q + "\n", 1, 5, ("'2'", "'.'")),
+        # A 16x16 row of numbers: "1" and "16" would become 116.
+        (
+            "\n".join([ROW16.replace("1 16", "1" + ZWJ + "16")] + ["0 " * 15 + "0"] * 15),
+            1,
+            2,
+            ("'1'", "'1'"),
+        ),
+    ],
+)
+def test_an_invisible_character_that_separates_is_named(
+    text: str, line: int, column: int, between: tuple[str, str]
+) -> None:
+    items = parse_bytes(text.encode())
+    errors = [item for item in items if isinstance(item, PuzzleError)]
+    assert len(errors) == 1, items
+    (error,) = errors
+    assert (error.line, error.column) == (line, column), error
+    assert "invisible character (U+" in error.reason
+    assert f"between {between[0]} and {between[1]}" in error.reason
+
+
+def test_an_invisible_separator_in_a_big_collection_is_named(tmp_path: Path) -> None:
+    """Lazily read lines follow the same rule, with the file's line numbers."""
+    path = tmp_path / "web.txt"
+    lines = [P, Q] * 300 + ["id7" + ZWSP + Q]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    opened = open_puzzles(path)
+    assert isinstance(opened, collection_module.LineCollection)
+    with pytest.raises(FormatError) as caught:
+        opened.record(600)
+    assert (caught.value.line, caught.value.column) == (601, 4)
+    assert caught.value.located().endswith(
+        "601:4: an invisible character (U+200B, zero width space) between '7' and '4' "
+        "separates them, but invisible characters are ignored, so the two run together: "
+        "put a blank there"
+    )
+    assert str(opened.record(599).puzzle) == Q
+
+
+def test_an_invisible_character_is_not_blamed_for_an_unrelated_error() -> None:
+    clash = "55" + P[2:]
+    (item,) = parse_bytes((clash[:40] + ZWSP + clash[40:] + "\n").encode())
+    assert isinstance(item, PuzzleError)
+    assert "invisible" not in item.reason

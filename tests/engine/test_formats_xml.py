@@ -147,3 +147,40 @@ def test_bad_cell_data() -> None:
     (error,) = parse_text(v2(cells(3).replace("3|-|0|", "3|-|2|", 1)))
     assert isinstance(error, PuzzleError)
     assert str(error) == "line 4: r1c2 of the game data is not value|notes|editable|"
+
+
+GAME = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
+
+
+@pytest.mark.parametrize(
+    "xml",
+    [
+        # Zero-width characters inside the data string are no cells.
+        f'<opensudoku><name>Web</name><game data="{chr(0x200B).join(GAME)}"/></opensudoku>',
+        # A second BOM before the declaration, and one between elements.
+        f'\ufeff\ufeff<?xml version="1.0"?>\ufeff<opensudoku><name>Web\u2060</name>'
+        f'<game data="{GAME[:40]}\ufeff{GAME[40:]}"/></opensudoku>',
+        # A joiner inside an element name, which expat would refuse.
+        f'<opensudoku><name>Web</name><ga\u200dme data="{GAME}"/></opensudoku>',
+    ],
+)
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16"])
+def test_invisible_characters_in_xml_are_ignored(tmp_path: Path, xml: str, encoding: str) -> None:
+    path = tmp_path / "web.opensudoku"
+    path.write_bytes(xml.encode(encoding))
+    opened = open_puzzles(path)
+    (record,) = list(opened)
+    assert isinstance(record, PuzzleRecord), record
+    assert str(record.puzzle) == GAME
+    assert opened.title == "Web"
+    (item,) = parse_text(xml)
+    assert isinstance(item, PuzzleRecord) and str(item.puzzle) == GAME
+
+
+def test_invisible_characters_cut_between_chunks_are_dropped() -> None:
+    from game.engine.formats.source import visible_chunks
+
+    data = ("<a>" + "\u200b1\ufeff2\u00ad" * 50 + "</a>").encode()
+    for size in (1, 2, 3, 5, 7):
+        chunks = [data[i : i + size] for i in range(0, len(data), size)]
+        assert b"".join(visible_chunks(chunks)) == ("<a>" + "12" * 50 + "</a>").encode()

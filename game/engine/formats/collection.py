@@ -52,6 +52,7 @@ from .source import (
     check_line_lengths,
     check_size,
     decode,
+    explain_invisible,
     file_problem,
     file_size,
     is_pipe,
@@ -334,8 +335,15 @@ class LineCollection(PuzzleFile):
         try:
             if len(data) > MAX_LINE and not data.endswith(b"\n"):
                 raise FormatError(line_too_long(), line=line)
-            text = visible(data.decode("utf-8", "surrogateescape").rstrip("\r\n"))
-            return parse_line(text, line, index, self._layout.context)
+            raw = data.decode("utf-8", "surrogateescape").rstrip("\r\n")
+
+            def read(text: str) -> PuzzleRecord:
+                return parse_line(text, line, index, self._layout.context)
+
+            try:
+                return read(visible(raw))
+            except PuzzleError as error:
+                raise explain_invisible(error, raw, read, line) from None
         except PuzzleError as error:
             error.path = self.path
             return error.as_item(index)

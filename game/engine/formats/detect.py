@@ -41,8 +41,11 @@ from .native import looks_like_native, parse_native
 from .records import Item, Records
 from .source import (
     GRIDS_CAP,
+    Joins,
     check_line_lengths,
     decode,
+    explain_invisible,
+    find_joins,
     looks_like_xml,
     mib,
     sniff_encoding,
@@ -164,6 +167,47 @@ def parse_document(text: str) -> Document:
 
         name, records = parse_opensudoku(text)
         return Document("OpenSudoku XML", name, records)
+    try:
+        document = _parse_lines(text)
+    except PuzzleError as error:
+        raise explain_invisible(error, text, _parse_lines) from None
+    joins = find_joins(text)
+    if not joins:
+        return document
+    return Document(document.kind, document.title, _explained(document.records, text, joins))
+
+
+def _explained(records: Sequence[Item], text: str, joins: Joins) -> Records:
+    """``records`` whose errors name the invisible character behind them, if one is.
+
+    See :func:`.source.explain_invisible`; the text with blanks for such characters
+    is read again (once) only when a puzzle fails.
+    """
+    separated: list[Sequence[Item]] = []
+
+    def reread(index: int) -> Callable[[str], object]:
+        def read(blanks: str) -> PuzzleRecord:
+            if not separated:
+                separated.append(_parse_lines(blanks).records)
+            other = separated[0]
+            item = other[index] if index < len(other) else FormatError("no such puzzle")
+            if isinstance(item, PuzzleError):
+                raise item
+            return item
+
+        return read
+
+    def build(index: int) -> PuzzleRecord:
+        item = records[index]
+        if isinstance(item, PuzzleError):
+            raise explain_invisible(item, text, reread(index), joins=joins)
+        return item
+
+    return Records(len(records), build, getattr(records, "title", None))
+
+
+def _parse_lines(text: str) -> Document:
+    """:func:`parse_document` for the formats read line by line (all but JSON and XML)."""
     lines = split_lines(text)
     check_line_lengths(lines)
     if not any(line.strip() for line in lines):

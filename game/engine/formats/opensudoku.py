@@ -37,7 +37,7 @@ from ..puzzle import PuzzleRecord
 from ..symbols import cell_name
 from .build import classic_shape, make_record
 from .records import Item, Records
-from .source import MAX_PUZZLES, too_many_puzzles
+from .source import MAX_PUZZLES, too_many_puzzles, visible_chunks
 
 MAX_DEPTH = 32
 """Deepest element nesting accepted (real files use 3)."""
@@ -82,9 +82,13 @@ def parse_opensudoku(text: str) -> tuple[str, Sequence[Item]]:
 def read_opensudoku(chunks: Iterable[bytes]) -> tuple[str, Sequence[Item]]:
     """The collection's name and every game of an OpenSudoku file fed as UTF-8 ``chunks``.
 
-    Games are parsed into records when they are read.
+    Invisible characters (:data:`.source.INVISIBLE`, a byte-order mark anywhere
+    included) are dropped from the bytes before expat sees them, as every text
+    reader drops them: in a game's ``data`` they are no cells, in a name or
+    element name they are not seen.  Games are parsed into records when they are
+    read.
     """
-    collector = _parse(chunks)
+    collector = _parse(visible_chunks(chunks))
     if collector.root != "opensudoku":
         raise FormatError(f"an XML file, but not an OpenSudoku collection (<{collector.root}>)")
     if not collector.games:

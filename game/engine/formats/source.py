@@ -17,7 +17,11 @@ Leniency policy:
   newline changes nothing.
 - Invisible characters (zero-width spaces and joiners, a byte-order mark past the
   start, soft hyphens, direction marks: :data:`INVISIBLE`) are dropped wherever
-  they stand, by :func:`visible`, as a person reading the text never sees them.
+  they stand, by :func:`visible` (and :func:`visible_chunks` for XML bytes), as a
+  person reading the text never sees them.  Where dropping one changes the meaning
+  the reader says so instead (:func:`explain_invisible`): when the text does not
+  read without it but does with a blank in its place, as ``5\u200b3 . . 7 ...``
+  (blank-separated cells) or ``1\u200b16 0 ...`` (numbers) do.
 - Size: files over :data:`COLLECTION_CAP` are refused unopened; formats parsed in
   one piece (everything but one-puzzle-per-line collections) are refused over
   :data:`WHOLE_CAP`, and grids drawn over several lines over :data:`GRIDS_CAP`;
@@ -38,9 +42,11 @@ import re
 import select
 import stat
 import time
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import FileTooLargeError, FormatError
+from ..errors import FileTooLargeError, FormatError, PuzzleError
 
 COLLECTION_CAP = 64 * 1024 * 1024
 """Largest file opened at all: one-puzzle-per-line collections, read lazily."""
@@ -163,6 +169,113 @@ def visible(text: str) -> str:
     if text.isascii():  # nearly every file: nothing to look for
         return text
     return text.translate(_DROP_INVISIBLE)
+
+
+_CLASS = re.escape("".join(sorted(INVISIBLE)))
+_JOIN = re.compile(f"(?<=[^\\s{_CLASS}])[{_CLASS}]+(?=[^\\s{_CLASS}])")
+"""A run of invisible characters that is all that stands between two visible ones."""
+
+
+Joins = dict[int, tuple[str, re.Match[str]]]
+"""Line number -> (that line, its first :data:`_JOIN`), from :func:`find_joins`."""
+
+
+def find_joins(raw: str, first_line: int = 1) -> Joins:
+    """Where invisible characters stand alone between two visible ones, line by line."""
+    if raw.isascii() or _JOIN.search(raw) is None:
+        return {}
+    found: Joins = {}
+    for number, text in enumerate(_LINE_BREAK.split(raw), first_line):
+        match = _JOIN.search(text)
+        if match is not None:
+            found[number] = (text, match)
+    return found
+
+
+def explain_invisible(
+    error: PuzzleError,
+    raw: str,
+    reread: Callable[[str], object],
+    first_line: int = 1,
+    joins: Joins | None = None,
+) -> PuzzleError:
+    """``error``, or the invisible character in ``raw`` that really caused it.
+
+    The one rule for every text reader on when an invisible character changes the
+    meaning.  Dropping it is what a person does, so wherever the text reads
+    without it (between the cells of ``53..7....``, at a line's end, before a
+    puzzle) nothing is said.  When the text does *not* read (``error``), but does
+    once every invisible run that stands alone between two visible characters is
+    read as a blank, the writer meant a separator there: two blank-separated
+    cells (``5\u200b3 . .``), two numbers of a 16x16 row (``1\u200b16``), two
+    pencil-mark groups or a puzzle and its id would otherwise run together.  The
+    error then names that character, on the line of ``error`` when it has one,
+    else the first; columns count the characters that are seen.
+
+    ``reread`` reads the text with those blanks and raises :class:`PuzzleError` if
+    it still does not read; ``first_line`` is the number of ``raw``'s first line;
+    ``joins`` is :func:`find_joins` of ``raw`` for a caller explaining many errors.
+
+    A rule by syntax alone was the road not taken: ``12\u200b3`` in a
+    pencil-mark grid is one group or two, and only the count of the whole grid
+    tells which; and each reader would have had to apply it itself.
+    """
+    if joins is None:
+        joins = find_joins(raw, first_line)
+    if error.line is not None:
+        number = error.line
+    elif joins:
+        number = min(joins)
+    else:
+        return error
+    if number not in joins:
+        return error
+    try:
+        reread(visible(_JOIN.sub(" ", raw)))
+    except PuzzleError:
+        return error
+    text, match = joins[number]
+    char = match.group()[0]
+    name = unicodedata.name(char, "").lower() or "a direction mark"
+    located = FormatError(
+        f"an invisible character (U+{ord(char):04X}, {name}) between "
+        f"{text[match.start() - 1]!r} and {text[match.end()]!r} separates them, but "
+        "invisible characters are ignored, so the two run together: put a blank there",
+        line=number,
+        column=len(visible(text[: match.start()])) + 1,
+        path=error.path,
+    )
+    located.index = error.index
+    return located
+
+
+_INVISIBLE_BYTES = re.compile(b"|".join(re.escape(c.encode()) for c in sorted(INVISIBLE)))
+_LONGEST = max(len(c.encode()) for c in INVISIBLE)
+
+
+def visible_chunks(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    """UTF-8 ``chunks`` without their :data:`INVISIBLE` characters (:func:`visible` for bytes).
+
+    For text parsed straight from bytes (XML): a byte-order mark anywhere, even
+    a second one before ``<?xml``, and zero-width characters inside the data
+    go, as they do from text.  A character cut between two chunks is kept back
+    until the next one completes it.
+    """
+    held = b""
+    for chunk in chunks:
+        data = held + chunk
+        # Keep back a tail that could be the start of an invisible character.
+        cut = len(data)
+        for back in range(1, min(_LONGEST, len(data) + 1)):
+            if data[-back] >= 0xC0:  # a lead byte: its character may be incomplete
+                cut = len(data) - back
+                break
+            if data[-back] < 0x80:
+                break
+        data, held = data[:cut], data[cut:]
+        yield _INVISIBLE_BYTES.sub(b"", data) if not data.isascii() else data
+    if held:
+        yield _INVISIBLE_BYTES.sub(b"", held)
 
 
 def check_text(text: str) -> None:
