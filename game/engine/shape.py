@@ -139,12 +139,16 @@ class Shape:
         return _intern(size, _box_regions(size, *dims))
 
     @staticmethod
-    def from_regions(labels: Sequence[Hashable], size: int | None = None) -> Shape:
+    def from_regions(
+        labels: Sequence[Hashable], size: int | None = None, *, connected: bool = True
+    ) -> Shape:
         """The shape whose cell ``i`` lies in the region labelled ``labels[i]``.
 
         Labels are arbitrary (digits, letters, numbers); layouts are compared as
         partitions.  Raises :class:`InvalidPuzzleError` saying exactly what is wrong:
-        the cell count, a region of the wrong size, or a region that is not connected.
+        the cell count, a region of the wrong size, or a region that is not connected
+        (unless ``connected`` is False: f-puzzles lets a setter paint a region in
+        pieces, and the rules need only its cells).
         """
         cells = len(labels)
         n = size if size is not None else math.isqrt(cells)
@@ -170,7 +174,7 @@ class Shape:
                 raise InvalidPuzzleError(
                     f"region {_label_text(label)} has {len(members)} cells; each region needs {n}"
                 )
-            pieces = _count_pieces(members, n)
+            pieces = _count_pieces(members, n) if connected else 1
             if pieces != 1:
                 raise InvalidPuzzleError(
                     f"region {_label_text(label)} is not connected (it falls into {pieces} pieces)"

@@ -462,7 +462,7 @@ def _open(source: Source) -> PuzzleFile:
     if looks_like_xml(start):
         check_size(size, WHOLE_CAP, name, "XML files")
         return _open_xml(source, encoding)
-    if encoding.is_utf8 and not looks_like_native(start):
+    if encoding.is_utf8 and not looks_like_native(start) and not _is_variant(start):
         body = head[encoding.bom :]
         if b"\x00" in body:
             decode(body, encoding)  # binary data: say so, not that a line is too long
@@ -487,6 +487,13 @@ def _open(source: Source) -> PuzzleFile:
     data = source.read(WHOLE_CAP + 1)
     document = parse_document(decode(data[encoding.bom :], encoding))
     return LoadedFile(name, document.kind, document.title, document.records)
+
+
+def _is_variant(start: str) -> bool:
+    """Whether the file's start is a variant text (read whole, never as lines)."""
+    from .links import looks_like_variant
+
+    return looks_like_variant(start)
 
 
 def _open_xml(source: Source, encoding: Encoding) -> PuzzleFile:

@@ -4,6 +4,8 @@ The tests run in this order; the first that matches decides:
 
 1. A JSON object with ``"format": "sudoku-game"``: the game's own saved game
    (:mod:`.native`).
+1b. A variant text (:func:`.links.looks_like_variant`): an f-puzzles or SudokuPad
+   JSON object, lines of puzzle links and Solo game IDs, or a killer cage map.
 2. XML (first non-blank character ``<``): OpenSudoku.
 3. ``[Puzzle]``-style sections, or ``#A``-style header lines first: SadMan ``.sdk``.
 4. A pencil-mark grid (rows of candidate groups only): HoDoKu.
@@ -160,6 +162,14 @@ def parse_document(text: str) -> Document:
     """
     if looks_like_native(text):
         return Document(NATIVE_KIND, "", [_single(lambda: parse_native(text))])
+    from .links import looks_like_variant
+
+    if looks_like_variant(text):
+        # Before the line-length check: an f-puzzles JSON or link may be one long line.
+        from .links import variant_document
+
+        kind, items = variant_document(text)
+        return Document(kind, "", items)
     # The XML and .sdk readers are imported only for such files: the command line
     # starts faster for everything else.
     if looks_like_xml(text):

@@ -650,10 +650,15 @@ class Parity(Constraint):
 
 @dataclass(frozen=True)
 class Extreme(Constraint):
-    """A minimum cell is less than each orthogonal neighbour; a maximum, greater."""
+    """A minimum cell is less than each orthogonal neighbour; a maximum, greater.
+
+    ``exempt`` lists neighbours it is not compared with: f-puzzles (and rangsk's
+    solvers) compare a minimum or maximum cell only with neighbours that are not
+    themselves of its kind, so a block of maximum cells is a fortress."""
 
     cell: int
     maximum: bool
+    exempt: frozenset[int] = frozenset()
     kind: ClassVar[str] = "extreme"
 
     def cells(self) -> tuple[int, ...]:
@@ -662,7 +667,7 @@ class Extreme(Constraint):
     def links(self, size: int) -> Iterator[Link]:
         r, c = divmod(self.cell, size)
         for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= nr < size and 0 <= nc < size:
+            if 0 <= nr < size and 0 <= nc < size and nr * size + nc not in self.exempt:
                 other = nr * size + nc
                 for x in range(1, size + 1):
                     for y in range(1, size + 1):
