@@ -83,7 +83,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .puzzle import Puzzle
-from .rules import RuleSet
+from .rules import RuleSet, Sandwich
 from .shape import Shape
 
 Topology = Shape | RuleSet
@@ -136,6 +136,9 @@ A 25x25 shape's tables take about 23 MB, a 16x16's about 10 MB and a 9x9's well
 under one, so a file with many jigsaw layouts rebuilds tables (about 0.2 s for a
 25x25) rather than keeping them all.
 """
+
+VARIANT_BUDGET = 4
+"""How many times the default budget a rule set with constraints gets (see work_budget)."""
 
 PLAIN_SIZE = 16
 """The largest size whose plain first stage gets a whole budget (see the module docstring)."""
@@ -221,7 +224,13 @@ def work_budget(shape: Topology, work: int = SEARCH_WORK) -> int:
     digits placed: the two things whose cost grows with the state.
     """
     n = shape.size
-    return max(1_000, work // (4 * n * n * (n + 1)))  # the classic state's size
+    budget = max(1_000, work // (4 * n * n * (n + 1)))  # the classic state's size
+    if isinstance(shape, RuleSet) and shape.constraints:
+        # Constraints weaken the plain search's singles (a cage is no house of N
+        # cells), and variant grids are small: four times the budget keeps the worst
+        # published variant puzzle within seconds and an explosion within ten.
+        budget *= VARIANT_BUDGET
+    return budget
 
 
 PLACEMENTS_PER_ROUND = 8
@@ -618,8 +627,9 @@ class _Tables:
         ]
         if removed:
             self.initial = full ^ int.from_bytes(_bits(nbytes, removed), "little")
-        if rules.narrowing:
-            self.props = _Narrowing(rules, self)
+        props = _Narrowing(rules, self)
+        if props.pairs or props.items:
+            self.props = props
         self.nbytes = cells * n * (nbytes + 64) + nbits * 12 + cells * (24 * n + 150)
 
     @property
@@ -789,24 +799,61 @@ class _Tables:
         return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
 
 
-class _Narrowing:
-    """The constraints no pair of cells can express (sums, between lines, quadruples),
-    run on the bitboard when singles stall, as pointing and claiming are.
+_MEMO_SIZE = 4096
+"""Narrowings remembered per rule (a few hundred kilobytes at most per rule set)."""
 
-    Each reads its cells' candidates from the state (a placed cell's digit from the
-    placed set), narrows them with :meth:`Constraint.narrow`, and the candidates it
-    drops leave the state.  Such constraints are a handful per puzzle, so this is
-    plain Python over their few cells.
+
+class _Narrowing:
+    """What the constraints rule out beyond placing digits, run on the bitboard when
+    singles stall, as pointing and claiming are.
+
+    Two passes.  *Pairs*: a candidate of a cell with no partner left in a cell a
+    constraint links it to (a thermometer's next cell, a dot, a whisper) is removed:
+    the placing masks only act once a digit is placed, and a thermometer or a chain
+    of dots needs its ranges carried along while cells are still open.  Pairs whose
+    links only forbid the same digit (a knight's move, a cage) are left out, since
+    the placing masks already do all they can.  *Rules*: the constraints no pair of
+    cells can express (sums, between lines, quadruples) narrow their cells with
+    :meth:`Constraint.narrow`.  Either may find a constraint that can no longer hold.
+    A placed cell's digit is read from the placed set.
     """
 
-    __slots__ = ("cost", "drop", "items", "n")
+    __slots__ = ("cell_bits", "cost", "drop", "items", "memo", "n", "pairs")
 
     def __init__(self, rules: RuleSet, tables: _Tables) -> None:
-        self.n = rules.size
+        n = self.n = rules.size
         self.items = [(rule, rule.cells()) for rule in rules.narrowing]
         self.drop = tables.drop
-        # A rule's pass is about a dozen small-integer operations per cell.
-        self.cost = 1 + sum(len(cells) for _rule, cells in self.items) // 8
+        self.cell_bits = (1 << (rules.cells * (n + 1))) - 1
+        full = (1 << n) - 1
+        pairs: dict[tuple[int, int], list[int]] = {}
+        self.pairs: list[tuple[int, int, tuple[int, ...], dict[int, int]]]
+        for _rule, a, b, forbids in rules.pair_rules:
+            if all(banned == 1 << (x - 1) for x, banned in forbids.items()):
+                continue  # a same-digit link: placing does all of it
+            support = pairs.setdefault((a, b), [full] * n)
+            for x, banned in forbids.items():
+                support[x - 1] &= ~banned
+        # Per relation (pairs with the same supports share one), the digits of the
+        # first cell that some digit of a candidate set of the second supports,
+        # filled in as the search meets each set.
+        relations: dict[tuple[int, ...], dict[int, int]] = {}
+        self.pairs = []
+        for (a, b), support in pairs.items():
+            table = relations.setdefault(tuple(support), {})
+            self.pairs.append((a, b, tuple(support), table))
+        # What a rule made of the same candidates before: a search meets the same few
+        # states of a cage again and again, and narrowing one costs tens of rounds.
+        self.memo: list[dict[tuple[int, ...], list[int] | None]] = [{} for _ in self.items]
+        # Measured on the shared variant puzzles against a round of singles (about a
+        # microsecond on 9x9): a pair costs half a round, a rule about three
+        # (most of its calls are remembered), a sandwich sixty (it tries every place
+        # of its crusts).
+        self.cost = (
+            1
+            + len(self.pairs) // 2
+            + sum(60 if isinstance(rule, Sandwich) else 3 for rule, _cells in self.items)
+        )
 
     def apply(self, state: int, placed: int) -> int | None:
         """``state`` less what the constraints rule out, or None when one cannot hold."""
@@ -814,12 +861,33 @@ class _Narrowing:
         width = n + 1
         field = (1 << n) - 1
         drop = self.drop
-        for rule, cells in self.items:
+        cells_part = state & self.cell_bits  # shifting this is cheaper than the state
+        for a, b, support, table in self.pairs:
+            guard_a = cells_part >> (a * width + n) & 1
+            guard_b = cells_part >> (b * width + n) & 1
+            if not (guard_a and guard_b):
+                continue  # a placed end: its placing mask already acted
+            mine = (cells_part >> (a * width)) & field
+            theirs = (cells_part >> (b * width)) & field
+            backed = table.get(theirs)
+            if backed is None:
+                backed = table[theirs] = sum(1 << x for x in range(n) if theirs & support[x])
+            gone = mine & ~backed
+            if gone:
+                if gone == mine:
+                    return None
+                while gone:
+                    low = gone & -gone
+                    mask = drop[a * n + low.bit_length() - 1]
+                    state &= mask
+                    cells_part &= mask
+                    gone ^= low
+        for (rule, cells), memo in zip(self.items, self.memo, strict=True):
             masks = []
             open_cells = []
             for cell in cells:
-                mask = (state >> (cell * width)) & field
-                if state >> (cell * width + n) & 1:
+                mask = (cells_part >> (cell * width)) & field
+                if cells_part >> (cell * width + n) & 1:
                     if not mask:
                         return None
                     open_cells.append(True)
@@ -827,7 +895,13 @@ class _Narrowing:
                     mask = (placed >> (cell * n)) & field
                     open_cells.append(False)
                 masks.append(mask)
-            kept = rule.narrow(masks, n)
+            key = tuple(masks)
+            if key in memo:
+                kept = memo[key]
+            else:
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                kept = memo[key] = rule.narrow(masks, n)
             if kept is None:
                 return None
             for cell, is_open, mask, keep in zip(cells, open_cells, masks, kept, strict=True):
@@ -838,7 +912,9 @@ class _Narrowing:
                     return None
                 while gone:
                     low = gone & -gone
-                    state &= drop[cell * n + low.bit_length() - 1]
+                    drop_mask = drop[cell * n + low.bit_length() - 1]
+                    state &= drop_mask
+                    cells_part &= drop_mask
                     gone ^= low
         return state
 

@@ -232,6 +232,7 @@ class Cage(Constraint):
         for mask in masks:
             union |= mask
         kept = [0] * len(masks)
+        required = (1 << size) - 1
         for combo in combinations(len(masks), self.total, size):
             if combo & ~union:
                 continue
@@ -243,10 +244,21 @@ class Cage(Constraint):
                 cover |= part
             else:
                 if cover == combo:
+                    required &= combo
                     for i, mask in enumerate(masks):
                         kept[i] |= mask & combo
         if not any(kept):
             return None
+        # A digit every fitting set holds must go somewhere: with one place left in
+        # the cage, it goes there (a hidden single inside the cage).
+        while required:
+            low = required & -required
+            places = [i for i, keep in enumerate(kept) if keep & low]
+            if not places:
+                return None
+            if len(places) == 1:
+                kept[places[0]] = low
+            required ^= low
         return kept
 
     def broken(self, grid: Sequence[int], size: int) -> tuple[int, ...]:
