@@ -10,8 +10,9 @@ Glossary (one word per concept, everywhere in the code base):
   (``cell = row * N + column``).  Players see 1-based names such as ``r4c7``.
 - *row*, *column*: as usual.  *region*: a box of a classic grid or an irregular
   piece of a jigsaw grid; every region holds ``N`` orthogonally connected cells.
-- *unit*: a row, a column or a region.  Unit ``u`` is row ``u`` for ``u < N``,
-  column ``u - N`` for ``u < 2N`` and region ``u - 2N`` otherwise.
+- *unit* or *house*: a row, a column or a region (an all-different group).  Unit
+  ``u`` is ``shape.houses[u]``, which says its kind and its index among houses of
+  that kind (:mod:`.houses`); code asks it, and never works a kind out from ``u``.
 - *peers* of a cell: the other cells that share a unit with it.
 - *digit*: a value ``1..N`` (shown as ``1-9`` then ``A, B, ...`` for ``N > 9``);
   0 means empty.  A *grid* is a tuple of ``N * N`` digits.

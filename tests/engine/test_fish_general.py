@@ -252,14 +252,15 @@ def test_removable_candidates_hold_every_fish_removal_and_never_the_answer() -> 
 
 
 def test_kinds_follow_hodoku() -> None:
-    row, column, region = 0, 9, 18  # first row, column and box of a 9x9 grid
-    assert kind_of(9, (row, row + 1), (column, column + 1)) is FishKind.BASIC
-    assert kind_of(9, (column, column + 1), (row, row + 1)) is FishKind.BASIC
-    assert kind_of(9, (row, region), (column, column + 1)) is FishKind.FRANKEN
-    assert kind_of(9, (column, column + 1), (row, region + 1)) is FishKind.FRANKEN
-    assert kind_of(9, (region, region + 3), (column, column + 1)) is FishKind.FRANKEN
-    assert kind_of(9, (row, column), (row + 1, column + 1)) is FishKind.MUTANT
-    assert kind_of(9, (row, row + 1), (column, row + 2)) is FishKind.MUTANT
+    shape = Shape.classic(9)
+    rows, columns, regions = shape.row_units, shape.column_units, shape.region_units
+    assert kind_of(shape, rows[:2], columns[:2]) is FishKind.BASIC
+    assert kind_of(shape, columns[:2], rows[:2]) is FishKind.BASIC
+    assert kind_of(shape, (rows[0], regions[0]), columns[:2]) is FishKind.FRANKEN
+    assert kind_of(shape, columns[:2], (rows[0], regions[1])) is FishKind.FRANKEN
+    assert kind_of(shape, (regions[0], regions[3]), columns[:2]) is FishKind.FRANKEN
+    assert kind_of(shape, (rows[0], columns[0]), (rows[1], columns[1])) is FishKind.MUTANT
+    assert kind_of(shape, rows[:2], (columns[0], rows[2])) is FishKind.MUTANT
 
 
 def test_make_fish_counts_shared_base_candidates_as_fins() -> None:

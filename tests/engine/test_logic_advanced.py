@@ -14,6 +14,7 @@ import itertools
 import pytest
 
 from game.engine import solver
+from game.engine.houses import HouseKind
 from game.engine.logic import CandidateGrid, Level, Role, Step, registry, solve_path
 from game.engine.logic.grid import digits_of
 from game.engine.logic.links import ChainSearch, Kind, link_graph
@@ -350,12 +351,14 @@ def test_length_bonus_follows_sudoku_explainer_thresholds() -> None:
 
 
 def test_strong_link_rating_grows_with_links_and_mixed_units() -> None:
-    assert strong_link_rating(2, {0}) == 4.0
-    assert strong_link_rating(3, {1}) == 5.4
-    assert strong_link_rating(3, {0, 1}) == 5.5
-    assert strong_link_rating(3, {0, 1, 2}) == 5.6
-    assert strong_link_rating(5, {2, 0}) == 6.3
-    assert strong_link_rating(10, {0}) == 7.6
+    row, column, box, region = HouseKind.ROW, HouseKind.COLUMN, HouseKind.BOX, HouseKind.REGION
+    assert strong_link_rating(2, {row}) == 4.0
+    assert strong_link_rating(3, {column}) == 5.4
+    assert strong_link_rating(3, {row, column}) == 5.5
+    assert strong_link_rating(3, {row, column, box}) == 5.6
+    assert strong_link_rating(5, {box, row}) == 6.3
+    assert strong_link_rating(5, {region}) == 6.3
+    assert strong_link_rating(10, {row}) == 7.6
 
 
 def test_chain_search_yields_shortest_chains_first() -> None:

@@ -57,6 +57,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..houses import HouseKind
 from ..shape import Shape
 from .digit_templates import removable_cells
 from .grid import cells_of, tables
@@ -68,7 +69,15 @@ SIAMESE_BUDGET = 2_500
 """Nodes per digit for the exhaustive search Siamese fish need (see :func:`siamese_pairs`)."""
 
 ROWS, COLUMNS, REGIONS = 1, 2, 4
-"""Bits of a set of unit kinds (a unit's kind is ``unit // size``)."""
+"""Bits of a set of unit kinds (what :data:`KIND_BITS` gives each house kind)."""
+
+KIND_BITS = {
+    HouseKind.ROW: ROWS,
+    HouseKind.COLUMN: COLUMNS,
+    HouseKind.BOX: REGIONS,
+    HouseKind.REGION: REGIONS,
+}
+"""The fish kind bit of each kind of house; houses of other kinds take no part in fish."""
 
 
 class FishKind(enum.IntEnum):
@@ -111,10 +120,16 @@ class Fish:
         return (self.fins.bit_count(), -self.eliminations.bit_count(), self.bases, self.covers)
 
 
-def kind_of(size: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> FishKind:
+def kind_of(shape: Shape, bases: tuple[int, ...], covers: tuple[int, ...]) -> FishKind:
     """Basic, Franken or Mutant, from the kinds of unit on each side."""
-    base_kinds = _kinds(size, bases)
-    cover_kinds = _kinds(size, covers)
+    return _kind_of(_geometry(shape).unit_kinds, bases, covers)
+
+
+def _kind_of(
+    unit_kinds: tuple[int, ...], bases: tuple[int, ...], covers: tuple[int, ...]
+) -> FishKind:
+    base_kinds = _kinds(unit_kinds, bases)
+    cover_kinds = _kinds(unit_kinds, covers)
     if (base_kinds, cover_kinds) in ((ROWS, COLUMNS), (COLUMNS, ROWS)):
         return FishKind.BASIC
     if (not base_kinds & COLUMNS and not cover_kinds & ROWS) or (
@@ -124,25 +139,28 @@ def kind_of(size: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> FishK
     return FishKind.MUTANT
 
 
-def _kinds(size: int, units: tuple[int, ...]) -> int:
+def _kinds(unit_kinds: tuple[int, ...], units: tuple[int, ...]) -> int:
     found = 0
     for unit in units:
-        found |= 1 << (unit // size)
+        found |= unit_kinds[unit]
     return found
 
 
 @dataclass(frozen=True)
 class _Geometry:
-    size: int
+    """The tables the search reads, per shape; ``unit_kinds[u]`` is unit ``u``'s kind bit."""
+
     unit_mask: tuple[int, ...]
     peer_mask: tuple[int, ...]
     cell_units: tuple[tuple[int, int, int], ...]
+    unit_kinds: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=32)
 def _geometry(shape: Shape) -> _Geometry:
     table = tables(shape)
-    return _Geometry(shape.size, table.unit_mask, table.peer_mask, shape.cell_units)
+    unit_kinds = tuple(KIND_BITS.get(house.kind, 0) for house in shape.houses)
+    return _Geometry(table.unit_mask, table.peer_mask, shape.cell_units, unit_kinds)
 
 
 def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
@@ -166,7 +184,7 @@ def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[i
     if fins:
         targets &= common_peers(geo.peer_mask, fins)
     return Fish(
-        kind_of(geo.size, bases, covers),
+        _kind_of(geo.unit_kinds, bases, covers),
         bases,
         covers,
         base_cells & ~fins,
@@ -256,13 +274,13 @@ class _Completion:
         self.cover_kinds = cover_kinds
         self.found = found
         self.every = every
+        self.unit_kinds = _geometry(shape).unit_kinds
         self.made: list[Fish] = []
 
     def __call__(self, bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
         """Whether a fish was made (the search may stop)."""
-        n = self.shape.size
         for unit in self.shape.cell_units[self.target]:
-            if not (self.cover_kinds >> (unit // n)) & 1 or unit in bases:
+            if not self.cover_kinds & self.unit_kinds[unit] or unit in bases:
                 continue
             full = tuple(sorted((*covers, unit)))
             if (bases, full) in self.found:
@@ -362,7 +380,7 @@ class _TargetSearch:
         cover_kinds: int,
         only: tuple[int, ...] | None = None,
     ) -> None:
-        n = geo.size
+        unit_kinds = geo.unit_kinds
         free = places & ~geo.peer_mask[target] & ~(1 << target)
         self.geo = geo
         self.size = size
@@ -370,11 +388,11 @@ class _TargetSearch:
         self.pool = [
             unit
             for unit, cells in enumerate(self.unit_places)
-            if cells and (base_kinds >> (unit // n)) & 1 and (only is None or unit in only)
+            if cells and base_kinds & unit_kinds[unit] and (only is None or unit in only)
         ]
         self.coverable = 0
         for unit, cells in enumerate(self.unit_places):
-            if cells and (cover_kinds >> (unit // n)) & 1:
+            if cells and cover_kinds & unit_kinds[unit]:
                 self.coverable |= 1 << unit
         # Per candidate, the candidates some cover unit could take along with it
         # (filled in as the pruning asks: most searches never need most cells).

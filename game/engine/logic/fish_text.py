@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..houses import HouseKind
 from ..shape import Shape
 from ..symbols import symbol
 from .fish_search import Fish, FishKind
@@ -26,12 +27,15 @@ def fish_name(kind: FishKind, size: int, finned: bool) -> str:
     return f"{'Finned ' if finned else ''}{family}{FISH_NAMES[size]}"
 
 
+SHORT_KIND = {HouseKind.ROW: "r", HouseKind.COLUMN: "c", HouseKind.BOX: "b"}
+"""The letter of a house kind in short labels; other kinds are written out."""
+
+
 def unit_label(shape: Shape, unit: int) -> str:
     """A unit's short name for an outline's corner: ``r1``, ``c5``, ``b8``, ``region 3``."""
-    kind, index = divmod(unit, shape.size)
-    if kind == 2 and not shape.box:
-        return f"region {index + 1}"
-    return f"{'rcb'[kind]}{index + 1}"
+    house = shape.houses[unit]
+    letter = SHORT_KIND.get(house.kind)
+    return f"{letter}{house.index + 1}" if letter else house.name
 
 
 def fish_areas(

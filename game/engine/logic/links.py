@@ -99,13 +99,15 @@ class _Slices:
     """How each unit splits into its intersections with the units that cross it.
 
     ``partitions[unit]`` lists partitions of the unit's cells: a line has one (its
-    cells per region), a region two (its cells per row, per column).  ``column_slice``
-    gives, per cell, the cells of its region in its column (for a region's places
-    that are one row group plus one column group).
+    cells per region), a region two (its cells per row, per column), a house of
+    any other kind none.  ``column_slice`` gives, per cell, the cells of its region
+    in its column (for a region's places that are one row group plus one column
+    group); ``regions`` holds the region units.
     """
 
     partitions: tuple[tuple[tuple[int, ...], ...], ...]
     column_slice: tuple[int, ...]
+    regions: frozenset[int]
 
 
 _SLICES: weakref.WeakKeyDictionary[Shape, _Slices] = weakref.WeakKeyDictionary()
@@ -116,21 +118,23 @@ def _slices(grid: CandidateGrid) -> _Slices:
     shape = grid.shape
     found = _SLICES.get(shape)
     if found is None:
-        n = grid.size
         unit_mask = grid.tables.unit_mask
-        partitions: list[tuple[tuple[int, ...], ...]] = []
-        for line in range(2 * n):
-            pieces = (unit_mask[line] & unit_mask[r] for r in range(2 * n, 3 * n))
-            partitions.append((tuple(m for m in pieces if m),))
+
+        def pieces(unit: int, others: tuple[int, ...]) -> tuple[int, ...]:
+            """The unit's cells in each of ``others`` that meets it."""
+            return tuple(m for m in (unit_mask[unit] & unit_mask[o] for o in others) if m)
+
+        partitions: list[tuple[tuple[int, ...], ...]] = [() for _ in shape.houses]
+        for line in shape.line_units:
+            partitions[line] = (pieces(line, shape.region_units),)
         column_slice = [0] * shape.cells
-        for region in range(2 * n, 3 * n):
-            rows = (unit_mask[region] & unit_mask[r] for r in range(n))
-            columns = tuple(m for m in (unit_mask[region] & unit_mask[c] for c in range(n, 2 * n)))
-            partitions.append((tuple(m for m in rows if m), tuple(m for m in columns if m)))
+        for region in shape.region_units:
+            columns = pieces(region, shape.column_units)
+            partitions[region] = (pieces(region, shape.row_units), columns)
             for mask in columns:
                 for cell in cells_of(mask):
                     column_slice[cell] = mask
-        found = _Slices(tuple(partitions), tuple(column_slice))
+        found = _Slices(tuple(partitions), tuple(column_slice), frozenset(shape.region_units))
         _SLICES[shape] = found
     return found
 
@@ -221,7 +225,7 @@ class LinkGraph:
             if len(pieces) == 2:
                 self._link(self._node(digit, pieces[0]), self._node(digit, pieces[1]), unit)
             split.append(len(pieces))
-        if unit < 2 * self.n or min(split) < 3:
+        if unit not in slices.regions or min(split) < 3:
             return
         for mask in slices.partitions[unit][0]:
             row_group = places & mask

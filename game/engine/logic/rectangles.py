@@ -90,6 +90,7 @@ def _find(grid: CandidateGrid) -> list[Rectangle]:
     shape = grid.shape
     cands = grid.cands
     unit_mask = grid.tables.unit_mask
+    row_units, column_units = shape.row_units, shape.column_units
     found: list[Rectangle] = []
     seen: set[tuple[Corners, int]] = set()
     for start, mask in enumerate(cands):
@@ -99,8 +100,8 @@ def _find(grid: CandidateGrid) -> list[Rectangle]:
         x, y = low.bit_length(), (mask ^ low).bit_length()
         holders = grid.digit_cells(x) | grid.digit_cells(y)
         row, column = divmod(start, n)
-        along_row = holders & unit_mask[row] & ~(1 << start)
-        along_column = holders & unit_mask[n + column] & ~(1 << start)
+        along_row = holders & unit_mask[row_units[row]] & ~(1 << start)
+        along_column = holders & unit_mask[column_units[column]] & ~(1 << start)
         for across in cells_of(along_row):
             other_column = across % n
             for down in cells_of(along_column):

@@ -12,6 +12,10 @@ published set we compare with (see :func:`strong_link_rating`).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from ..houses import HouseKind
+
 
 def length_bonus(length: int) -> float:
     """SE's extra difficulty for a chain of ``length`` candidates (0.0 up to 4)."""
@@ -46,23 +50,23 @@ STRONG_LINK_BASE = {2: 4.0, 3: 5.4, 4: 5.8, 5: 6.2, 6: 6.6, 7: 7.0, 8: 7.4}
 """Sukaku Explainer's rating of a one-digit chain by its number of strong links."""
 
 
-def strong_link_rating(links: int, kinds: set[int]) -> float:
-    """The rating of a one-digit chain of ``links`` strong links in unit ``kinds``.
+def strong_link_rating(links: int, kinds: Collection[HouseKind]) -> float:
+    """The rating of a one-digit chain of ``links`` strong links in houses of ``kinds``.
 
     Sukaku Explainer (the SE descendant that rated the published reference set)
     rates single-digit chains as "strong-link fishes": 4.0 for two links (the
     Skyscraper), 5.4 for three, 0.4 more per link up to eight, and 0.1 more per
     link beyond.  Mixing unit kinds costs more: 0.1 when the links use regions or
     both rows and columns, 0.2 when they use regions and both line kinds.
-    ``kinds`` holds 0 for rows, 1 for columns and 2 for regions.
     """
     if links in STRONG_LINK_BASE:
         base = STRONG_LINK_BASE[links]
     else:
         base = STRONG_LINK_BASE[8] + 0.1 * (links - 8)
-    both_lines = 0 in kinds and 1 in kinds
-    if 2 in kinds and both_lines:
+    both_lines = HouseKind.ROW in kinds and HouseKind.COLUMN in kinds
+    regions = any(kind.is_region for kind in kinds)
+    if regions and both_lines:
         base += 0.2
-    elif 2 in kinds or both_lines:
+    elif regions or both_lines:
         base += 0.1
     return round(base, 1)

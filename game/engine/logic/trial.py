@@ -237,7 +237,7 @@ class Trace:
         for cell, mask in enumerate(cands):
             for digit in digits_of(mask):
                 digit_cells[digit] |= 1 << cell
-        unit_has = [0] * (3 * n)  # digits placed per unit
+        unit_has = [0] * len(shape.units)  # digits placed per unit
         for cell, value in enumerate(values):
             if value:
                 for unit in cell_units[cell]:
@@ -246,7 +246,9 @@ class Trace:
         # The first round looks everywhere, so singles already pending in the
         # position are found too; later rounds look only where something changed.
         touched_cells = grid.tables.all_cells
-        touched_units = {(unit, digit) for unit in range(3 * n) for digit in range(1, n + 1)}
+        touched_units = {
+            (unit, digit) for unit in range(len(shape.units)) for digit in range(1, n + 1)
+        }
         while wave and self.contradiction is None:
             for inference in wave:
                 index = len(self.inferences)

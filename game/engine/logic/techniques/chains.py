@@ -281,8 +281,10 @@ def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool, sets: bool
     """SE's chain rating by form and length; one-digit chains by their strong links."""
     nodes = chain.nodes
     if name.endswith(X_CHAIN) and not name.endswith(XY_CHAIN):
-        n = graph.n
-        kinds = {graph.link_unit(nodes[i], nodes[i + 1]) // n for i in range(0, len(nodes), 2)}
+        # One digit: every strong link is a house's (cell and ALS links join two digits).
+        houses = graph.grid.shape.houses
+        units = (graph.link_unit(nodes[i], nodes[i + 1]) for i in range(0, len(nodes), 2))
+        kinds = {houses[unit].kind for unit in units if unit >= 0}
         base = strong_link_rating(len(nodes) // 2, kinds)
         return round(base + (GROUPED_X_BONUS if grouped else 0.0), 1)
     if sets:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
+from ...houses import HouseKind
 from ...symbols import cell_name, symbol
 from ..digit_templates import removable
 from ..grid import CandidateGrid, cells_of
@@ -51,11 +52,11 @@ class _Cluster:
     """One connected set of conjugate pairs, two-coloured, with shortest paths."""
 
     def __init__(
-        self, cells: list[int], colour: dict[int, int], links: dict[tuple[int, int], int]
+        self, cells: list[int], colour: dict[int, int], links: dict[tuple[int, int], HouseKind]
     ) -> None:
         self.cells = cells
         self.colour = colour
-        self.links = links  # (a, b) with a < b -> the unit making the pair
+        self.links = links  # (a, b) with a < b -> the kind of house making the pair
         neighbours: dict[int, list[int]] = {cell: [] for cell in cells}
         for a, b in links:
             neighbours[a].append(b)
@@ -80,20 +81,20 @@ class _Cluster:
             cells.append(parent[cells[-1]])
         return cells[::-1]
 
-    def path_rating(self, a: int, b: int, size: int) -> float:
+    def path_rating(self, a: int, b: int) -> float:
         """The path from ``a`` to ``b`` read as an X-chain, rated by its strong links."""
-        links, kinds = self.strong_links(a, b, size)
+        links, kinds = self.strong_links(a, b)
         return strong_link_rating(max(2, links), kinds)
 
-    def strong_links(self, a: int, b: int, size: int) -> tuple[int, set[int]]:
-        """How many strong links the X-chain from ``a`` to ``b`` uses, and their unit kinds.
+    def strong_links(self, a: int, b: int) -> tuple[int, set[HouseKind]]:
+        """How many strong links the X-chain from ``a`` to ``b`` uses, and their house kinds.
 
         Every other conjugate pair on the path serves as a strong link (the others
         are read as weak ones), starting with the first.
         """
         cells = self.path(a, b)
         pairs = [(cells[i], cells[i + 1]) for i in range(0, len(cells) - 1, 2)]
-        return len(pairs), {self.links[min(p), max(p)] // size for p in pairs}
+        return len(pairs), {self.links[min(p), max(p)] for p in pairs}
 
     def mask(self, colour: int) -> int:
         result = 0
@@ -106,14 +107,15 @@ class _Cluster:
 def _clusters(grid: CandidateGrid, digit: int, min_links: int = 2) -> list[_Cluster]:
     """The clusters of ``digit`` with at least ``min_links`` conjugate pairs, in cell order."""
     pairs: dict[int, set[int]] = {}
-    units: dict[tuple[int, int], int] = {}
+    kinds: dict[tuple[int, int], HouseKind] = {}
+    houses = grid.shape.houses
     for unit, unit_mask in enumerate(grid.tables.unit_mask):
         places = grid.digit_cells(digit) & unit_mask
         if places.bit_count() == 2:
             a, b = cells_of(places)
             pairs.setdefault(a, set()).add(b)
             pairs.setdefault(b, set()).add(a)
-            units.setdefault((a, b), unit)
+            kinds.setdefault((a, b), houses[unit].kind)
     clusters = []
     coloured: dict[int, int] = {}
     for root in sorted(pairs):
@@ -121,13 +123,13 @@ def _clusters(grid: CandidateGrid, digit: int, min_links: int = 2) -> list[_Clus
             continue
         colour = {root: 0}
         order = [root]
-        links: dict[tuple[int, int], int] = {}
+        links: dict[tuple[int, int], HouseKind] = {}
         queue = deque([root])
         while queue:
             cell = queue.popleft()
             for nxt in sorted(pairs[cell]):
                 if cell < nxt:
-                    links[cell, nxt] = units[cell, nxt]
+                    links[cell, nxt] = kinds[cell, nxt]
                 if nxt not in colour:
                     colour[nxt] = 1 - colour[cell]
                     order.append(nxt)
@@ -167,7 +169,7 @@ def simple_colouring(grid: CandidateGrid) -> Iterator[Step]:
                         f"and see each other, so colour {name} cannot hold the {symbol(digit)}s "
                         f"and colour {'BA'[colour]} must: {removal_text(eliminations, n)}."
                     ),
-                    rating=cluster.path_rating(a, b, n),
+                    rating=cluster.path_rating(a, b),
                 )
             if wrapped:
                 continue
@@ -184,7 +186,7 @@ def simple_colouring(grid: CandidateGrid) -> Iterator[Step]:
             for target in cells_of(targets):
                 a_side = cells_of(peer_mask[target] & masks[0])
                 b_side = list(cells_of(peer_mask[target] & masks[1]))
-                best = min((cluster.path_rating(a, b, n), a, b) for a in a_side for b in b_side)
+                best = min((cluster.path_rating(a, b), a, b) for a in a_side for b in b_side)
                 hardest = max(hardest, best[0])
                 examples.append((target, best[1], best[2]))
             eliminations = tuple((target, digit) for target, _a, _b in examples)
@@ -296,8 +298,8 @@ class _Side:
             for cell in cells_of(self.mask[colour]):
                 self.sees[colour] |= peer_mask[cell]
 
-    def links(self, a: int, b: int, size: int) -> tuple[int, set[int]]:
-        return self.cluster.strong_links(a, b, size) if a != b else (0, set())
+    def links(self, a: int, b: int) -> tuple[int, set[HouseKind]]:
+        return self.cluster.strong_links(a, b) if a != b else (0, set())
 
 
 def _multi_steps(
@@ -327,13 +329,13 @@ def _type_two(grid: CandidateGrid, digit: int, this: _Side, colour: int, other: 
     n = grid.size
     peer_mask = grid.tables.peer_mask
     own = this.mask[colour]
-    best: tuple[int, tuple[int, int, int, int], set[int]] | None = None
+    best: tuple[int, tuple[int, int, int, int], set[HouseKind]] | None = None
     for x in cells_of(own):
         for p in cells_of(peer_mask[x] & other.mask[0]):
             for x2 in cells_of(own):
                 for q in cells_of(peer_mask[x2] & other.mask[1]):
-                    count, kinds = other.links(p, q, n)
-                    more, more_kinds = this.links(x, x2, n)
+                    count, kinds = other.links(p, q)
+                    more, more_kinds = this.links(x, x2)
                     total = count + more
                     if best is None or total < best[0]:
                         best = (total, (x, p, x2, q), kinds | more_kinds)
@@ -366,14 +368,14 @@ def _type_one(
     if not targets:
         return None
     # Per target, the shortest chain: y1 =..= x1 - x2 =..= y2, y1 and y2 seeing it.
-    best: dict[int, tuple[int, set[int], tuple[int, int, int, int]]] = {}
+    best: dict[int, tuple[int, set[HouseKind], tuple[int, int, int, int]]] = {}
     for target in cells_of(targets):
         for x1 in cells_of(one.mask[c1]):
             for x2 in cells_of(peer_mask[x1] & two.mask[c2]):
                 for y1 in cells_of(peer_mask[target] & one.mask[1 - c1]):
                     for y2 in cells_of(peer_mask[target] & two.mask[1 - c2]):
-                        count1, kinds1 = one.links(y1, x1, n)
-                        count2, kinds2 = two.links(x2, y2, n)
+                        count1, kinds1 = one.links(y1, x1)
+                        count2, kinds2 = two.links(x2, y2)
                         total = count1 + count2
                         known = best.get(target)
                         if known is None or total < known[0]:

@@ -51,6 +51,8 @@ class Direction:
     """Rows as base lines (``by_rows``) or columns, with region projections per line."""
 
     by_rows: bool
+    base_units: tuple[int, ...]  # the unit of each base line (rows if ``by_rows``)
+    cross_units: tuple[int, ...]  # the unit of each cross line
     # region_lines[g][i]: cross positions of region g's cells in base line i
     region_lines: tuple[tuple[int, ...], ...]
     # region_span[g]: the base lines region g meets
@@ -59,9 +61,9 @@ class Direction:
     def cell(self, size: int, line: int, cross: int) -> int:
         return line * size + cross if self.by_rows else cross * size + line
 
-    def unit(self, size: int, line: int, *, cross: bool = False) -> int:
+    def unit(self, line: int, *, cross: bool = False) -> int:
         """Unit index of base line ``line`` (or of cross line ``line`` if ``cross``)."""
-        return line + size if self.by_rows == cross else line
+        return self.cross_units[line] if cross else self.base_units[line]
 
 
 @functools.lru_cache(maxsize=64)
@@ -76,7 +78,11 @@ def directions(shape: Shape) -> tuple[Direction, Direction]:
             line, cross = (row, column) if by_rows else (column, row)
             region_lines[region][line] |= 1 << cross
         span = tuple(tuple(i for i, m in enumerate(lines) if m) for lines in region_lines)
-        result.append(Direction(by_rows, tuple(tuple(lines) for lines in region_lines), span))
+        base_units, cross_units = shape.row_units, shape.column_units
+        if not by_rows:
+            base_units, cross_units = cross_units, base_units
+        projections = tuple(tuple(lines) for lines in region_lines)
+        result.append(Direction(by_rows, base_units, cross_units, projections, span))
     return result[0], result[1]
 
 
@@ -160,17 +166,17 @@ class FinnedFish:
     targets: tuple[int, ...]
     region: int  # where the fins are
 
-    def units(self, size: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    def units(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The base units and the cover units."""
         direction = self.direction
         return (
-            tuple(direction.unit(size, i) for i in self.base),
-            tuple(sorted(direction.unit(size, j, cross=True) for j in _bits(self.cover))),
+            tuple(direction.unit(i) for i in self.base),
+            tuple(sorted(direction.unit(j, cross=True) for j in _bits(self.cover))),
         )
 
     def as_fish(self, grid: CandidateGrid) -> Fish:
         """The same fish in unit terms, as the general fish machinery sees it."""
-        bases, covers = self.units(grid.size)
+        bases, covers = self.units()
         return make_fish(grid.shape, grid.digit_cells(self.digit), bases, covers)
 
 
@@ -366,8 +372,8 @@ def _step(
     fish = FISH_NAMES[k]
     name = f"{variant} {fish}" if variant else fish
     covers = _bits(cover)
-    base_units = [direction.unit(n, i) for i in base]
-    cover_units = [direction.unit(n, j, cross=True) for j in covers]
+    base_units = [direction.unit(i) for i in base]
+    cover_units = [direction.unit(j, cross=True) for j in covers]
     base_kind, cover_kind = ("rows", "columns") if direction.by_rows else ("columns", "rows")
     base_text = f"{base_kind} {and_list([str(i + 1) for i in base])}"
     cover_text = f"{cover_kind} {and_list([str(j + 1) for j in covers])}"
@@ -390,7 +396,7 @@ def _step(
         assert region is not None
         fins = list(cells_of(fin_cells))
         fin_word = "fin" if len(fins) == 1 else "fins"
-        where = shape.unit_name(2 * n + region)
+        where = shape.unit_name(shape.region_units[region])
         explanation = (
             f"{name} on {d}: in {base_text}, the {d}s can only go in {cover_text} "
             f"({cells_text(pattern, n)}), apart from the {fin_word} {cells_text(fins, n)} "
@@ -415,7 +421,7 @@ def _step(
     )
     units = tuple(base_units + cover_units)
     if region is not None:
-        units += (2 * n + region,)
+        units += (shape.region_units[region],)
     rating = FINNED_RATING[k] if fin_cells else BASIC_RATING[k]
     return Step(
         name,

@@ -43,11 +43,10 @@ def overlaps(shape: Shape) -> tuple[Overlap, ...]:
 
     Built once per shape: the finders run on every hint, the table never changes.
     """
-    n = shape.size
     unit_mask = tables(shape).unit_mask
     found = []
-    for region in range(2 * n, 3 * n):
-        for line in range(2 * n):
+    for region in shape.region_units:
+        for line in shape.line_units:
             shared = unit_mask[region] & unit_mask[line]
             region_rest = unit_mask[region] & ~shared
             line_rest = unit_mask[line] & ~shared

@@ -51,13 +51,13 @@ def leftover_sets(shape: Shape) -> tuple[Leftovers, ...]:
         return ()
     n = shape.size
     unit_mask = tables(shape).unit_mask
-    region_masks = unit_mask[2 * n :]
+    region_masks = tuple(unit_mask[unit] for unit in shape.region_units)
     found: list[Leftovers] = []
     seen: set[tuple[int, int]] = set()
     for k in range(1, n):
-        for first_unit in (0, n):
+        for line_units in (shape.row_units, shape.column_units):
             for start in range(n - k + 1):
-                lines = tuple(range(first_unit + start, first_unit + start + k))
+                lines = line_units[start : start + k]
                 band = 0
                 for line in lines:
                     band |= unit_mask[line]
@@ -79,7 +79,7 @@ def leftover_sets(shape: Shape) -> tuple[Leftovers, ...]:
                     found.append(
                         Leftovers(
                             lines,
-                            tuple(2 * n + g for g in chosen),
+                            tuple(shape.region_units[g] for g in chosen),
                             tuple(cells_of(innies)),
                             tuple(cells_of(outies)),
                         )
@@ -156,12 +156,13 @@ def _step(
     reasons: list[str],
 ) -> Step:
     n = grid.size
+    houses = grid.shape.houses
     k = len(sets.lines)
-    kind = "rows" if sets.lines[0] < n else "columns"
-    numbers = [str(u % n + 1) for u in sets.lines]
-    band = f"{kind[:-1]} {numbers[0]}" if k == 1 else f"{kind} {numbers[0]}-{numbers[-1]}"
-    word = "region" if k == 1 else "regions"
-    regions = f"{word} " + and_list([str(u - 2 * n + 1) for u in sets.regions])
+    kind = houses[sets.lines[0]].kind.value
+    numbers = [str(houses[u].index + 1) for u in sets.lines]
+    band = f"{kind} {numbers[0]}" if k == 1 else f"{kind}s {numbers[0]}-{numbers[-1]}"
+    word = houses[sets.regions[0]].kind.value + ("" if k == 1 else "s")
+    regions = f"{word} " + and_list([str(houses[u].index + 1) for u in sets.regions])
     times = "once" if k == 1 else f"{k} times"
     explanation = (
         f"Law of Leftovers: {band} {'holds' if k == 1 else 'hold'} every digit {times}, and "

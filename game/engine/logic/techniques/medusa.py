@@ -39,6 +39,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ...shape import Shape
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
@@ -391,11 +392,12 @@ def _cand(node: int, n: int) -> str:
     return f"{symbol(digit + 1)} in {cell_name(cell, n)}"
 
 
-def _chain_rating(chain: list[int], n: int, units: dict[tuple[int, int], int]) -> float:
+def _chain_rating(chain: list[int], shape: Shape, units: dict[tuple[int, int], int]) -> float:
     """What the chain along ``chain`` rates: an X-chain if it keeps to one digit, else an AIC."""
-    if len({node % n for node in chain}) == 1:
+    if len({node % shape.size for node in chain}) == 1:
+        # One digit: every strong link is a house's (a cell's links join two digits).
         pairs = [(chain[i], chain[i + 1]) for i in range(0, len(chain) - 1, 2)]
-        kinds = {units[min(p), max(p)] // n for p in pairs}
+        kinds = {shape.houses[units[min(p), max(p)]].kind for p in pairs}
         return strong_link_rating(max(2, len(pairs)), kinds)
     return rated(CHAIN_RATING, len(chain))
 
@@ -409,7 +411,7 @@ def _step(
 ) -> Step:
     n = grid.size
     eliminations = tuple(sorted(set(found.eliminations)))
-    rating = max(_chain_rating(chain, n, units) for chain in found.chains)
+    rating = max(_chain_rating(chain, grid.shape, units) for chain in found.chains)
     colours = []
     for c in (0, 1):
         members = [_cand(node, n) for node in cluster.nodes if cluster.colour[node] == c]

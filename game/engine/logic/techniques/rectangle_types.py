@@ -111,6 +111,7 @@ def unique_rectangle_type_6(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     cands = grid.cands
     unit_mask = grid.tables.unit_mask
+    row_units, column_units = grid.shape.row_units, grid.shape.column_units
     for rectangle in unique_rectangles(grid):
         floor = rectangle.floor(grid)
         if len(floor) != 2 or not _diagonal(grid, *floor):
@@ -121,8 +122,8 @@ def unique_rectangle_type_6(grid: CandidateGrid) -> Iterator[Step]:
         for cell in corners:
             inside |= 1 << cell
         a, _, _, d = corners
-        rows = (a // n, d // n)
-        columns = (n + a % n, n + d % n)
+        rows = (row_units[a // n], row_units[d // n])
+        columns = (column_units[a % n], column_units[d % n])
         for keep, other in ((rectangle.x, rectangle.y), (rectangle.y, rectangle.x)):
             eliminations = tuple((cell, keep) for cell in roof if cands[cell] >> (keep - 1) & 1)
             if not eliminations:
@@ -179,7 +180,7 @@ def _hidden(grid: CandidateGrid, rectangle: Rectangle, corner: int) -> Iterator[
     shape = grid.shape
     corners = rectangle.corners
     far = _opposite(corners, corner)
-    row, column = far // n, n + far % n
+    row, column = shape.row_units[far // n], shape.column_units[far % n]
     beside_row = (far // n) * n + corner % n  # the corner in far's row
     beside_column = (corner // n) * n + far % n  # the corner in far's column
     for keep, lose in ((rectangle.x, rectangle.y), (rectangle.y, rectangle.x)):

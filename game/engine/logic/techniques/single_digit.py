@@ -34,6 +34,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...houses import HouseKind
 from ...shape import Shape
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of, tables
@@ -48,8 +49,6 @@ TURBOT_RATING = 4.2
 EMPTY_RECTANGLE_RATING = 4.2
 DUAL_KITE_RATING = KITE_RATING
 DUAL_EMPTY_RECTANGLE_RATING = EMPTY_RECTANGLE_RATING
-
-ROW, COLUMN, REGION = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ class Chain:
 def _strong_links(grid: CandidateGrid, digit: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """Each pair of cells that is a strong link, with every unit that makes it one."""
     found: dict[tuple[int, int], list[int]] = {}
-    for unit in range(3 * grid.size):
+    for unit in range(len(grid.shape.units)):
         places = grid.places(unit, digit)
         if places.bit_count() == 2:
             a, b = cells_of(places)
@@ -108,23 +107,30 @@ def _chains(grid: CandidateGrid) -> Iterator[Chain]:
                         targets &= ~(1 << b1 | 1 << a2)
                         if not targets:
                             continue
-                        kind, unit1, unit2 = _classify(n, units1, units2, joint)
+                        kind, unit1, unit2 = _classify(shape, units1, units2, joint)
                         yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
 
 
 def _classify(
-    n: int, units1: tuple[int, ...], units2: tuple[int, ...], joint: int
+    shape: Shape, units1: tuple[int, ...], units2: tuple[int, ...], joint: int
 ) -> tuple[str, int, int]:
     """The player's name for two links joined through ``joint``, and the units it uses."""
-    joint_kind = joint // n
+    houses = shape.houses
+    joint_kind = houses[joint].kind
     for u1 in units1:
         for u2 in units2:
-            k1, k2 = u1 // n, u2 // n
-            if k1 == k2 != REGION and joint_kind == 1 - k1:
+            kind = houses[u1].kind  # two parallel lines, joined by a line across
+            if (
+                kind is houses[u2].kind
+                and kind.is_line
+                and joint_kind.is_line
+                and joint_kind is not kind
+            ):
                 return "Skyscraper", u1, u2
     for u1 in units1:
         for u2 in units2:
-            if {u1 // n, u2 // n} == {ROW, COLUMN} and joint_kind == REGION:
+            kinds = {houses[u1].kind, houses[u2].kind}
+            if kinds == {HouseKind.ROW, HouseKind.COLUMN} and joint_kind.is_region:
                 return "2-String Kite", u1, u2
     return "Turbot Fish", units1[0], units2[0]
 
@@ -216,8 +222,10 @@ class Cross:
     """Row ``row`` and column ``column`` through a region, as cell bitsets."""
 
     region: int  # region unit
-    row: int
-    column: int
+    row: int  # row index (0-based), for cell arithmetic
+    column: int  # column index
+    row_unit: int  # the row's unit
+    column_unit: int  # the column's unit
     row_cells: int  # the row's cells inside the region
     column_cells: int  # the column's cells inside the region
 
@@ -228,19 +236,22 @@ def _crosses(shape: Shape) -> tuple[Cross, ...]:
     n = shape.size
     unit_mask = tables(shape).unit_mask
     found = []
-    for region in range(2 * n, 3 * n):
+    for region in shape.region_units:
         members = unit_mask[region]
         rows = sorted({c // n for c in shape.units[region]})
         columns = sorted({c % n for c in shape.units[region]})
         for row in rows:
             for column in columns:
+                row_unit, column_unit = shape.row_units[row], shape.column_units[column]
                 found.append(
                     Cross(
                         region,
                         row,
                         column,
-                        members & unit_mask[row],
-                        members & unit_mask[n + column],
+                        row_unit,
+                        column_unit,
+                        members & unit_mask[row_unit],
+                        members & unit_mask[column_unit],
                     )
                 )
     return tuple(found)
@@ -284,7 +295,7 @@ def _find_empty_rectangles(grid: CandidateGrid) -> Iterator[Corner]:
             region_cells = unit_mask[cross.region]
             # A strong link on a column through row R, or on a row through column C.
             for link_is_column in (True, False):
-                for link_unit in range(n, 2 * n) if link_is_column else range(n):
+                for link_unit in shape.column_units if link_is_column else shape.row_units:
                     link = grid.places(link_unit, digit)
                     if link.bit_count() != 2:
                         continue
@@ -337,8 +348,8 @@ def _rectangle_step(grid: CandidateGrid, corner: Corner) -> Step:
     shape = grid.shape
     d = symbol(digit)
     region = shape.unit_name(cross.region)
-    row = shape.unit_name(cross.row)
-    column = shape.unit_name(n + cross.column)
+    row = shape.unit_name(cross.row_unit)
+    column = shape.unit_name(cross.column_unit)
     eliminations = ((t, digit),)
     explanation = (
         f"Empty Rectangle on {d}: in {region}, every {d} is in {row} or {column} "
@@ -364,10 +375,11 @@ def _corner_story(grid: CandidateGrid, corner: Corner) -> str:
     cross = corner.cross
     d = symbol(corner.digit)
     region = shape.unit_name(cross.region)
-    row = shape.unit_name(cross.row)
-    column = shape.unit_name(n + cross.column)
+    row = shape.unit_name(cross.row_unit)
+    column = shape.unit_name(cross.column_unit)
     pn, qn, tn = (cell_name(c, n) for c in (corner.p, corner.q, corner.t))
-    cleared_by_p, cleared_by_t = (row, column) if corner.link_unit >= n else (column, row)
+    link_is_column = shape.houses[corner.link_unit].kind is HouseKind.COLUMN
+    cleared_by_p, cleared_by_t = (row, column) if link_is_column else (column, row)
     return (
         f"{shape.unit_name(corner.link_unit).capitalize()} has its {d}s only in {pn} and "
         f"{qn}. If {tn} were {d}, {qn} would not be, so {pn} would; {pn} rules out {d} in "
@@ -448,8 +460,8 @@ def dual_empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
                     eliminations=eliminations,
                     explanation=(
                         f"Dual Empty Rectangle on {d}: in {shape.unit_name(region)}, every "
-                        f"{d} is in {shape.unit_name(cross.row)} or "
-                        f"{shape.unit_name(n + cross.column)} "
+                        f"{d} is in {shape.unit_name(cross.row_unit)} or "
+                        f"{shape.unit_name(cross.column_unit)} "
                         f"({cells_text(cells_of(one.places), n)}). "
                         f"{_corner_story(grid, one)}. Likewise, "
                         f"{_lower(_corner_story(grid, two))}. So {removal_text(eliminations, n)}."

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
+from ...shape import Shape
 from ...symbols import a_symbol, cell_name, symbol
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -39,14 +41,21 @@ def full_house(grid: CandidateGrid) -> Iterator[Step]:
         )
 
 
+@functools.lru_cache(maxsize=64)
+def _scan_order(shape: Shape) -> tuple[int, ...]:
+    """The units in the order people scan them: regions first, then the others."""
+    rest = tuple(u for u, house in enumerate(shape.houses) if not house.kind.is_region)
+    return shape.region_units + rest
+
+
 @technique("Hidden Single", level=Level.EASY, rating=1.2)
 def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
     """A digit with one possible cell in a unit; regions first, as people scan them."""
     n = grid.size
     shape = grid.shape
-    order = list(range(2 * n, 3 * n)) + list(range(2 * n))
+    houses = shape.houses
     seen: set[int] = set()
-    for unit in order:
+    for unit in _scan_order(shape):
         placed = grid.unit_values(unit)
         for digit in range(1, n + 1):
             if placed >> (digit - 1) & 1:
@@ -70,7 +79,7 @@ def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
                 marks=(Mark(cell, digit, Role.FOCUS),)
                 + tuple(Mark(c, digit, Role.PATTERN) for c in blockers),
                 units=(unit,),
-                rating=1.2 if unit >= 2 * n else 1.5,
+                rating=1.2 if houses[unit].kind.is_region else 1.5,
             )
 
 

@@ -72,9 +72,9 @@ def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
         if mask:
             empty |= 1 << cell
     found: list[tuple[int, int, int, int, int, int]] = []  # size, line, region, C, A, B
-    for line in range(2 * n):
+    for line in grid.shape.line_units:
         line_cells = unit_mask[line] & empty
-        for region in range(2 * n, 3 * n):
+        for region in grid.shape.region_units:
             crossing = line_cells & unit_mask[region]
             if crossing.bit_count() < 2:
                 continue

@@ -211,7 +211,7 @@ def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
     shape = grid.shape
     extra_units = shape.cell_units[extra_cell]
     chosen = 0
-    for unit in range(3 * n):
+    for unit in range(len(shape.units)):
         for digit in range(1, n + 1):
             count = grid.places(unit, digit).bit_count()
             if count in (0, 2):
