@@ -14,9 +14,10 @@ in the :class:`History`); the clock, the selection, the counters and the phase d
 not (they live on :class:`Game`).
 """
 
-from .game import CheckResult, Counters, Effect, Game, Offer, Solvability
+from .game import CheckResult, Effect, Game, Offer, Solvability
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
+from .ledger import Counters, HelpLedger
 from .moves import Move, parse_move
 from .phase import Phase
 from .settings import Settings
@@ -29,6 +30,7 @@ __all__ = [
     "Difficulty",
     "Effect",
     "Game",
+    "HelpLedger",
     "History",
     "Move",
     "Offer",

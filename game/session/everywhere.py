@@ -21,9 +21,10 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
-from .game import Game, deduction_of
+from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
+from .ledger import deduction_of
 from .state import BoardState
 from .tasks import TaskRunner
 

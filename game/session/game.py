@@ -38,7 +38,7 @@ The rules decided here, each in one place:
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import solver
@@ -48,6 +48,7 @@ from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
 from .history import History
+from .ledger import Counters, Deduction, HelpLedger
 from .moves import (
     Abandon,
     ApplyStep,
@@ -193,16 +194,6 @@ _NOTE_MOVES: dict[NoteKind, type[ToggleNote] | type[ToggleCorner] | type[ToggleC
 """The move that toggles each kind of note."""
 
 
-@dataclass(frozen=True)
-class Counters:
-    """What a game counts that undo never touches (saved with the game)."""
-
-    mistakes: int = 0
-    hints: int = 0
-    checks: int = 0
-    reveals: int = 0
-
-
 class Game:
     """A puzzle being played: the history of board states plus the session around it.
 
@@ -236,12 +227,10 @@ class Game:
         self.history = History(initial or BoardState.empty(self.shape.cells))
         self.savepoints: dict[str, Savepoint] = {}
         self.elapsed = 0.0
-        self.counters = Counters()
-        self.solution_seen = False
+        self.help = HelpLedger()
         self.selected: int | None = None
         self._phase = Phase.PLAYING
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
-        self._deductions: set[Hashable] = set()
         self._version = 0
 
     @classmethod
@@ -252,8 +241,7 @@ class Game:
         *,
         settings: Settings | None = None,
         elapsed: float = 0.0,
-        counters: Counters = Counters(),
-        solution_seen: bool = False,
+        ledger: HelpLedger | None = None,
         phase: Phase = Phase.PLAYING,
         selected: int | None = None,
         solution: tuple[int, ...] | None = None,
@@ -269,12 +257,11 @@ class Game:
         game = cls(puzzle, settings=settings, solution=solution, solvability=solvability)
         game.history = history
         game.elapsed = elapsed
-        game.counters = counters
-        game.solution_seen = solution_seen or phase is Phase.SHOWN
+        game.help = ledger or HelpLedger()
         game.selected = selected
         game._phase = game._settled_phase(phase)
-        if game._phase is Phase.SHOWN:
-            game.solution_seen = True
+        if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
+            game.help.saw_solution()
         if game._phase is Phase.LOST:
             game._limit_note = game._limit_words()
         return game
@@ -337,6 +324,16 @@ class Game:
         return self.solvability is Solvability.UNIQUE
 
     @property
+    def counters(self) -> Counters:
+        """What the game counted (the :attr:`help` ledger's)."""
+        return self.help.counters
+
+    @property
+    def solution_seen(self) -> bool:
+        """Whether the solution was ever shown (the :attr:`help` ledger's)."""
+        return self.help.solution_seen
+
+    @property
     def mistakes(self) -> int:
         return self.counters.mistakes
 
@@ -347,7 +344,7 @@ class Game:
     @property
     def clean(self) -> bool:
         """Whether a finish would be the player's own: no cell revealed, no solution seen."""
-        return not self.solution_seen and not self.counters.reveals
+        return self.help.clean
 
     @property
     def counts_as_win(self) -> bool:
@@ -560,7 +557,7 @@ class Game:
             return Effect(False, "This puzzle has no single solution to show.", error=True)
         if not allows(self._phase, Event.SHOW_SOLUTION):
             return self._refuse_over() or Effect(False)
-        self.solution_seen = True
+        self.help.saw_solution()
         before = self.grid
         self._push(Solve())
         self._advance(Event.SHOW_SOLUTION)
@@ -825,17 +822,16 @@ class Game:
 
     # -- help: what it costs ----------------------------------------------------------
 
-    def charge_hint(self, deduction: Hashable) -> bool:
+    def charge_hint(self, deduction: Deduction) -> bool:
         """Count one hint if the player has not been shown ``deduction`` before.
 
-        ``deduction`` identifies what was shown (for a step: its technique,
-        placements and eliminations; see :func:`deduction_of`), so the same step
-        seen again, from Hint or from step-through, is free.  Whether it counted.
+        ``deduction`` identifies what was shown (see :func:`~.ledger.deduction_of`),
+        so the same step seen again, from Hint or from step-through, in this run or
+        after Continue, is free.  Whether it counted.
         """
-        if deduction in self._deductions:
+        if not self.help.charge(deduction):
             return False
-        self._deductions.add(deduction)
-        self._count(hints=1)
+        self._version += 1
         return True
 
     def count_check(self) -> None:
@@ -959,11 +955,7 @@ class Game:
         return Effect(True)
 
     def _count(self, **added: int) -> None:
-        values = {
-            name: getattr(self.counters, name) + added.get(name, 0)
-            for name in ("mistakes", "hints", "checks", "reveals")
-        }
-        self.counters = Counters(**values)
+        self.help.count(**added)
         self._version += 1
 
     def _push(self, move: Move) -> bool:
@@ -1006,8 +998,3 @@ class Game:
                 if 0 not in digits and len(digits) == self.size:
                     done.append(unit)
         return tuple(done)
-
-
-def deduction_of(step: Step) -> Hashable:
-    """What identifies a deduction for :meth:`Game.charge_hint`: the same step seen twice."""
-    return (step.technique, frozenset(step.placements), frozenset(step.eliminations))

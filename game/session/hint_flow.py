@@ -16,8 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .game import Effect, Game, Offer, deduction_of
+from .game import Effect, Game, Offer
 from .hints import HintMarks, HintQuery, ask
+from .ledger import deduction_of
 from .state import BoardState
 from .tasks import Task, TaskRunner
 

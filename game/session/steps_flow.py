@@ -26,8 +26,9 @@ from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from .game import Effect, Game, deduction_of
+from .game import Effect, Game
 from .hints import HintMarks, HintQuery, ask
+from .ledger import deduction_of
 from .state import BoardState
 from .tasks import Task, TaskRunner
 
