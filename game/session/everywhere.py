@@ -21,6 +21,7 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
+from .dead_ends import cannot_finish, dead_end_words
 from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
@@ -91,7 +92,8 @@ def _problem(query: HintQuery) -> str:
     if solution is None:
         if conflicts(query.shape, grid):
             return "Some digits break the rules; fix them first."
-        return ""
+        reason = cannot_finish(query.shape, grid, unique=False)
+        return f"{dead_end_words(reason)} Undo first." if reason else ""
     if any(e and e != s for e, s in zip(query.entries, solution, strict=True)):
         return "One of your digits is not right; fix it first (Hint shows which)."
     for cell, (value, note) in enumerate(zip(grid, query.notes, strict=True)):

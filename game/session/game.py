@@ -47,6 +47,7 @@ from ..engine.puzzle import Puzzle
 from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
+from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
 from .history import History
 from .ledger import Counters, Deduction, HelpLedger
 from .moves import (
@@ -171,6 +172,7 @@ class CheckResult:
 
     wrong: frozenset[int] = field(default_factory=frozenset)
     message: str = ""
+    offer: Offer | None = None  # Undo, when the position cannot be finished
 
 
 MAX_SAVEPOINTS = 50
@@ -468,28 +470,7 @@ class Game:
                     flash=(cell, clash),
                     cells=(clash,),
                 )
-        mistake = self.solution is not None and self.solution[cell] != digit
-        before = self.grid
-        self._push(Place(cell, digit, prune=self.settings.auto_remove_notes))
-        if mistake:
-            self._count(mistakes=1)
-        effect = self._placed(cell, digit, mistake)
-        completed = self._completed(before, (cell,))
-        if mistake and self._limit_reached():
-            self._limit_note = self._limit_words()
-            self._advance(Event.LIMIT_REACHED)
-        else:
-            self._settle()
-        return Effect(
-            True,
-            effect.message,
-            error=effect.error,
-            mistake=mistake,
-            flash=effect.flash,
-            completed_units=completed,
-            cells=(cell,),
-            offer=effect.offer,
-        )
+        return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
 
     def erase(self, cell: Cell) -> Effect:
         refusal = self._refuse_cell(cell)
@@ -657,36 +638,8 @@ class Game:
         if not open_cells:
             return Effect(False, "Only givens are selected; they cannot change.", error=True)
         prune = self.settings.auto_remove_notes
-        moves = tuple(Place(c, digit, prune) for c in open_cells)
-        wrong = 0
-        if self.solution is not None:
-            wrong = sum(1 for c in open_cells if self.solution[c] != digit)
-        before = self.grid
-        if not self._push(Batch(moves)):
-            return Effect(False)
-        if wrong:
-            self._count(mistakes=wrong)
-        if wrong and self._limit_reached():
-            self._limit_note = self._limit_words()
-            self._advance(Event.LIMIT_REACHED)
-        else:
-            self._settle()
-        flash = tuple(
-            c
-            for c in open_cells
-            if self.settings.show_mistakes
-            and wrong
-            and self.solution is not None
-            and self.solution[c] != digit
-        )
-        return Effect(
-            True,
-            "Some of those digits are not right." if flash else "",
-            error=bool(flash),
-            mistake=bool(wrong),
-            flash=flash,
-            completed_units=self._completed(before, open_cells),
-            cells=tuple(open_cells),
+        return self._put(
+            open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))
         )
 
     def note_many(self, cells: Iterable[Cell], digit: Digit, kind: NoteKind) -> Effect:
@@ -856,14 +809,16 @@ class Game:
                 )
             reason = dead_end(self.shape, grid)
             if reason is not None:  # right digits, but notes or a lost cause elsewhere
-                return CheckResult(message=f"All digits are right, but {reason}.")
+                return CheckResult(message=f"All digits are right, but {reason}.", offer=Offer.UNDO)
             return CheckResult(message="All correct so far.")
         clashes = conflicting_cells(self.shape, grid)
         if clashes:
             return CheckResult(clashes, "Some digits break the rules.")
         status = solver.settle(self.shape, grid).status
         if status is solver.Status.NONE:
-            return CheckResult(message="No rule is broken, but this position cannot be completed.")
+            reason = dead_end(self.shape, grid) or NO_WAY_ON
+            words = f"No rule is broken, but this can't be finished from here: {reason}."
+            return CheckResult(message=words, offer=Offer.UNDO)
         if status is solver.Status.UNDECIDED:
             return CheckResult(message="No rule is broken; the grid is too open to say more yet.")
         return CheckResult(message="No rule is broken, and the position can still be completed.")
@@ -935,24 +890,59 @@ class Game:
         self._do(move(cell, digit))
         return Effect(True, cells=(cell,))
 
-    def _placed(self, cell: int, digit: int, mistake: bool) -> Effect:
-        """What the player hears of a digit just placed (flash, message), by the settings."""
-        settings = self.settings
-        clashes = [p for p in self.shape.peers[cell] if self.grid[p] == digit]
+    def _put(self, cells: Sequence[Cell], digit: Digit, move: Move) -> Effect:
+        """Digits placed by the player: the one place where mistakes are counted, the
+        limit is applied, and what the player hears of it is decided."""
+        solution = self.solution
+        wrong = tuple(c for c in cells if solution is not None and solution[c] != digit)
+        before = self.grid
+        if not self._push(move):
+            return Effect(False)
+        if wrong:
+            self._count(mistakes=len(wrong))
+        told = self._told(cells, digit, wrong)
+        completed = self._completed(before, cells)
+        if wrong and self._limit_reached():
+            self._limit_note = self._limit_words()
+            self._advance(Event.LIMIT_REACHED)
+        else:
+            self._settle()
+        return Effect(
+            True,
+            told.message,
+            error=told.error,
+            mistake=bool(wrong),
+            flash=told.flash,
+            completed_units=completed,
+            cells=tuple(cells),
+            offer=told.offer,
+        )
+
+    def _told(self, cells: Sequence[Cell], digit: Digit, wrong: Sequence[Cell]) -> Effect:
+        """What the player hears of digits just placed (flash, message), by the settings:
+        a clash, a wrong digit, or a position that cannot be finished, else what was done."""
+        settings, grid, peers = self.settings, self.grid, self.shape.peers
+        clashes = [p for c in cells for p in peers[c] if grid[p] == digit]
         if clashes and settings.show_conflicts:
-            return Effect(True, flash=(cell, *clashes))
-        if mistake and settings.show_mistakes:
-            return Effect(True, "That digit is not right.", error=True, flash=(cell,))
+            flash = tuple(dict.fromkeys((*cells, *clashes)))
+            return Effect(True, self._did_place(cells, digit), flash=flash)
+        if wrong and settings.show_mistakes:
+            words = (
+                "That digit is not right."
+                if len(cells) == 1
+                else "Some of those digits are not right."
+            )
+            return Effect(True, words, error=True, flash=tuple(wrong))
         if settings.show_mistakes:
-            reason = dead_end(self.shape, self.grid)
+            reason = cannot_finish(self.shape, grid, unique=self.unique)
             if reason is not None:
-                return Effect(
-                    True,
-                    f"This can't be finished from here: {reason}.",
-                    error=True,
-                    offer=Offer.UNDO,
-                )
-        return Effect(True)
+                return Effect(True, dead_end_words(reason), error=True, offer=Offer.UNDO)
+        return Effect(True, self._did_place(cells, digit))
+
+    def _did_place(self, cells: Sequence[Cell], digit: Digit) -> str:
+        if len(cells) == 1:
+            return f"{symbol(digit)} in {cell_name(cells[0], self.size)}."
+        return f"{symbol(digit)} in {len(cells)} cells."
 
     def _count(self, **added: int) -> None:
         self.help.count(**added)

@@ -185,11 +185,14 @@ class HintFlow:
         self.answer = answer
         if answer.kind == "step" and answer.step is not None:
             game.charge_hint(deduction_of(answer.step))
-        elif answer.kind in ("mistake", "notes"):
+        elif answer.kind in ("mistake", "notes", "dead-end"):
             game.count_check()  # pointing at the player's own slip is a check
         if answer.kind in ("step", "mistake", "notes"):
             self.stage = Stage.NUDGE
             self.notify(HintUpdate(_nudge(answer, game), offer=Offer.HINT_AGAIN))
+        elif answer.kind == "dead-end":  # nothing to show on the board: Undo is the way on
+            self.stage = Stage.IDLE
+            self.notify(HintUpdate(answer.message, offer=Offer.UNDO))
         else:
             self.stage = Stage.IDLE
             self.notify(HintUpdate(answer.message))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..engine.rules import candidates
@@ -79,7 +79,9 @@ class Erase(Move):
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         cell = self.cell
         if state.entries[cell]:
-            return state.replace(entries={cell: 0}, ink={cell: 0})
+            return state.replace(
+                entries={cell: 0}, ink={cell: 0}, revealed=_unrevealed(state, (cell,))
+            )
         if state.notes[cell] or state.corner[cell] or state.centre[cell]:
             return state.replace(notes={cell: 0}, corner={cell: 0}, centre={cell: 0})
         return state
@@ -308,7 +310,8 @@ class Reveal(Move):
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         if context.solution is None or context.givens[self.cell]:
             return state
-        return _place(state, context, {self.cell: context.solution[self.cell]}, prune=True)
+        placed = _place(state, context, {self.cell: context.solution[self.cell]}, prune=True)
+        return placed.replace(revealed={self.cell: 1}) if placed != state else state
 
     def text(self, size: int) -> str:
         return f"reveal {cell_name(self.cell, size)}"
@@ -369,7 +372,12 @@ def _place(
                     mask = changed.get(peer, masks[peer])
                     if mask & ~bit:
                         changed[peer] = mask & bit
-    return state.replace(entries=entries, ink=ink, **kinds)
+    return state.replace(entries=entries, ink=ink, revealed=_unrevealed(state, entries), **kinds)
+
+
+def _unrevealed(state: BoardState, cells: Iterable[int]) -> dict[int, int]:
+    """The revealed marks to take off ``cells`` (none where there is none: no copy)."""
+    return {cell: 0 for cell in cells if state.revealed[cell]}
 
 
 _CELL = r"r([0-9]{1,2})c([0-9]{1,2})"  # ASCII only: \d also matches other scripts

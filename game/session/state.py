@@ -45,6 +45,9 @@ class BoardState:
     - ``guesses``: the position when each open guess began, innermost last; the
       what-if level is their number.  Abandoning a guess goes back to its position;
       committing it keeps the work and drops the mark.
+    - ``revealed``: 1 where the entry is the solution's digit put there by Reveal,
+      not typed by the player (the board draws it in a look of its own); a digit
+      typed over it, or an erase, makes the cell the player's again.
 
     Build one with :meth:`empty` or :meth:`of`; the optional fields default to
     zeros (and may be passed empty, which means the same).
@@ -58,10 +61,11 @@ class BoardState:
     marks: tuple[int, ...] = ()
     ink: tuple[int, ...] = ()
     guesses: tuple[BoardState, ...] = field(default=(), repr=False)
+    revealed: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         zeros = (0,) * len(self.entries)
-        for name in ("corner", "centre", "colours", "marks", "ink"):
+        for name in ("corner", "centre", "colours", "marks", "ink", "revealed"):
             if not getattr(self, name):
                 object.__setattr__(self, name, zeros)
 
@@ -88,7 +92,7 @@ class BoardState:
         **others: dict[Cell, int],
     ) -> BoardState:
         """A copy with some cells changed: ``entries``, ``notes`` and, by name, any of
-        ``corner``, ``centre``, ``colours``, ``marks``, ``ink``."""
+        ``corner``, ``centre``, ``colours``, ``marks``, ``ink``, ``revealed``."""
         changes: dict[str, tuple[int, ...]] = {}
         for name, cells in (("entries", entries), ("notes", notes), *others.items()):
             if not cells:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Settings
+from game.session import Game, Offer, Settings, Solvability
 from game.session.current import Session
 from game.session.keeper import Keeper
 from game.session.kinds import Origin, PuzzleKind
@@ -74,3 +74,54 @@ def test_a_hint_paid_for_stays_paid_after_quitting_and_continue(tmp_path: Path) 
         assert marks is not None and marks.step == shown.step  # the same step, free
         assert game.hints_used == 1
         again.quit()
+
+
+# 2. On a puzzle with several solutions a move that left no solution got no word, and
+# Hint led further in (a Hidden Single, charged); only Check told, without the undo key.
+SEVERAL = ".........6...95....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+NO_WAY_ON = (0, 2)  # 2 in r1c1 breaks no rule and leaves no cell empty, yet no solution
+
+
+def test_a_dead_end_on_a_puzzle_with_several_solutions_is_quiet_unless_mistakes_are_shown() -> None:
+    quiet = game_of(SEVERAL)
+    assert quiet.solvability is Solvability.SEVERAL
+    effect = quiet.place(*NO_WAY_ON)
+    assert effect.changed and not effect.error and effect.offer is None
+    assert "can't be finished" not in effect.message
+    told = game_of(SEVERAL, show_mistakes=True)
+    play, _ = playing(told)
+    play.click_cell(NO_WAY_ON[0])
+    reply = play.digit(NO_WAY_ON[1])
+    assert "can't be finished" in reply.message and reply.error
+    assert play.status.offer is Offer.UNDO
+    assert told.mistakes == 0  # not a mistake: there is no single answer to differ from
+
+
+def test_check_names_a_dead_end_with_the_undo_offer_on_a_puzzle_with_several_solutions() -> None:
+    game = game_of(SEVERAL)
+    game.place(*NO_WAY_ON)
+    play, tasks = playing(game)
+    play.check()
+    settle(tasks)
+    assert "can't be finished" in play.status.message
+    assert play.status.offer is Offer.UNDO
+
+
+def test_hint_never_leads_further_into_a_dead_end_and_charges_nothing_for_it() -> None:
+    game = game_of(SEVERAL)
+    game.place(*NO_WAY_ON)
+    play, tasks = playing(game)
+    play.hint()
+    settle(tasks)
+    assert play.marks() is None  # no Hidden Single drawn
+    assert "can't be finished" in play.status.message
+    assert play.status.offer is Offer.UNDO
+    assert game.hints_used == 0 and game.counters.checks == 1
+    play.toggle_steps()  # step-through does not walk in either
+    settle(tasks)
+    assert play.steps.job is not None and not play.steps.job.steps
+    play.toggle_steps()
+    play.undo()
+    play.hint()
+    settle(tasks)
+    assert play.marks() is not None  # back out of it, hints teach again
