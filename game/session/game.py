@@ -68,14 +68,12 @@ from .moves import (
     Reveal,
     Rewind,
     Solve,
-    ToggleCentre,
-    ToggleCorner,
     ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
 from .rewind import Mistake, first_mistake
-from .settings import NoteKind, Settings
-from .state import COLOURS, BoardState, candidate_colour
+from .settings import Settings
+from .state import COLOURS, BoardState, NoteKind, candidate_colour
 
 
 class Solvability(enum.Enum):
@@ -186,14 +184,6 @@ class Savepoint:
     name: str
     position: int
     state: BoardState
-
-
-_NOTE_MOVES: dict[NoteKind, type[ToggleNote] | type[ToggleCorner] | type[ToggleCentre]] = {
-    NoteKind.CANDIDATE: ToggleNote,
-    NoteKind.CORNER: ToggleCorner,
-    NoteKind.CENTRE: ToggleCentre,
-}
-"""The move that toggles each kind of note."""
 
 
 class Game:
@@ -336,6 +326,11 @@ class Game:
         return self.help.solution_seen
 
     @property
+    def counts_mistakes(self) -> bool:
+        """Whether a digit can be a mistake: only against a single solution."""
+        return self.solution is not None
+
+    @property
     def mistakes(self) -> int:
         return self.counters.mistakes
 
@@ -476,18 +471,23 @@ class Game:
         refusal = self._refuse_cell(cell)
         if refusal:
             return refusal
+        name = cell_name(cell, self.size)
         if not self._do(Erase(cell)):
-            return Effect(False, f"{cell_name(cell, self.size)} is already empty.")
-        return Effect(True, cells=(cell,))
+            return Effect(False, f"{name} is already empty.")
+        return Effect(True, f"{name} erased.", cells=(cell,))
 
-    def toggle_note(self, cell: Cell, digit: Digit) -> Effect:
+    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
+        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
         refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
         if refusal:
             return refusal
         if self.state.entries[cell]:
             return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
-        self._do(ToggleNote(cell, digit))
-        return Effect(True, cells=(cell,))
+        self._do(ToggleNote(cell, digit, kind))
+        added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
+        return Effect(
+            True, _note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
+        )
 
     def fill_notes(self) -> Effect:
         refusal = self._refuse_over()
@@ -506,17 +506,29 @@ class Game:
         return Effect(True, "All notes cleared.")
 
     def apply_step(self, step: Step) -> Effect:
-        """Apply a hint's deduction as one undoable move."""
+        """Apply a hint's deduction as one undoable move.
+
+        On a board without candidate notes, a step that removes candidates first fills
+        every empty cell's notes (in the same move): the removals can only be seen
+        among notes, and notes in only the cells a step touched would read as the
+        player's own partial notes.
+        """
         refusal = self._refuse_over()
         if refusal:
             return refusal
         if not (step.placements or step.eliminations):
             return Effect(False)
         before = self.grid
-        if not self._do(ApplyStep(step.technique, step.placements, step.eliminations)):
+        applied = ApplyStep(step.technique, step.placements, step.eliminations)
+        filled = bool(step.eliminations) and not self._keeps_notes()
+        if not self._do(Batch((FillNotes(), applied)) if filled else applied):
             return Effect(False, "That step changes nothing on the board any more.")
         cells = tuple(c for c, _ in step.placements)
-        return Effect(True, completed_units=self._completed(before, cells), cells=cells)
+        words = f"Applied {_step_words(step, self.size)}"
+        if filled:
+            words += " Notes were filled in every empty cell, so the removals show."
+        completed = self._completed(before, cells)
+        return Effect(True, words, completed_units=completed, cells=cells)
 
     def reveal(self, cell: Cell) -> Effect:
         """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
@@ -528,9 +540,12 @@ class Game:
             return Effect(False, "Without a single solution there is no digit to reveal.")
         before = self.grid
         if not self._do(Reveal(cell)):
-            return Effect(False)
+            return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
         self._count(reveals=1, hints=1)
-        return Effect(True, completed_units=self._completed(before, (cell,)), cells=(cell,))
+        digit = symbol(self.solution[cell])
+        words = f"Revealed {cell_name(cell, self.size)}: {digit} (counted as a hint)."
+        completed = self._completed(before, (cell,))
+        return Effect(True, words, completed_units=completed, cells=(cell,))
 
     def show_solution(self) -> Effect:
         """Fill the grid from the solution (an undoable move, recorded for good)."""
@@ -543,7 +558,7 @@ class Game:
         self._push(Solve())
         self._advance(Event.SHOW_SOLUTION)
         cells = tuple(c for c in range(self.shape.cells) if not before[c])
-        return Effect(True, cells=cells)
+        return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
 
     def restart(self) -> Effect:
         """Back to the givens (undoable); counters and clock keep running."""
@@ -582,14 +597,6 @@ class Game:
 
     # -- notes of every kind, colours, and many cells at once ---------------------------
 
-    def toggle_corner(self, cell: Cell, digit: Digit) -> Effect:
-        """Add or remove the corner note ``digit`` ("it goes in one of these cells")."""
-        return self._annotate(cell, digit, ToggleCorner)
-
-    def toggle_centre(self, cell: Cell, digit: Digit) -> Effect:
-        """Add or remove the centre note ``digit`` (a list of what the cell can be)."""
-        return self._annotate(cell, digit, ToggleCentre)
-
     def paint(self, cells: Iterable[Cell], colour: int, digit: Digit | None = None) -> Effect:
         """Colour ``cells`` (or their ``digit`` candidate) ``colour``; 0 clears. One move.
 
@@ -613,7 +620,11 @@ class Game:
         moves = tuple(Paint(cell, paint, digit) for cell in chosen)
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(chosen))
+        where = cell_name(chosen[0], self.size) if len(chosen) == 1 else f"{len(chosen)} cells"
+        if digit is not None:
+            where = f"the {symbol(digit)} candidate in {where}"
+        words = f"Colour {paint} on {where}." if paint else f"Colour taken off {where}."
+        return Effect(True, words, cells=tuple(chosen))
 
     def clear_colours(self) -> Effect:
         refusal = self._refuse_over()
@@ -652,18 +663,17 @@ class Game:
         open_cells = [c for c in sorted(set(cells)) if not self.givens[c] and not state.entries[c]]
         if not open_cells:
             return Effect(False, "Notes go in empty cells.", error=True)
-        masks = {
-            NoteKind.CANDIDATE: state.notes,
-            NoteKind.CORNER: state.corner,
-            NoteKind.CENTRE: state.centre,
-        }[kind]
+        masks = state.notes_of(kind)
         bit = 1 << (digit - 1)
         every = all(masks[c] & bit for c in open_cells)
-        toggle = _NOTE_MOVES[kind]
-        moves = tuple(toggle(c, digit) for c in open_cells if bool(masks[c] & bit) == every)
+        moves = tuple(
+            ToggleNote(c, digit, kind) for c in open_cells if bool(masks[c] & bit) == every
+        )
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(open_cells))
+        where = cell_name(open_cells[0], self.size) if len(open_cells) == 1 else None
+        words = _note_words(kind, digit, not every, where or f"{len(open_cells)} cells")
+        return Effect(True, words, cells=tuple(open_cells))
 
     def erase_many(self, cells: Iterable[Cell]) -> Effect:
         """Erase every cell of ``cells`` (digits first, else their notes), as one move."""
@@ -677,7 +687,9 @@ class Game:
             return Effect(False, "Nothing to erase there.")
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(open_cells))
+        count = len(moves)
+        words = f"{cell_name(moves[0].cell, self.size)} erased." if count == 1 else None
+        return Effect(True, words or f"{count} cells erased.", cells=tuple(open_cells))
 
     # -- what if: guesses in their own ink, savepoints, and going back ---------------
 
@@ -879,17 +891,6 @@ class Game:
             return f"{made}."
         return f"{made}; the limit is {limit}."
 
-    def _annotate(
-        self, cell: Cell, digit: Digit, move: type[ToggleCorner] | type[ToggleCentre]
-    ) -> Effect:
-        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        if self.state.entries[cell]:
-            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
-        self._do(move(cell, digit))
-        return Effect(True, cells=(cell,))
-
     def _put(self, cells: Sequence[Cell], digit: Digit, move: Move) -> Effect:
         """Digits placed by the player: the one place where mistakes are counted, the
         limit is applied, and what the player hears of it is decided."""
@@ -944,6 +945,11 @@ class Game:
             return f"{symbol(digit)} in {cell_name(cells[0], self.size)}."
         return f"{symbol(digit)} in {len(cells)} cells."
 
+    def _keeps_notes(self) -> bool:
+        """Whether some empty cell has candidate notes."""
+        grid = self.grid
+        return any(note and not grid[c] for c, note in enumerate(self.state.notes))
+
     def _count(self, **added: int) -> None:
         self.help.count(**added)
         self._version += 1
@@ -988,3 +994,27 @@ class Game:
                 if 0 not in digits and len(digits) == self.size:
                     done.append(unit)
         return tuple(done)
+
+
+def _note_words(kind: NoteKind, digit: Digit, added: bool, where: str) -> str:
+    """``Note 5 added in r1c2.``, ``Corner note 5 removed from 3 cells.``"""
+    what = {
+        NoteKind.CANDIDATE: "Note",
+        NoteKind.CORNER: "Corner note",
+        NoteKind.CENTRE: "Centre note",
+    }
+    return f"{what[kind]} {symbol(digit)} {'added in' if added else 'removed from'} {where}."
+
+
+def _step_words(step: Step, size: int) -> str:
+    """``Naked Single: 7 in r2c2.``, ``X-Wing: 4 candidates removed.``"""
+    parts = []
+    if len(step.placements) == 1:
+        cell, digit = step.placements[0]
+        parts.append(f"{symbol(digit)} in {cell_name(cell, size)}")
+    elif step.placements:
+        parts.append(f"{len(step.placements)} digits placed")
+    count = len(step.eliminations)
+    if count:
+        parts.append(f"{count} candidate{'s' if count != 1 else ''} removed")
+    return f"{step.technique}: {' and '.join(parts)}."

@@ -8,6 +8,7 @@ puzzle and never change.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from ..engine.types import Cell, Digit, DigitMask
@@ -16,6 +17,23 @@ COLOURS = 9
 """Colour indices are 1..8 (0 is none); a candidate's colour takes 4 bits."""
 
 _NIBBLE = 0xF
+
+
+class NoteKind(enum.StrEnum):
+    """The three kinds of note (SudokuPad's), each a digit mask per cell in the state."""
+
+    CANDIDATE = "candidate"  # fixed spots, what Fill notes writes and the hints read
+    CORNER = "corner"  # "this digit goes in one of these cells of the unit"
+    CENTRE = "centre"  # a list of what the cell can be, in its middle
+
+    @property
+    def label(self) -> str:
+        return {"candidate": "Candidates", "corner": "Corner", "centre": "Centre"}[self.value]
+
+    @property
+    def field(self) -> str:
+        """The :class:`BoardState` field that holds this kind of note."""
+        return {"candidate": "notes", "corner": "corner", "centre": "centre"}[self.value]
 
 
 def candidate_colour(packed: int, digit: Digit) -> int:
@@ -73,6 +91,11 @@ class BoardState:
     def empty(cls, cells: int) -> BoardState:
         zeros = (0,) * cells
         return cls(zeros, zeros)
+
+    def notes_of(self, kind: NoteKind) -> tuple[DigitMask, ...]:
+        """Every cell's notes of ``kind`` (a digit mask per cell)."""
+        masks: tuple[DigitMask, ...] = getattr(self, kind.field)
+        return masks
 
     @property
     def level(self) -> int:

@@ -295,8 +295,10 @@ class StepsFlow:
         self._count_shown()
         if not effects:
             return Effect(False, "That step changes nothing on the board any more.")
+        words = effects[0].message if len(effects) == 1 else f"Applied {len(effects)} steps."
         return Effect(
             True,
+            words,
             cells=tuple(c for o in effects for c in o.cells),
             completed_units=tuple(dict.fromkeys(u for o in effects for u in o.completed_units)),
         )

@@ -8,7 +8,7 @@ from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
 from game.session.ledger import Deduction
-from game.session.settings import NoteKind
+from game.session.state import NoteKind
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
@@ -104,9 +104,9 @@ def act(game: Game, action: Action) -> None:
     elif kind == "solve" and b % 4 == 0:
         game.show_solution()
     elif kind == "corner":
-        game.toggle_corner(cell, digit)
+        game.toggle_note(cell, digit, NoteKind.CORNER)
     elif kind == "centre":
-        game.toggle_centre(cell, digit)
+        game.toggle_note(cell, digit, NoteKind.CENTRE)
     elif kind == "paint":
         game.paint([cell, (cell + a) % cells], b % 9)
     elif kind == "paint-candidate":

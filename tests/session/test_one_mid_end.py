@@ -125,3 +125,45 @@ def test_hint_never_leads_further_into_a_dead_end_and_charges_nothing_for_it() -
     play.hint()
     settle(tasks)
     assert play.marks() is not None  # back out of it, hints teach again
+
+
+# 4. Applying a hint, revealing a cell and colouring gave no status message.
+def test_every_action_that_changes_the_board_says_what_it_did() -> None:
+    game = game_of()
+    play, tasks = playing(game)
+    play.click_cell(2)
+    assert play.digit(4).message == "4 in r1c3."
+    assert play.note(5).message.startswith("Notes go in empty cells")
+    assert play.paint(3).message == "Colour 3 on r1c3."
+    assert play.paint(3).message == "Colour taken off r1c3."
+    assert play.erase().message == "r1c3 erased."
+    assert play.note(4).message == "Note 4 added in r1c3."
+    play.click_cell(3)
+    reply = play.reveal()
+    assert reply.message == "Revealed r1c4: 6 (counted as a hint)."
+    for _ in range(3):
+        play.hint()
+        settle(tasks)
+    assert play.status.message.startswith("Applied ") and play.status.effect is not None
+
+
+# 5. "Apply N steps" on a board without notes left notes in only some cells.
+HARD = "2..7.4.9....52.....75..9.4.9.4....5.8.1...9.7.5....8.4.4.9..27.....62....2.1.7..8"
+
+
+def test_applying_steps_on_a_board_without_notes_leaves_notes_in_every_empty_cell() -> None:
+    game = game_of(HARD)
+    play, tasks = playing(game)
+    play.toggle_steps()
+    settle(tasks)
+    job = play.steps.job
+    assert job is not None and job.finished
+    first = next(i for i, step in enumerate(job.steps) if step.eliminations)
+    for _ in range(first + 1):
+        play.next_step()
+    reply = play.apply_step()
+    assert reply.message == f"Applied {first + 2} steps."
+    grid, notes = game.grid, game.state.notes
+    assert all(notes[cell] for cell in range(81) if not grid[cell])
+    game.undo()  # each step is its own move; the notes came with the first that needed them
+    assert any(notes for notes in game.state.notes)

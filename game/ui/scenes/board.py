@@ -25,7 +25,7 @@ import pygame
 from ...session import Game, Phase
 from ...session.kinds import Difficulty, Origin
 from ...session.playing import Mode, Playing, Reply
-from ...session.settings import NoteKind
+from ...session.state import NoteKind
 from ..actions import Action, Command
 from ..animation import Animator
 from ..board_commands import Handler, play_commands
