@@ -14,7 +14,8 @@ in the :class:`History`); the clock, the selection, the counters and the phase d
 not (they live on :class:`Game`).
 """
 
-from .game import CheckResult, Effect, Game, Offer, Solvability
+from .effects import CheckResult, Effect, Offer, Refusal
+from .game import Game, Solvability
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .ledger import Counters, HelpLedger
@@ -37,6 +38,7 @@ __all__ = [
     "Origin",
     "Phase",
     "PuzzleKind",
+    "Refusal",
     "Settings",
     "Solvability",
     "Variant",

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 
 from ..engine import solver
 from ..engine.logic.step import Step
@@ -47,7 +46,9 @@ from ..engine.puzzle import Puzzle
 from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
+from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
 from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
+from .effects import CheckResult, Effect, Offer, Refusal
 from .history import History
 from .ledger import Counters, Deduction, HelpLedger
 from .moves import (
@@ -138,52 +139,13 @@ class Solvability(enum.Enum):
         return ""
 
 
-class Offer(enum.Enum):
-    """A key the status line suggests after a message; the UI names the key bound."""
-
-    UNDO = "undo"  # "Press Ctrl+Z to take it back."
-    HINT_AGAIN = "hint"  # "Press H again to see it."
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What an action did, for the UI's feedback (flash, glow, status line).
-
-    ``flash`` lists cells to flash as wrong, already filtered by the settings
-    (a clash only with conflicts shown, a wrong digit only with "mark wrong
-    digits at once"), so the UI never decides what may be given away.
-    """
-
-    changed: bool
-    message: str = ""
-    error: bool = False  # the message is a refusal or a problem
-    mistake: bool = False  # a digit that differs from the solution was placed
-    flash: tuple[Cell, ...] = ()
-    completed_units: tuple[Unit, ...] = ()  # units this action filled correctly
-    cells: tuple[Cell, ...] = ()  # cells the action is about
-    offer: Offer | None = None
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """Entries found wrong, and the sentence that sums it up."""
-
-    wrong: frozenset[int] = field(default_factory=frozenset)
-    message: str = ""
-    offer: Offer | None = None  # Undo, when the position cannot be finished
-
-
-MAX_SAVEPOINTS = 50
-"""Most named positions one game keeps (each is written in its saves)."""
-
-
-@dataclass(frozen=True)
-class Savepoint:
-    """A named position to come back to: where it was in the history, and what it was."""
-
-    name: str
-    position: int
-    state: BoardState
+_UNDO_REFUSALS = {
+    Phase.LOST: Refusal.LOST,
+    Phase.SOLVED: Refusal.SOLVED,
+    Phase.PAUSED: Refusal.PAUSED,
+    Phase.ABANDONED: Refusal.LEFT,
+}
+"""Phases in which undo and redo are refused, and why."""
 
 
 class Game:
@@ -217,7 +179,7 @@ class Game:
             self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
         )
         self.history = History(initial or BoardState.empty(self.shape.cells))
-        self.savepoints: dict[str, Savepoint] = {}
+        self.bookmarks = Bookmarks()
         self.elapsed = 0.0
         self.help = HelpLedger()
         self.selected: int | None = None
@@ -386,10 +348,10 @@ class Game:
         return max(0, self.size - sum(1 for d in self.grid if d == digit))
 
     def can_undo(self) -> bool:
-        return self.history.can_undo() and self._undo_refusal() == ""
+        return self.history.can_undo() and self._undo_refusal() is None
 
     def can_redo(self) -> bool:
-        return self.history.can_redo() and self._undo_refusal() == ""
+        return self.history.can_redo() and self._undo_refusal() is None
 
     def can_show_solution(self) -> bool:
         return self.solution is not None and allows(self._phase, Event.SHOW_SOLUTION)
@@ -457,13 +419,12 @@ class Game:
         if self.settings.block_rule_breaking:
             clash = next((p for p in self.shape.peers[cell] if self.grid[p] == digit), None)
             if clash is not None:
-                return Effect(
-                    False,
-                    f"{symbol(digit)} is already in {cell_name(clash, self.size)}, "
-                    f"a peer of {cell_name(cell, self.size)}.",
-                    error=True,
+                return Effect.refused(
+                    Refusal.PEER_HOLDS,
                     flash=(cell, clash),
-                    cells=(clash,),
+                    digit=symbol(digit),
+                    clash=cell_name(clash, self.size),
+                    name=cell_name(cell, self.size),
                 )
         return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
 
@@ -482,7 +443,7 @@ class Game:
         if refusal:
             return refusal
         if self.state.entries[cell]:
-            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
         self._do(ToggleNote(cell, digit, kind))
         added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
         return Effect(
@@ -537,7 +498,7 @@ class Game:
         if refusal:
             return refusal
         if self.solution is None:
-            return Effect(False, "Without a single solution there is no digit to reveal.")
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
         before = self.grid
         if not self._do(Reveal(cell)):
             return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
@@ -550,7 +511,7 @@ class Game:
     def show_solution(self) -> Effect:
         """Fill the grid from the solution (an undoable move, recorded for good)."""
         if self.solution is None:
-            return Effect(False, "This puzzle has no single solution to show.", error=True)
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
         if not allows(self._phase, Event.SHOW_SOLUTION):
             return self._refuse_over() or Effect(False)
         self.help.saw_solution()
@@ -572,7 +533,7 @@ class Game:
     def undo(self) -> Effect:
         refusal = self._undo_refusal()
         if refusal:
-            return Effect(False, refusal, error=True)
+            return Effect.refused(refusal)
         move = self.history.undo()
         if move is None:
             return Effect(False, "Nothing to undo.")
@@ -584,7 +545,7 @@ class Game:
     def redo(self) -> Effect:
         refusal = self._undo_refusal()
         if refusal:
-            return Effect(False, refusal, error=True)
+            return Effect.refused(refusal)
         move = self.history.redo()
         if move is None:
             return Effect(False, "Nothing to redo.")
@@ -647,7 +608,7 @@ class Game:
         if len(open_cells) == 1:
             return self.place(open_cells[0], digit)
         if not open_cells:
-            return Effect(False, "Only givens are selected; they cannot change.", error=True)
+            return Effect.refused(Refusal.ONLY_GIVENS)
         prune = self.settings.auto_remove_notes
         return self._put(
             open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))
@@ -662,7 +623,7 @@ class Game:
         state = self.state
         open_cells = [c for c in sorted(set(cells)) if not self.givens[c] and not state.entries[c]]
         if not open_cells:
-            return Effect(False, "Notes go in empty cells.", error=True)
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
         masks = state.notes_of(kind)
         bit = 1 << (digit - 1)
         every = all(masks[c] & bit for c in open_cells)
@@ -729,33 +690,37 @@ class Game:
         self._push(Abandon())
         return Effect(True, "Guess abandoned: back to where it began.")
 
+    @property
+    def savepoints(self) -> dict[str, Savepoint]:
+        """The savepoints by name (a copy; :attr:`bookmarks` owns them)."""
+        return {point.name: point for point in self.bookmarks}
+
     def add_savepoint(self, name: str) -> Effect:
         """Name the position as it is now, to come back to (not undoable: a bookmark)."""
-        name = " ".join(name.split())[:40]
+        name = clean_name(name)
         if not name:
-            return Effect(False, "A savepoint needs a name.", error=True)
-        if name not in self.savepoints and len(self.savepoints) >= MAX_SAVEPOINTS:
-            return Effect(False, f"At most {MAX_SAVEPOINTS} savepoints; reuse a name.", error=True)
-        self.savepoints[name] = Savepoint(name, self.history.position, self.state)
+            return Effect.refused(Refusal.SAVEPOINT_NAME)
+        if self.bookmarks.full_for(name):
+            return Effect.refused(Refusal.SAVEPOINTS_FULL, most=MAX_SAVEPOINTS)
+        self.bookmarks.set(name, self.history)
         self._version += 1
         return Effect(True, f"Savepoint “{name}” set at move {self.history.position}.")
 
     def go_to_savepoint(self, name: str) -> Effect:
         """Back to the position named ``name``, as one undoable move (forward, if undo went
         past it, by redoing to it)."""
-        point = self.savepoints.get(name)
+        point = self.bookmarks.get(name)
         if point is None:
-            return Effect(False, f"There is no savepoint “{name}”.", error=True)
+            return Effect.refused(Refusal.NO_SAVEPOINT, name=name)
         refusal = self._refuse_over()
         if refusal:
             return refusal
         history = self.history
-        gone = point.position > len(history.moves)
-        if gone or history.state_at(point.position) != point.state:
+        if not self.bookmarks.still_there(point, history):
             # A move made after undoing past it replaced that part of the history.
-            del self.savepoints[name]
+            self.bookmarks.drop(name)
             self._version += 1
-            return Effect(False, f"Savepoint “{name}” was undone away; it is gone.", error=True)
+            return Effect.refused(Refusal.SAVEPOINT_GONE, name=name)
         if point.position > history.position:
             while history.position < point.position:
                 self.redo()
@@ -843,42 +808,28 @@ class Game:
         if phase is Phase.PLAYING:
             return None
         if phase is Phase.SHOWN:
-            message = "The solution is shown; undo to play on from where you were."
-        elif phase is Phase.PAUSED:
-            message = "The game is paused."
-        else:
-            message = f"The game is over. {self.ending}"
-        return Effect(False, message, error=True)
+            return Effect.refused(Refusal.SHOWN)
+        if phase is Phase.PAUSED:
+            return Effect.refused(Refusal.PAUSED)
+        return Effect.refused(Refusal.OVER, ending=self.ending)
 
     def _refuse_cell(self, cell: int) -> Effect | None:
         refusal = self._refuse_over()
         if refusal:
             return refusal
         if not 0 <= cell < self.shape.cells:
-            return Effect(False, f"There is no cell {cell} in a {self.size}×{self.size} grid.")
+            return Effect.refused(Refusal.NO_CELL, cell=cell, size=self.size)
         if self.givens[cell]:
-            name = cell_name(cell, self.size)
-            return Effect(False, f"{name} holds a given; it cannot change.", error=True)
+            return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
         return None
 
     def _refuse_digit(self, digit: int) -> Effect | None:
         if 1 <= digit <= self.size:
             return None
-        return Effect(
-            False, f"{digit} is not a digit of a {self.size}×{self.size} grid.", error=True
-        )
+        return Effect.refused(Refusal.NOT_A_DIGIT, digit=digit, size=self.size)
 
-    def _undo_refusal(self) -> str:
-        phase = self._phase
-        if phase is Phase.LOST:
-            return "The game was lost to the mistake limit; Restart plays it again."
-        if phase is Phase.SOLVED:
-            return "The puzzle is solved."
-        if phase is Phase.PAUSED:
-            return "The game is paused."
-        if phase is Phase.ABANDONED:
-            return "This game was left for another one."
-        return ""
+    def _undo_refusal(self) -> Refusal | None:
+        return _UNDO_REFUSALS.get(self._phase)
 
     def _limit_reached(self) -> bool:
         limit = self.settings.mistake_limit

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .game import Effect, Game, Offer
+from .effects import Effect, Offer
+from .game import Game
 from .hints import HintMarks, HintQuery, ask
 from .ledger import deduction_of
 from .state import BoardState

@@ -32,8 +32,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .difficulty import Rater
+from .effects import CheckResult, Effect, Offer
 from .everywhere import EVERYWHERE, Chore, EverywhereFlow
-from .game import CheckResult, Effect, Game, Offer
+from .game import Game
 from .hint_flow import HintFlow, HintUpdate, Stage
 from .hints import HintMarks
 from .kinds import Difficulty, Origin
@@ -393,19 +394,17 @@ class Playing:
         """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
         if not name:
             number = 1
-            while f"Savepoint {number}" in self.game.savepoints:
+            while f"Savepoint {number}" in self.game.bookmarks:
                 number += 1
             name = f"Savepoint {number}"
         return self._play(self.game.add_savepoint(name))
 
     def go_to_savepoint(self, name: str | None = None) -> Reply:
         """Back to ``name`` (the latest savepoint when None)."""
-        points = self.game.savepoints
-        if not points:
+        latest = self.game.bookmarks.latest()
+        if latest is None:
             return self._say(Reply("No savepoint yet: set one first.", error=True))
-        if name is None:
-            name = max(points.values(), key=lambda point: point.position).name
-        return self._play(self.game.go_to_savepoint(name))
+        return self._play(self.game.go_to_savepoint(name or latest.name))
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""

@@ -99,7 +99,8 @@ from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
 from .apart import is_big, run_apart
-from .game import MAX_SAVEPOINTS, Game, Savepoint
+from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from .game import Game
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind
 from .ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
@@ -614,7 +615,7 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
         solution=game.solution,
         solvability=game.solvability,
     )
-    game.savepoints = _savepoints(data.get("savepoints"), history)
+    game.bookmarks = Bookmarks(_savepoints(data.get("savepoints"), history))
     origin = _origin(data.get("origin"), puzzle)
     return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
 
@@ -689,7 +690,7 @@ def _times(value: object, count: int) -> list[float]:
     return [0.0] * count
 
 
-def _savepoints(value: object, history: History) -> dict[str, Savepoint]:
+def _savepoints(value: object, history: History) -> list[Savepoint]:
     """The named positions, each checked against the history; bad ones are dropped."""
     points: dict[str, Savepoint] = {}
     for item in value[:MAX_SAVEPOINTS] if isinstance(value, list) else ():
@@ -697,9 +698,9 @@ def _savepoints(value: object, history: History) -> dict[str, Savepoint]:
             continue
         name, at = item.get("name"), item.get("position")
         if isinstance(name, str) and name.strip() and _is_count(at) and at <= len(history.moves):
-            name = " ".join(name.split())[:40]
+            name = clean_name(name)
             points[name] = Savepoint(name, at, history.state_at(at))
-    return points
+    return list(points.values())
 
 
 def _shown(value: object, size: int) -> list[Deduction]:

@@ -26,7 +26,8 @@ from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from .game import Effect, Game
+from .effects import Effect
+from .game import Game
 from .hints import HintMarks, HintQuery, ask
 from .ledger import deduction_of
 from .state import BoardState
