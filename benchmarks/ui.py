@@ -127,6 +127,8 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
+    from game.session.state import NoteKind
+
     app, board = _setup((1920, 1080))
     surface = app.display.surface  # type: ignore[attr-defined]
     view = board.board_view  # type: ignore[attr-defined]
@@ -161,9 +163,9 @@ def enthusiast() -> list[tuple[str, str, str]]:
     for cell in range(81):
         if not game.grid[cell]:
             for digit in (1, 3, 7, 9):
-                game.toggle_corner(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CORNER)
             for digit in (2, 4, 5):
-                game.toggle_centre(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CENTRE)
         game.paint([cell], cell % 8 + 1)
     board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)  # type: ignore[attr-defined]
