@@ -43,7 +43,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine import solver
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
-    from game.session import Settings, Solvability
+    from game.session import Settings, Status
     from game.session.kinds import Origin, PuzzleKind, Variant
     from game.session.sources import Prepared
     from game.ui import routes
@@ -59,7 +59,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     puzzle = Puzzle.from_string(PUZZLE)
     solution = solver.solve(puzzle.shape, puzzle.givens)
     origin = Origin(PuzzleKind(Variant.CLASSIC, 9, Level.HARD))
-    app.apply(routes.board(ctx, Prepared(puzzle, solution, Solvability.UNIQUE, origin)))
+    app.apply(routes.board(ctx, Prepared(puzzle, solution, Status.UNIQUE, origin)))
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
     game.fill_notes()
@@ -207,7 +207,7 @@ def big() -> list[tuple[str, str, str]]:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.session import Settings, Solvability
+    from game.session import Settings, Status
     from game.session.kinds import Origin, PuzzleKind
     from game.session.settings import Theme
     from game.session.sources import Prepared
@@ -242,7 +242,7 @@ def big() -> list[tuple[str, str, str]]:
         app = App(ctx, display)
         app.step([], 0.0)
         origin = Origin(PuzzleKind.of(puzzle.shape, None))
-        prepared = Prepared(puzzle, solution, Solvability.UNIQUE, origin)
+        prepared = Prepared(puzzle, solution, Status.UNIQUE, origin)
         worst = frames(app, [], functools.partial(app.apply, routes.board(ctx, prepared)))
         rows.append(
             (f"25x25 board opens, {size[0]}x{size[1]}: worst frame", f"{worst:.1f} ms", "< 100 ms")

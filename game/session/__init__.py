@@ -14,8 +14,9 @@ in the :class:`History`); the clock, the selection, the counters and the phase d
 not (they live on :class:`Game`).
 """
 
+from ..engine.solver import Status
 from .effects import CheckResult, Effect, Offer, Refusal
-from .game import Game, Solvability
+from .game import Game
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .ledger import Counters, HelpLedger
@@ -40,7 +41,7 @@ __all__ = [
     "PuzzleKind",
     "Refusal",
     "Settings",
-    "Solvability",
+    "Status",
     "Variant",
     "parse_move",
 ]

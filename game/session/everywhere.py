@@ -26,6 +26,7 @@ from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
 from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import TaskRunner
 
@@ -139,8 +140,8 @@ class EverywhereFlow:
     def run(self, game: Game, chore: Chore) -> None:
         """Look for ``chore``'s technique everywhere; the answer comes through ``notify``."""
         what = EVERYWHERE[chore]
-        if game.solvability.no_help:
-            self.notify(HintUpdate(game.solvability.no_help))
+        if no_help(game.solvability):
+            self.notify(HintUpdate(no_help(game.solvability)))
             return
         query = HintQuery.of(game)
         state = game.state

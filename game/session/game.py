@@ -37,13 +37,13 @@ The rules decided here, each in one place:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 
 from ..engine import solver
 from ..engine.logic.step import Step
 from ..engine.puzzle import Puzzle
 from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
+from ..engine.solver import Status
 from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
 from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
@@ -76,69 +76,6 @@ from .rewind import Mistake, first_mistake
 from .settings import Settings
 from .state import COLOURS, BoardState, NoteKind, candidate_colour
 
-
-class Solvability(enum.Enum):
-    """How many solutions the puzzle has, which decides what help can mean."""
-
-    NONE = "none"
-    UNIQUE = "unique"
-    SEVERAL = "several"
-    UNDECIDED = "undecided"  # the solver's budget ran out (a nearly empty large grid)
-
-    @classmethod
-    def of_count(cls, count: int) -> Solvability:
-        """From a solution count capped at 2 (0, 1, or 2 meaning "two or more")."""
-        return cls.NONE if count == 0 else cls.UNIQUE if count == 1 else cls.SEVERAL
-
-    @classmethod
-    def of_status(cls, status: solver.Status) -> Solvability:
-        """From the bounded solver's verdict (:func:`~game.engine.solver.settle`)."""
-        return {
-            solver.Status.NONE: cls.NONE,
-            solver.Status.UNIQUE: cls.UNIQUE,
-            solver.Status.MULTIPLE: cls.SEVERAL,
-            solver.Status.UNDECIDED: cls.UNDECIDED,
-        }[status]
-
-    @property
-    def status(self) -> solver.Status:
-        """The engine's word for the same count, which hints and ratings take."""
-        return {
-            Solvability.NONE: solver.Status.NONE,
-            Solvability.UNIQUE: solver.Status.UNIQUE,
-            Solvability.SEVERAL: solver.Status.MULTIPLE,
-            Solvability.UNDECIDED: solver.Status.UNDECIDED,
-        }[self]
-
-    @property
-    def no_help(self) -> str:
-        """Why logic cannot help at all ("" when it can): a puzzle without a solution."""
-        if self is Solvability.NONE:
-            return "This puzzle has no solution, so there is no logical next step to show."
-        return ""
-
-    @property
-    def warning(self) -> str:
-        """What the board tells the player when the game opens ("" when all is well)."""
-        if self is Solvability.NONE:
-            return (
-                "This puzzle has no solution: its givens contradict each other "
-                "somewhere. Hints and Check can only point at broken rules."
-            )
-        if self is Solvability.SEVERAL:
-            return (
-                "This puzzle has more than one solution, so some cells can't be "
-                "decided by logic. Mistakes aren't counted, and hints stop where logic does."
-            )
-        if self is Solvability.UNDECIDED:
-            return (
-                "This grid is so open that the solver could not tell in time whether it "
-                "has one solution. Mistakes aren't counted, and hints use only the "
-                "patterns that hold whatever the solution."
-            )
-        return ""
-
-
 _UNDO_REFUSALS = {
     Phase.LOST: Refusal.LOST,
     Phase.SOLVED: Refusal.SOLVED,
@@ -163,7 +100,7 @@ class Game:
         settings: Settings | None = None,
         initial: BoardState | None = None,
         solution: tuple[int, ...] | None = None,
-        solvability: Solvability | None = None,
+        solvability: Status | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
@@ -171,10 +108,10 @@ class Game:
         self.settings = settings or Settings()
         if solvability is None:
             analysis = solver.settle(puzzle.shape, puzzle.givens)
-            solvability = Solvability.of_status(analysis.status)
+            solvability = analysis.status
             solution = analysis.solution
         self.solvability = solvability
-        self.solution = solution if solvability is Solvability.UNIQUE else None
+        self.solution = solution if solvability is Status.UNIQUE else None
         self.context = MoveContext(
             self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
         )
@@ -199,7 +136,7 @@ class Game:
         phase: Phase = Phase.PLAYING,
         selected: int | None = None,
         solution: tuple[int, ...] | None = None,
-        solvability: Solvability | None = None,
+        solvability: Status | None = None,
     ) -> Game:
         """A game as it was saved: history, clock and counters as given, the phase checked.
 
@@ -275,7 +212,7 @@ class Game:
     @property
     def unique(self) -> bool:
         """Whether the puzzle has exactly one solution (uniqueness techniques are sound)."""
-        return self.solvability is Solvability.UNIQUE
+        return self.solvability is Status.UNIQUE
 
     @property
     def counters(self) -> Counters:

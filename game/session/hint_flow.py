@@ -20,6 +20,7 @@ from .effects import Effect, Offer
 from .game import Game
 from .hints import HintMarks, HintQuery, ask
 from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import Task, TaskRunner
 
@@ -118,7 +119,7 @@ class HintFlow:
     def press(self, game: Game) -> HintUpdate:
         """One press of Hint; what to tell the player."""
         if self.stage is Stage.IDLE:
-            refusal = game.solvability.no_help
+            refusal = no_help(game.solvability)
             if refusal:  # logic on a puzzle without a solution walks into a dead end
                 return HintUpdate(refusal)
             self._ask(game)

@@ -58,7 +58,7 @@ class HintQuery:
             state.notes,
             game.solution,
             game.unique,
-            game.solvability.status,
+            game.solvability,
         )
 
     @property

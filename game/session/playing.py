@@ -40,6 +40,7 @@ from .hints import HintMarks
 from .kinds import Difficulty, Origin
 from .phase import Phase
 from .settings import InputMode
+from .solvability import warning
 from .state import BoardState
 from .steps_flow import StepsFlow
 from .tasks import TaskRunner
@@ -93,7 +94,7 @@ class Playing:
         self.origin = origin
         self.tasks = tasks
         self.listen = listen
-        self.status = Reply(game.solvability.warning, bool(game.solvability.warning))
+        self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
         self.notes_mode = False
         self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
         self._notes_before_many = False  # the notes mode before several cells were chosen

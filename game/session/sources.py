@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 from ..engine import solver
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
+from ..engine.solver import Status
 from .apart import is_big
-from .game import Game, Solvability
+from .game import Game
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .settings import Settings
 from .state import BoardState
@@ -40,7 +41,7 @@ class Prepared:
 
     puzzle: Puzzle
     solution: tuple[int, ...] | None
-    solvability: Solvability
+    solvability: Status
     origin: Origin
     initial: BoardState | None = None
     game: Game | None = None
@@ -104,7 +105,7 @@ def generate(
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
+    return Prepared(made.puzzle, made.solution, Status.UNIQUE, origin)
 
 
 def daily(
@@ -123,7 +124,7 @@ def daily(
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
+    return Prepared(made.puzzle, made.solution, Status.UNIQUE, origin)
 
 
 def _await(job: Job, task: Task[Prepared] | None) -> RatedPuzzle:
@@ -183,13 +184,13 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         task.check()
     puzzle = record.puzzle
     analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
-    solvability = Solvability.of_status(analysis.status)
+    solvability = analysis.status
     initial = None
     if record.has_progress:
         cells = puzzle.shape.cells
         initial = BoardState(record.entries or (0,) * cells, record.notes or (0,) * cells)
     origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
-    solution = analysis.solution if solvability is Solvability.UNIQUE else None
+    solution = analysis.solution if solvability is Status.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
 
 

@@ -30,6 +30,7 @@ from .effects import Effect
 from .game import Game
 from .hints import HintMarks, HintQuery, ask
 from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import Task, TaskRunner
 
@@ -337,7 +338,7 @@ class StepsFlow:
         job = PathJob()
         self.job = job
         self._states = {game.state: 0}
-        refusal = game.solvability.no_help
+        refusal = no_help(game.solvability)
         if refusal:  # no path to walk: say so rather than walk into a dead end
             job.message, job.finished = refusal, True
             return

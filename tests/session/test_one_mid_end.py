@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Offer, Settings, Solvability
+from game.session import Game, Offer, Settings, Status
 from game.session.current import Session
 from game.session.keeper import Keeper
 from game.session.kinds import Origin, PuzzleKind
@@ -84,7 +84,7 @@ NO_WAY_ON = (0, 2)  # 2 in r1c1 breaks no rule and leaves no cell empty, yet no 
 
 def test_a_dead_end_on_a_puzzle_with_several_solutions_is_quiet_unless_mistakes_are_shown() -> None:
     quiet = game_of(SEVERAL)
-    assert quiet.solvability is Solvability.SEVERAL
+    assert quiet.solvability is Status.MULTIPLE
     effect = quiet.place(*NO_WAY_ON)
     assert effect.changed and not effect.error and effect.offer is None
     assert "can't be finished" not in effect.message

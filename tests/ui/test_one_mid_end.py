@@ -12,7 +12,7 @@ import pygame
 from game.engine.logic.about import by_level
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Solvability
+from game.session import Status
 from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
 from game.session.sources import Prepared, load_file
 from game.ui.board_view import BoardView
@@ -58,7 +58,7 @@ def test_no_mistake_counter_where_mistakes_are_not_counted(make_driver: MakeDriv
     driver = make_driver(mistake_limit=3, show_mistake_counter=True)
     puzzle = Puzzle.from_string(SEVERAL)
     origin = Origin(PuzzleKind.of(puzzle.shape, None))
-    scene = board(driver, Prepared(puzzle, None, Solvability.SEVERAL, origin))
+    scene = board(driver, Prepared(puzzle, None, Status.MULTIPLE, origin))
     assert "Mistakes" not in scene.panel_model().detail
 
 
@@ -67,7 +67,7 @@ def test_a_dead_end_is_told_with_the_undo_key_bound(make_driver: MakeDriver) -> 
     driver = make_driver(show_mistakes=True)
     puzzle = Puzzle.from_string(SEVERAL)
     origin = Origin(PuzzleKind.of(puzzle.shape, None))
-    scene = board(driver, Prepared(puzzle, None, Solvability.SEVERAL, origin))
+    scene = board(driver, Prepared(puzzle, None, Status.MULTIPLE, origin))
     scene.game.select(0)
     driver.key(pygame.K_2)
     assert "can't be finished" in status(scene) and "Press Ctrl+Z to take it back." in status(scene)
