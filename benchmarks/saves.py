@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 from game.engine.puzzle import Puzzle  # noqa: E402
 from game.session.game import Game  # noqa: E402
 from game.session.savegame import load_game, load_saved, save_game  # noqa: E402
+from game.session.state import NoteKind  # noqa: E402
 from game.session.storage import write_atomic  # noqa: E402
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -64,9 +65,9 @@ def long_game(moves: int, seed: int) -> Game:
             elif kind == 1:
                 game.toggle_note(cell, digit)
             elif kind == 2:
-                game.toggle_corner(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CORNER)
             elif kind == 3:
-                game.toggle_centre(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CENTRE)
             elif kind == 4:
                 game.paint([cell, rng.choice(empty)], rng.randrange(1, 9))
             else:

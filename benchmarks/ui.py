@@ -43,7 +43,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine import solver
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
-    from game.session import Settings, Solvability
+    from game.session import Settings, Status
     from game.session.kinds import Origin, PuzzleKind, Variant
     from game.session.sources import Prepared
     from game.ui import routes
@@ -59,7 +59,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     puzzle = Puzzle.from_string(PUZZLE)
     solution = solver.solve(puzzle.shape, puzzle.givens)
     origin = Origin(PuzzleKind(Variant.CLASSIC, 9, Level.HARD))
-    app.apply(routes.board(ctx, Prepared(puzzle, solution, Solvability.UNIQUE, origin)))
+    app.apply(routes.board(ctx, Prepared(puzzle, solution, Status.UNIQUE, origin)))
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
     game.fill_notes()
@@ -127,6 +127,8 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
+    from game.session.state import NoteKind
+
     app, board = _setup((1920, 1080))
     surface = app.display.surface  # type: ignore[attr-defined]
     view = board.board_view  # type: ignore[attr-defined]
@@ -161,9 +163,9 @@ def enthusiast() -> list[tuple[str, str, str]]:
     for cell in range(81):
         if not game.grid[cell]:
             for digit in (1, 3, 7, 9):
-                game.toggle_corner(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CORNER)
             for digit in (2, 4, 5):
-                game.toggle_centre(cell, digit)
+                game.toggle_note(cell, digit, NoteKind.CENTRE)
         game.paint([cell], cell % 8 + 1)
     board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)  # type: ignore[attr-defined]
@@ -205,7 +207,7 @@ def big() -> list[tuple[str, str, str]]:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.session import Settings, Solvability
+    from game.session import Settings, Status
     from game.session.kinds import Origin, PuzzleKind
     from game.session.settings import Theme
     from game.session.sources import Prepared
@@ -240,7 +242,7 @@ def big() -> list[tuple[str, str, str]]:
         app = App(ctx, display)
         app.step([], 0.0)
         origin = Origin(PuzzleKind.of(puzzle.shape, None))
-        prepared = Prepared(puzzle, solution, Solvability.UNIQUE, origin)
+        prepared = Prepared(puzzle, solution, Status.UNIQUE, origin)
         worst = frames(app, [], functools.partial(app.apply, routes.board(ctx, prepared)))
         rows.append(
             (f"25x25 board opens, {size[0]}x{size[1]}: worst frame", f"{worst:.1f} ms", "< 100 ms")

@@ -14,9 +14,12 @@ in the :class:`History`); the clock, the selection, the counters and the phase d
 not (they live on :class:`Game`).
 """
 
-from .game import CheckResult, Counters, Effect, Game, Offer, Solvability
+from ..engine.solver import Status
+from .effects import CheckResult, Effect, Offer, Refusal
+from .game import Game
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
+from .ledger import Counters, HelpLedger
 from .moves import Move, parse_move
 from .phase import Phase
 from .settings import Settings
@@ -29,14 +32,16 @@ __all__ = [
     "Difficulty",
     "Effect",
     "Game",
+    "HelpLedger",
     "History",
     "Move",
     "Offer",
     "Origin",
     "Phase",
     "PuzzleKind",
+    "Refusal",
     "Settings",
-    "Solvability",
+    "Status",
     "Variant",
     "parse_move",
 ]

@@ -21,9 +21,12 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
-from .game import Game, deduction_of
+from .dead_ends import cannot_finish, dead_end_words
+from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
+from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import TaskRunner
 
@@ -90,7 +93,8 @@ def _problem(query: HintQuery) -> str:
     if solution is None:
         if conflicts(query.shape, grid):
             return "Some digits break the rules; fix them first."
-        return ""
+        reason = cannot_finish(query.shape, grid, unique=False)
+        return f"{dead_end_words(reason)} Undo first." if reason else ""
     if any(e and e != s for e, s in zip(query.entries, solution, strict=True)):
         return "One of your digits is not right; fix it first (Hint shows which)."
     for cell, (value, note) in enumerate(zip(grid, query.notes, strict=True)):
@@ -136,8 +140,8 @@ class EverywhereFlow:
     def run(self, game: Game, chore: Chore) -> None:
         """Look for ``chore``'s technique everywhere; the answer comes through ``notify``."""
         what = EVERYWHERE[chore]
-        if game.solvability.no_help:
-            self.notify(HintUpdate(game.solvability.no_help))
+        if no_help(game.solvability):
+            self.notify(HintUpdate(no_help(game.solvability)))
             return
         query = HintQuery.of(game)
         state = game.state

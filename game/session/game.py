@@ -37,17 +37,20 @@ The rules decided here, each in one place:
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 
 from ..engine import solver
 from ..engine.logic.step import Step
 from ..engine.puzzle import Puzzle
 from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
+from ..engine.solver import Status
 from ..engine.symbols import cell_name, symbol
 from ..engine.types import Cell, Digit, Grid, Unit
+from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
+from .effects import CheckResult, Effect, Offer, Refusal
 from .history import History
+from .ledger import Counters, Deduction, HelpLedger
 from .moves import (
     Abandon,
     ApplyStep,
@@ -66,141 +69,20 @@ from .moves import (
     Reveal,
     Rewind,
     Solve,
-    ToggleCentre,
-    ToggleCorner,
     ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
 from .rewind import Mistake, first_mistake
-from .settings import NoteKind, Settings
-from .state import COLOURS, BoardState, candidate_colour
+from .settings import Settings
+from .state import COLOURS, BoardState, NoteKind, candidate_colour
 
-
-class Solvability(enum.Enum):
-    """How many solutions the puzzle has, which decides what help can mean."""
-
-    NONE = "none"
-    UNIQUE = "unique"
-    SEVERAL = "several"
-    UNDECIDED = "undecided"  # the solver's budget ran out (a nearly empty large grid)
-
-    @classmethod
-    def of_count(cls, count: int) -> Solvability:
-        """From a solution count capped at 2 (0, 1, or 2 meaning "two or more")."""
-        return cls.NONE if count == 0 else cls.UNIQUE if count == 1 else cls.SEVERAL
-
-    @classmethod
-    def of_status(cls, status: solver.Status) -> Solvability:
-        """From the bounded solver's verdict (:func:`~game.engine.solver.settle`)."""
-        return {
-            solver.Status.NONE: cls.NONE,
-            solver.Status.UNIQUE: cls.UNIQUE,
-            solver.Status.MULTIPLE: cls.SEVERAL,
-            solver.Status.UNDECIDED: cls.UNDECIDED,
-        }[status]
-
-    @property
-    def status(self) -> solver.Status:
-        """The engine's word for the same count, which hints and ratings take."""
-        return {
-            Solvability.NONE: solver.Status.NONE,
-            Solvability.UNIQUE: solver.Status.UNIQUE,
-            Solvability.SEVERAL: solver.Status.MULTIPLE,
-            Solvability.UNDECIDED: solver.Status.UNDECIDED,
-        }[self]
-
-    @property
-    def no_help(self) -> str:
-        """Why logic cannot help at all ("" when it can): a puzzle without a solution."""
-        if self is Solvability.NONE:
-            return "This puzzle has no solution, so there is no logical next step to show."
-        return ""
-
-    @property
-    def warning(self) -> str:
-        """What the board tells the player when the game opens ("" when all is well)."""
-        if self is Solvability.NONE:
-            return (
-                "This puzzle has no solution: its givens contradict each other "
-                "somewhere. Hints and Check can only point at broken rules."
-            )
-        if self is Solvability.SEVERAL:
-            return (
-                "This puzzle has more than one solution, so some cells can't be "
-                "decided by logic. Mistakes aren't counted, and hints stop where logic does."
-            )
-        if self is Solvability.UNDECIDED:
-            return (
-                "This grid is so open that the solver could not tell in time whether it "
-                "has one solution. Mistakes aren't counted, and hints use only the "
-                "patterns that hold whatever the solution."
-            )
-        return ""
-
-
-class Offer(enum.Enum):
-    """A key the status line suggests after a message; the UI names the key bound."""
-
-    UNDO = "undo"  # "Press Ctrl+Z to take it back."
-    HINT_AGAIN = "hint"  # "Press H again to see it."
-
-
-@dataclass(frozen=True)
-class Effect:
-    """What an action did, for the UI's feedback (flash, glow, status line).
-
-    ``flash`` lists cells to flash as wrong, already filtered by the settings
-    (a clash only with conflicts shown, a wrong digit only with "mark wrong
-    digits at once"), so the UI never decides what may be given away.
-    """
-
-    changed: bool
-    message: str = ""
-    error: bool = False  # the message is a refusal or a problem
-    mistake: bool = False  # a digit that differs from the solution was placed
-    flash: tuple[Cell, ...] = ()
-    completed_units: tuple[Unit, ...] = ()  # units this action filled correctly
-    cells: tuple[Cell, ...] = ()  # cells the action is about
-    offer: Offer | None = None
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """Entries found wrong, and the sentence that sums it up."""
-
-    wrong: frozenset[int] = field(default_factory=frozenset)
-    message: str = ""
-
-
-MAX_SAVEPOINTS = 50
-"""Most named positions one game keeps (each is written in its saves)."""
-
-
-@dataclass(frozen=True)
-class Savepoint:
-    """A named position to come back to: where it was in the history, and what it was."""
-
-    name: str
-    position: int
-    state: BoardState
-
-
-_NOTE_MOVES: dict[NoteKind, type[ToggleNote] | type[ToggleCorner] | type[ToggleCentre]] = {
-    NoteKind.CANDIDATE: ToggleNote,
-    NoteKind.CORNER: ToggleCorner,
-    NoteKind.CENTRE: ToggleCentre,
+_UNDO_REFUSALS = {
+    Phase.LOST: Refusal.LOST,
+    Phase.SOLVED: Refusal.SOLVED,
+    Phase.PAUSED: Refusal.PAUSED,
+    Phase.ABANDONED: Refusal.LEFT,
 }
-"""The move that toggles each kind of note."""
-
-
-@dataclass(frozen=True)
-class Counters:
-    """What a game counts that undo never touches (saved with the game)."""
-
-    mistakes: int = 0
-    hints: int = 0
-    checks: int = 0
-    reveals: int = 0
+"""Phases in which undo and redo are refused, and why."""
 
 
 class Game:
@@ -218,7 +100,7 @@ class Game:
         settings: Settings | None = None,
         initial: BoardState | None = None,
         solution: tuple[int, ...] | None = None,
-        solvability: Solvability | None = None,
+        solvability: Status | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
@@ -226,22 +108,20 @@ class Game:
         self.settings = settings or Settings()
         if solvability is None:
             analysis = solver.settle(puzzle.shape, puzzle.givens)
-            solvability = Solvability.of_status(analysis.status)
+            solvability = analysis.status
             solution = analysis.solution
         self.solvability = solvability
-        self.solution = solution if solvability is Solvability.UNIQUE else None
+        self.solution = solution if solvability is Status.UNIQUE else None
         self.context = MoveContext(
             self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
         )
         self.history = History(initial or BoardState.empty(self.shape.cells))
-        self.savepoints: dict[str, Savepoint] = {}
+        self.bookmarks = Bookmarks()
         self.elapsed = 0.0
-        self.counters = Counters()
-        self.solution_seen = False
+        self.help = HelpLedger()
         self.selected: int | None = None
         self._phase = Phase.PLAYING
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
-        self._deductions: set[Hashable] = set()
         self._version = 0
 
     @classmethod
@@ -252,12 +132,11 @@ class Game:
         *,
         settings: Settings | None = None,
         elapsed: float = 0.0,
-        counters: Counters = Counters(),
-        solution_seen: bool = False,
+        ledger: HelpLedger | None = None,
         phase: Phase = Phase.PLAYING,
         selected: int | None = None,
         solution: tuple[int, ...] | None = None,
-        solvability: Solvability | None = None,
+        solvability: Status | None = None,
     ) -> Game:
         """A game as it was saved: history, clock and counters as given, the phase checked.
 
@@ -269,12 +148,11 @@ class Game:
         game = cls(puzzle, settings=settings, solution=solution, solvability=solvability)
         game.history = history
         game.elapsed = elapsed
-        game.counters = counters
-        game.solution_seen = solution_seen or phase is Phase.SHOWN
+        game.help = ledger or HelpLedger()
         game.selected = selected
         game._phase = game._settled_phase(phase)
-        if game._phase is Phase.SHOWN:
-            game.solution_seen = True
+        if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
+            game.help.saw_solution()
         if game._phase is Phase.LOST:
             game._limit_note = game._limit_words()
         return game
@@ -334,7 +212,22 @@ class Game:
     @property
     def unique(self) -> bool:
         """Whether the puzzle has exactly one solution (uniqueness techniques are sound)."""
-        return self.solvability is Solvability.UNIQUE
+        return self.solvability is Status.UNIQUE
+
+    @property
+    def counters(self) -> Counters:
+        """What the game counted (the :attr:`help` ledger's)."""
+        return self.help.counters
+
+    @property
+    def solution_seen(self) -> bool:
+        """Whether the solution was ever shown (the :attr:`help` ledger's)."""
+        return self.help.solution_seen
+
+    @property
+    def counts_mistakes(self) -> bool:
+        """Whether a digit can be a mistake: only against a single solution."""
+        return self.solution is not None
 
     @property
     def mistakes(self) -> int:
@@ -347,7 +240,7 @@ class Game:
     @property
     def clean(self) -> bool:
         """Whether a finish would be the player's own: no cell revealed, no solution seen."""
-        return not self.solution_seen and not self.counters.reveals
+        return self.help.clean
 
     @property
     def counts_as_win(self) -> bool:
@@ -392,10 +285,10 @@ class Game:
         return max(0, self.size - sum(1 for d in self.grid if d == digit))
 
     def can_undo(self) -> bool:
-        return self.history.can_undo() and self._undo_refusal() == ""
+        return self.history.can_undo() and self._undo_refusal() is None
 
     def can_redo(self) -> bool:
-        return self.history.can_redo() and self._undo_refusal() == ""
+        return self.history.can_redo() and self._undo_refusal() is None
 
     def can_show_solution(self) -> bool:
         return self.solution is not None and allows(self._phase, Event.SHOW_SOLUTION)
@@ -463,53 +356,36 @@ class Game:
         if self.settings.block_rule_breaking:
             clash = next((p for p in self.shape.peers[cell] if self.grid[p] == digit), None)
             if clash is not None:
-                return Effect(
-                    False,
-                    f"{symbol(digit)} is already in {cell_name(clash, self.size)}, "
-                    f"a peer of {cell_name(cell, self.size)}.",
-                    error=True,
+                return Effect.refused(
+                    Refusal.PEER_HOLDS,
                     flash=(cell, clash),
-                    cells=(clash,),
+                    digit=symbol(digit),
+                    clash=cell_name(clash, self.size),
+                    name=cell_name(cell, self.size),
                 )
-        mistake = self.solution is not None and self.solution[cell] != digit
-        before = self.grid
-        self._push(Place(cell, digit, prune=self.settings.auto_remove_notes))
-        if mistake:
-            self._count(mistakes=1)
-        effect = self._placed(cell, digit, mistake)
-        completed = self._completed(before, (cell,))
-        if mistake and self._limit_reached():
-            self._limit_note = self._limit_words()
-            self._advance(Event.LIMIT_REACHED)
-        else:
-            self._settle()
-        return Effect(
-            True,
-            effect.message,
-            error=effect.error,
-            mistake=mistake,
-            flash=effect.flash,
-            completed_units=completed,
-            cells=(cell,),
-            offer=effect.offer,
-        )
+        return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
 
     def erase(self, cell: Cell) -> Effect:
         refusal = self._refuse_cell(cell)
         if refusal:
             return refusal
+        name = cell_name(cell, self.size)
         if not self._do(Erase(cell)):
-            return Effect(False, f"{cell_name(cell, self.size)} is already empty.")
-        return Effect(True, cells=(cell,))
+            return Effect(False, f"{name} is already empty.")
+        return Effect(True, f"{name} erased.", cells=(cell,))
 
-    def toggle_note(self, cell: Cell, digit: Digit) -> Effect:
+    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
+        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
         refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
         if refusal:
             return refusal
         if self.state.entries[cell]:
-            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
-        self._do(ToggleNote(cell, digit))
-        return Effect(True, cells=(cell,))
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
+        self._do(ToggleNote(cell, digit, kind))
+        added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
+        return Effect(
+            True, _note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
+        )
 
     def fill_notes(self) -> Effect:
         refusal = self._refuse_over()
@@ -528,17 +404,29 @@ class Game:
         return Effect(True, "All notes cleared.")
 
     def apply_step(self, step: Step) -> Effect:
-        """Apply a hint's deduction as one undoable move."""
+        """Apply a hint's deduction as one undoable move.
+
+        On a board without candidate notes, a step that removes candidates first fills
+        every empty cell's notes (in the same move): the removals can only be seen
+        among notes, and notes in only the cells a step touched would read as the
+        player's own partial notes.
+        """
         refusal = self._refuse_over()
         if refusal:
             return refusal
         if not (step.placements or step.eliminations):
             return Effect(False)
         before = self.grid
-        if not self._do(ApplyStep(step.technique, step.placements, step.eliminations)):
+        applied = ApplyStep(step.technique, step.placements, step.eliminations)
+        filled = bool(step.eliminations) and not self._keeps_notes()
+        if not self._do(Batch((FillNotes(), applied)) if filled else applied):
             return Effect(False, "That step changes nothing on the board any more.")
         cells = tuple(c for c, _ in step.placements)
-        return Effect(True, completed_units=self._completed(before, cells), cells=cells)
+        words = f"Applied {_step_words(step, self.size)}"
+        if filled:
+            words += " Notes were filled in every empty cell, so the removals show."
+        completed = self._completed(before, cells)
+        return Effect(True, words, completed_units=completed, cells=cells)
 
     def reveal(self, cell: Cell) -> Effect:
         """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
@@ -547,25 +435,28 @@ class Game:
         if refusal:
             return refusal
         if self.solution is None:
-            return Effect(False, "Without a single solution there is no digit to reveal.")
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
         before = self.grid
         if not self._do(Reveal(cell)):
-            return Effect(False)
+            return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
         self._count(reveals=1, hints=1)
-        return Effect(True, completed_units=self._completed(before, (cell,)), cells=(cell,))
+        digit = symbol(self.solution[cell])
+        words = f"Revealed {cell_name(cell, self.size)}: {digit} (counted as a hint)."
+        completed = self._completed(before, (cell,))
+        return Effect(True, words, completed_units=completed, cells=(cell,))
 
     def show_solution(self) -> Effect:
         """Fill the grid from the solution (an undoable move, recorded for good)."""
         if self.solution is None:
-            return Effect(False, "This puzzle has no single solution to show.", error=True)
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
         if not allows(self._phase, Event.SHOW_SOLUTION):
             return self._refuse_over() or Effect(False)
-        self.solution_seen = True
+        self.help.saw_solution()
         before = self.grid
         self._push(Solve())
         self._advance(Event.SHOW_SOLUTION)
         cells = tuple(c for c in range(self.shape.cells) if not before[c])
-        return Effect(True, cells=cells)
+        return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
 
     def restart(self) -> Effect:
         """Back to the givens (undoable); counters and clock keep running."""
@@ -579,7 +470,7 @@ class Game:
     def undo(self) -> Effect:
         refusal = self._undo_refusal()
         if refusal:
-            return Effect(False, refusal, error=True)
+            return Effect.refused(refusal)
         move = self.history.undo()
         if move is None:
             return Effect(False, "Nothing to undo.")
@@ -591,7 +482,7 @@ class Game:
     def redo(self) -> Effect:
         refusal = self._undo_refusal()
         if refusal:
-            return Effect(False, refusal, error=True)
+            return Effect.refused(refusal)
         move = self.history.redo()
         if move is None:
             return Effect(False, "Nothing to redo.")
@@ -603,14 +494,6 @@ class Game:
         return Effect(True, "Redone.")
 
     # -- notes of every kind, colours, and many cells at once ---------------------------
-
-    def toggle_corner(self, cell: Cell, digit: Digit) -> Effect:
-        """Add or remove the corner note ``digit`` ("it goes in one of these cells")."""
-        return self._annotate(cell, digit, ToggleCorner)
-
-    def toggle_centre(self, cell: Cell, digit: Digit) -> Effect:
-        """Add or remove the centre note ``digit`` (a list of what the cell can be)."""
-        return self._annotate(cell, digit, ToggleCentre)
 
     def paint(self, cells: Iterable[Cell], colour: int, digit: Digit | None = None) -> Effect:
         """Colour ``cells`` (or their ``digit`` candidate) ``colour``; 0 clears. One move.
@@ -635,7 +518,11 @@ class Game:
         moves = tuple(Paint(cell, paint, digit) for cell in chosen)
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(chosen))
+        where = cell_name(chosen[0], self.size) if len(chosen) == 1 else f"{len(chosen)} cells"
+        if digit is not None:
+            where = f"the {symbol(digit)} candidate in {where}"
+        words = f"Colour {paint} on {where}." if paint else f"Colour taken off {where}."
+        return Effect(True, words, cells=tuple(chosen))
 
     def clear_colours(self) -> Effect:
         refusal = self._refuse_over()
@@ -658,38 +545,10 @@ class Game:
         if len(open_cells) == 1:
             return self.place(open_cells[0], digit)
         if not open_cells:
-            return Effect(False, "Only givens are selected; they cannot change.", error=True)
+            return Effect.refused(Refusal.ONLY_GIVENS)
         prune = self.settings.auto_remove_notes
-        moves = tuple(Place(c, digit, prune) for c in open_cells)
-        wrong = 0
-        if self.solution is not None:
-            wrong = sum(1 for c in open_cells if self.solution[c] != digit)
-        before = self.grid
-        if not self._push(Batch(moves)):
-            return Effect(False)
-        if wrong:
-            self._count(mistakes=wrong)
-        if wrong and self._limit_reached():
-            self._limit_note = self._limit_words()
-            self._advance(Event.LIMIT_REACHED)
-        else:
-            self._settle()
-        flash = tuple(
-            c
-            for c in open_cells
-            if self.settings.show_mistakes
-            and wrong
-            and self.solution is not None
-            and self.solution[c] != digit
-        )
-        return Effect(
-            True,
-            "Some of those digits are not right." if flash else "",
-            error=bool(flash),
-            mistake=bool(wrong),
-            flash=flash,
-            completed_units=self._completed(before, open_cells),
-            cells=tuple(open_cells),
+        return self._put(
+            open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))
         )
 
     def note_many(self, cells: Iterable[Cell], digit: Digit, kind: NoteKind) -> Effect:
@@ -701,19 +560,18 @@ class Game:
         state = self.state
         open_cells = [c for c in sorted(set(cells)) if not self.givens[c] and not state.entries[c]]
         if not open_cells:
-            return Effect(False, "Notes go in empty cells.", error=True)
-        masks = {
-            NoteKind.CANDIDATE: state.notes,
-            NoteKind.CORNER: state.corner,
-            NoteKind.CENTRE: state.centre,
-        }[kind]
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
+        masks = state.notes_of(kind)
         bit = 1 << (digit - 1)
         every = all(masks[c] & bit for c in open_cells)
-        toggle = _NOTE_MOVES[kind]
-        moves = tuple(toggle(c, digit) for c in open_cells if bool(masks[c] & bit) == every)
+        moves = tuple(
+            ToggleNote(c, digit, kind) for c in open_cells if bool(masks[c] & bit) == every
+        )
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(open_cells))
+        where = cell_name(open_cells[0], self.size) if len(open_cells) == 1 else None
+        words = _note_words(kind, digit, not every, where or f"{len(open_cells)} cells")
+        return Effect(True, words, cells=tuple(open_cells))
 
     def erase_many(self, cells: Iterable[Cell]) -> Effect:
         """Erase every cell of ``cells`` (digits first, else their notes), as one move."""
@@ -727,7 +585,9 @@ class Game:
             return Effect(False, "Nothing to erase there.")
         if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
             return Effect(False)
-        return Effect(True, cells=tuple(open_cells))
+        count = len(moves)
+        words = f"{cell_name(moves[0].cell, self.size)} erased." if count == 1 else None
+        return Effect(True, words or f"{count} cells erased.", cells=tuple(open_cells))
 
     # -- what if: guesses in their own ink, savepoints, and going back ---------------
 
@@ -767,33 +627,37 @@ class Game:
         self._push(Abandon())
         return Effect(True, "Guess abandoned: back to where it began.")
 
+    @property
+    def savepoints(self) -> dict[str, Savepoint]:
+        """The savepoints by name (a copy; :attr:`bookmarks` owns them)."""
+        return {point.name: point for point in self.bookmarks}
+
     def add_savepoint(self, name: str) -> Effect:
         """Name the position as it is now, to come back to (not undoable: a bookmark)."""
-        name = " ".join(name.split())[:40]
+        name = clean_name(name)
         if not name:
-            return Effect(False, "A savepoint needs a name.", error=True)
-        if name not in self.savepoints and len(self.savepoints) >= MAX_SAVEPOINTS:
-            return Effect(False, f"At most {MAX_SAVEPOINTS} savepoints; reuse a name.", error=True)
-        self.savepoints[name] = Savepoint(name, self.history.position, self.state)
+            return Effect.refused(Refusal.SAVEPOINT_NAME)
+        if self.bookmarks.full_for(name):
+            return Effect.refused(Refusal.SAVEPOINTS_FULL, most=MAX_SAVEPOINTS)
+        self.bookmarks.set(name, self.history)
         self._version += 1
         return Effect(True, f"Savepoint “{name}” set at move {self.history.position}.")
 
     def go_to_savepoint(self, name: str) -> Effect:
         """Back to the position named ``name``, as one undoable move (forward, if undo went
         past it, by redoing to it)."""
-        point = self.savepoints.get(name)
+        point = self.bookmarks.get(name)
         if point is None:
-            return Effect(False, f"There is no savepoint “{name}”.", error=True)
+            return Effect.refused(Refusal.NO_SAVEPOINT, name=name)
         refusal = self._refuse_over()
         if refusal:
             return refusal
         history = self.history
-        gone = point.position > len(history.moves)
-        if gone or history.state_at(point.position) != point.state:
+        if not self.bookmarks.still_there(point, history):
             # A move made after undoing past it replaced that part of the history.
-            del self.savepoints[name]
+            self.bookmarks.drop(name)
             self._version += 1
-            return Effect(False, f"Savepoint “{name}” was undone away; it is gone.", error=True)
+            return Effect.refused(Refusal.SAVEPOINT_GONE, name=name)
         if point.position > history.position:
             while history.position < point.position:
                 self.redo()
@@ -825,17 +689,16 @@ class Game:
 
     # -- help: what it costs ----------------------------------------------------------
 
-    def charge_hint(self, deduction: Hashable) -> bool:
+    def charge_hint(self, deduction: Deduction) -> bool:
         """Count one hint if the player has not been shown ``deduction`` before.
 
-        ``deduction`` identifies what was shown (for a step: its technique,
-        placements and eliminations; see :func:`deduction_of`), so the same step
-        seen again, from Hint or from step-through, is free.  Whether it counted.
+        ``deduction`` identifies what was shown (see :func:`~.ledger.deduction_of`),
+        so the same step seen again, from Hint or from step-through, in this run or
+        after Continue, is free.  Whether it counted.
         """
-        if deduction in self._deductions:
+        if not self.help.charge(deduction):
             return False
-        self._deductions.add(deduction)
-        self._count(hints=1)
+        self._version += 1
         return True
 
     def count_check(self) -> None:
@@ -860,14 +723,16 @@ class Game:
                 )
             reason = dead_end(self.shape, grid)
             if reason is not None:  # right digits, but notes or a lost cause elsewhere
-                return CheckResult(message=f"All digits are right, but {reason}.")
+                return CheckResult(message=f"All digits are right, but {reason}.", offer=Offer.UNDO)
             return CheckResult(message="All correct so far.")
         clashes = conflicting_cells(self.shape, grid)
         if clashes:
             return CheckResult(clashes, "Some digits break the rules.")
         status = solver.settle(self.shape, grid).status
         if status is solver.Status.NONE:
-            return CheckResult(message="No rule is broken, but this position cannot be completed.")
+            reason = dead_end(self.shape, grid) or NO_WAY_ON
+            words = f"No rule is broken, but this can't be finished from here: {reason}."
+            return CheckResult(message=words, offer=Offer.UNDO)
         if status is solver.Status.UNDECIDED:
             return CheckResult(message="No rule is broken; the grid is too open to say more yet.")
         return CheckResult(message="No rule is broken, and the position can still be completed.")
@@ -880,42 +745,28 @@ class Game:
         if phase is Phase.PLAYING:
             return None
         if phase is Phase.SHOWN:
-            message = "The solution is shown; undo to play on from where you were."
-        elif phase is Phase.PAUSED:
-            message = "The game is paused."
-        else:
-            message = f"The game is over. {self.ending}"
-        return Effect(False, message, error=True)
+            return Effect.refused(Refusal.SHOWN)
+        if phase is Phase.PAUSED:
+            return Effect.refused(Refusal.PAUSED)
+        return Effect.refused(Refusal.OVER, ending=self.ending)
 
     def _refuse_cell(self, cell: int) -> Effect | None:
         refusal = self._refuse_over()
         if refusal:
             return refusal
         if not 0 <= cell < self.shape.cells:
-            return Effect(False, f"There is no cell {cell} in a {self.size}×{self.size} grid.")
+            return Effect.refused(Refusal.NO_CELL, cell=cell, size=self.size)
         if self.givens[cell]:
-            name = cell_name(cell, self.size)
-            return Effect(False, f"{name} holds a given; it cannot change.", error=True)
+            return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
         return None
 
     def _refuse_digit(self, digit: int) -> Effect | None:
         if 1 <= digit <= self.size:
             return None
-        return Effect(
-            False, f"{digit} is not a digit of a {self.size}×{self.size} grid.", error=True
-        )
+        return Effect.refused(Refusal.NOT_A_DIGIT, digit=digit, size=self.size)
 
-    def _undo_refusal(self) -> str:
-        phase = self._phase
-        if phase is Phase.LOST:
-            return "The game was lost to the mistake limit; Restart plays it again."
-        if phase is Phase.SOLVED:
-            return "The puzzle is solved."
-        if phase is Phase.PAUSED:
-            return "The game is paused."
-        if phase is Phase.ABANDONED:
-            return "This game was left for another one."
-        return ""
+    def _undo_refusal(self) -> Refusal | None:
+        return _UNDO_REFUSALS.get(self._phase)
 
     def _limit_reached(self) -> bool:
         limit = self.settings.mistake_limit
@@ -928,42 +779,67 @@ class Game:
             return f"{made}."
         return f"{made}; the limit is {limit}."
 
-    def _annotate(
-        self, cell: Cell, digit: Digit, move: type[ToggleCorner] | type[ToggleCentre]
-    ) -> Effect:
-        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        if self.state.entries[cell]:
-            return Effect(False, "Notes go in empty cells; erase the digit first.", error=True)
-        self._do(move(cell, digit))
-        return Effect(True, cells=(cell,))
+    def _put(self, cells: Sequence[Cell], digit: Digit, move: Move) -> Effect:
+        """Digits placed by the player: the one place where mistakes are counted, the
+        limit is applied, and what the player hears of it is decided."""
+        solution = self.solution
+        wrong = tuple(c for c in cells if solution is not None and solution[c] != digit)
+        before = self.grid
+        if not self._push(move):
+            return Effect(False)
+        if wrong:
+            self._count(mistakes=len(wrong))
+        told = self._told(cells, digit, wrong)
+        completed = self._completed(before, cells)
+        if wrong and self._limit_reached():
+            self._limit_note = self._limit_words()
+            self._advance(Event.LIMIT_REACHED)
+        else:
+            self._settle()
+        return Effect(
+            True,
+            told.message,
+            error=told.error,
+            mistake=bool(wrong),
+            flash=told.flash,
+            completed_units=completed,
+            cells=tuple(cells),
+            offer=told.offer,
+        )
 
-    def _placed(self, cell: int, digit: int, mistake: bool) -> Effect:
-        """What the player hears of a digit just placed (flash, message), by the settings."""
-        settings = self.settings
-        clashes = [p for p in self.shape.peers[cell] if self.grid[p] == digit]
+    def _told(self, cells: Sequence[Cell], digit: Digit, wrong: Sequence[Cell]) -> Effect:
+        """What the player hears of digits just placed (flash, message), by the settings:
+        a clash, a wrong digit, or a position that cannot be finished, else what was done."""
+        settings, grid, peers = self.settings, self.grid, self.shape.peers
+        clashes = [p for c in cells for p in peers[c] if grid[p] == digit]
         if clashes and settings.show_conflicts:
-            return Effect(True, flash=(cell, *clashes))
-        if mistake and settings.show_mistakes:
-            return Effect(True, "That digit is not right.", error=True, flash=(cell,))
+            flash = tuple(dict.fromkeys((*cells, *clashes)))
+            return Effect(True, self._did_place(cells, digit), flash=flash)
+        if wrong and settings.show_mistakes:
+            words = (
+                "That digit is not right."
+                if len(cells) == 1
+                else "Some of those digits are not right."
+            )
+            return Effect(True, words, error=True, flash=tuple(wrong))
         if settings.show_mistakes:
-            reason = dead_end(self.shape, self.grid)
+            reason = cannot_finish(self.shape, grid, unique=self.unique)
             if reason is not None:
-                return Effect(
-                    True,
-                    f"This can't be finished from here: {reason}.",
-                    error=True,
-                    offer=Offer.UNDO,
-                )
-        return Effect(True)
+                return Effect(True, dead_end_words(reason), error=True, offer=Offer.UNDO)
+        return Effect(True, self._did_place(cells, digit))
+
+    def _did_place(self, cells: Sequence[Cell], digit: Digit) -> str:
+        if len(cells) == 1:
+            return f"{symbol(digit)} in {cell_name(cells[0], self.size)}."
+        return f"{symbol(digit)} in {len(cells)} cells."
+
+    def _keeps_notes(self) -> bool:
+        """Whether some empty cell has candidate notes."""
+        grid = self.grid
+        return any(note and not grid[c] for c, note in enumerate(self.state.notes))
 
     def _count(self, **added: int) -> None:
-        values = {
-            name: getattr(self.counters, name) + added.get(name, 0)
-            for name in ("mistakes", "hints", "checks", "reveals")
-        }
-        self.counters = Counters(**values)
+        self.help.count(**added)
         self._version += 1
 
     def _push(self, move: Move) -> bool:
@@ -1008,6 +884,25 @@ class Game:
         return tuple(done)
 
 
-def deduction_of(step: Step) -> Hashable:
-    """What identifies a deduction for :meth:`Game.charge_hint`: the same step seen twice."""
-    return (step.technique, frozenset(step.placements), frozenset(step.eliminations))
+def _note_words(kind: NoteKind, digit: Digit, added: bool, where: str) -> str:
+    """``Note 5 added in r1c2.``, ``Corner note 5 removed from 3 cells.``"""
+    what = {
+        NoteKind.CANDIDATE: "Note",
+        NoteKind.CORNER: "Corner note",
+        NoteKind.CENTRE: "Centre note",
+    }
+    return f"{what[kind]} {symbol(digit)} {'added in' if added else 'removed from'} {where}."
+
+
+def _step_words(step: Step, size: int) -> str:
+    """``Naked Single: 7 in r2c2.``, ``X-Wing: 4 candidates removed.``"""
+    parts = []
+    if len(step.placements) == 1:
+        cell, digit = step.placements[0]
+        parts.append(f"{symbol(digit)} in {cell_name(cell, size)}")
+    elif step.placements:
+        parts.append(f"{len(step.placements)} digits placed")
+    count = len(step.eliminations)
+    if count:
+        parts.append(f"{count} candidate{'s' if count != 1 else ''} removed")
+    return f"{step.technique}: {' and '.join(parts)}."

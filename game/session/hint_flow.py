@@ -16,8 +16,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .game import Effect, Game, Offer, deduction_of
+from .effects import Effect, Offer
+from .game import Game
 from .hints import HintMarks, HintQuery, ask
+from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import Task, TaskRunner
 
@@ -116,7 +119,7 @@ class HintFlow:
     def press(self, game: Game) -> HintUpdate:
         """One press of Hint; what to tell the player."""
         if self.stage is Stage.IDLE:
-            refusal = game.solvability.no_help
+            refusal = no_help(game.solvability)
             if refusal:  # logic on a puzzle without a solution walks into a dead end
                 return HintUpdate(refusal)
             self._ask(game)
@@ -184,11 +187,14 @@ class HintFlow:
         self.answer = answer
         if answer.kind == "step" and answer.step is not None:
             game.charge_hint(deduction_of(answer.step))
-        elif answer.kind in ("mistake", "notes"):
+        elif answer.kind in ("mistake", "notes", "dead-end"):
             game.count_check()  # pointing at the player's own slip is a check
         if answer.kind in ("step", "mistake", "notes"):
             self.stage = Stage.NUDGE
             self.notify(HintUpdate(_nudge(answer, game), offer=Offer.HINT_AGAIN))
+        elif answer.kind == "dead-end":  # nothing to show on the board: Undo is the way on
+            self.stage = Stage.IDLE
+            self.notify(HintUpdate(answer.message, offer=Offer.UNDO))
         else:
             self.stage = Stage.IDLE
             self.notify(HintUpdate(answer.message))

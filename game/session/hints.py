@@ -16,6 +16,7 @@ from ..engine.logic.step import Step
 from ..engine.rules import candidates
 from ..engine.shape import Shape
 from ..engine.solver import Status
+from .dead_ends import cannot_finish, dead_end_words
 from .game import Game
 
 
@@ -57,7 +58,7 @@ class HintQuery:
             state.notes,
             game.solution,
             game.unique,
-            game.solvability.status,
+            game.solvability,
         )
 
     @property
@@ -87,7 +88,18 @@ class HintQuery:
 
 
 def ask(query: HintQuery) -> Hint:
-    """The hint for ``query`` (may take a while on hard positions: run it off the loop)."""
+    """The hint for ``query`` (may take a while on hard positions: run it off the loop).
+
+    Without a single solution to compare with, a position that can no longer be
+    finished gets that answer first (:func:`~.dead_ends.cannot_finish`), so a hint
+    never leads the player further into a dead end, as on a puzzle with one
+    solution it would point at the wrong digit first.
+    """
+    if query.solution is None and query.status is not Status.NONE:
+        reason = cannot_finish(query.shape, query.grid, unique=False)
+        if reason is not None:
+            words = dead_end_words(reason)
+            return Hint("dead-end", None, query.keeps_notes, False, words, query.status)
     return find_hint(
         query.shape,
         query.givens,

@@ -38,11 +38,12 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.solver import Status
 from .autosave import Autosaver, Resumed
 from .copies import ANOTHER_COPY
 from .export import export_puzzle
 from .filenames import SaveName
-from .game import Game, Solvability
+from .game import Game
 from .kinds import Origin, PuzzleKind
 from .migration import MESSAGE_START
 from .paths import DataFolder
@@ -147,7 +148,7 @@ class Keeper:
         A puzzle without a solution is not marked "in progress": it can never be
         finished, and the picker already says "No solution" of it.
         """
-        if game.solvability is Solvability.NONE:
+        if game.solvability is Status.NONE:
             self.data.autosaver.save(game, origin, created)
             return
         self.data.start_game(game, origin, created)

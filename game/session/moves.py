@@ -13,13 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..engine.rules import candidates
 from ..engine.shape import Shape
 from ..engine.symbols import cell_name, digit_of, symbol
-from .state import COLOURS, BoardState, with_candidate_colour
+from .state import COLOURS, BoardState, NoteKind, with_candidate_colour
 
 
 @dataclass(frozen=True)
@@ -79,9 +79,11 @@ class Erase(Move):
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         cell = self.cell
         if state.entries[cell]:
-            return state.replace(entries={cell: 0}, ink={cell: 0})
-        if state.notes[cell] or state.corner[cell] or state.centre[cell]:
-            return state.replace(notes={cell: 0}, corner={cell: 0}, centre={cell: 0})
+            return state.replace(
+                entries={cell: 0}, ink={cell: 0}, revealed=_unrevealed(state, (cell,))
+            )
+        if any(state.notes_of(kind)[cell] for kind in NoteKind):
+            return state.replace(**{kind.field: {cell: 0} for kind in NoteKind})
         return state
 
     def text(self, size: int) -> str:
@@ -90,53 +92,24 @@ class Erase(Move):
 
 @dataclass(frozen=True)
 class ToggleNote(Move):
-    """Add or remove the note ``digit`` in an empty ``cell``."""
+    """Add or remove the note ``digit`` of ``kind`` in an empty ``cell``."""
 
     cell: int
     digit: int
+    kind: NoteKind = NoteKind.CANDIDATE
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         if context.givens[self.cell] or state.entries[self.cell]:
             return state
-        mask = state.notes[self.cell] ^ (1 << (self.digit - 1))
-        return state.replace(notes={self.cell: mask})
+        mask = state.notes_of(self.kind)[self.cell] ^ (1 << (self.digit - 1))
+        return state.replace(**{self.kind.field: {self.cell: mask}})
 
     def text(self, size: int) -> str:
-        return f"note {cell_name(self.cell, size)} {symbol(self.digit)}"
+        return f"{NOTE_WORDS[self.kind]} {cell_name(self.cell, size)} {symbol(self.digit)}"
 
 
-@dataclass(frozen=True)
-class ToggleCorner(Move):
-    """Add or remove the corner note ``digit`` in an empty ``cell``."""
-
-    cell: int
-    digit: int
-
-    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        if context.givens[self.cell] or state.entries[self.cell]:
-            return state
-        mask = state.corner[self.cell] ^ (1 << (self.digit - 1))
-        return state.replace(corner={self.cell: mask})
-
-    def text(self, size: int) -> str:
-        return f"corner {cell_name(self.cell, size)} {symbol(self.digit)}"
-
-
-@dataclass(frozen=True)
-class ToggleCentre(Move):
-    """Add or remove the centre note ``digit`` in an empty ``cell``."""
-
-    cell: int
-    digit: int
-
-    def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        if context.givens[self.cell] or state.entries[self.cell]:
-            return state
-        mask = state.centre[self.cell] ^ (1 << (self.digit - 1))
-        return state.replace(centre={self.cell: mask})
-
-    def text(self, size: int) -> str:
-        return f"centre {cell_name(self.cell, size)} {symbol(self.digit)}"
+NOTE_WORDS = {NoteKind.CANDIDATE: "note", NoteKind.CORNER: "corner", NoteKind.CENTRE: "centre"}
+"""The first word of each kind's toggle in a move text (``note r1c2 5``, ``corner r1c2 5``)."""
 
 
 @dataclass(frozen=True)
@@ -308,7 +281,8 @@ class Reveal(Move):
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
         if context.solution is None or context.givens[self.cell]:
             return state
-        return _place(state, context, {self.cell: context.solution[self.cell]}, prune=True)
+        placed = _place(state, context, {self.cell: context.solution[self.cell]}, prune=True)
+        return placed.replace(revealed={self.cell: 1}) if placed != state else state
 
     def text(self, size: int) -> str:
         return f"reveal {cell_name(self.cell, size)}"
@@ -352,7 +326,7 @@ def _place(
     them from every kind of note, and the cells' own notes go."""
     entries: dict[int, int] = {}
     ink: dict[int, int] = {}
-    kinds: dict[str, dict[int, int]] = {"notes": {}, "corner": {}, "centre": {}}
+    kinds: dict[str, dict[int, int]] = {kind.field: {} for kind in NoteKind}
     level = state.level
     for cell, digit in placements.items():
         if context.givens[cell]:
@@ -369,7 +343,12 @@ def _place(
                     mask = changed.get(peer, masks[peer])
                     if mask & ~bit:
                         changed[peer] = mask & bit
-    return state.replace(entries=entries, ink=ink, **kinds)
+    return state.replace(entries=entries, ink=ink, revealed=_unrevealed(state, entries), **kinds)
+
+
+def _unrevealed(state: BoardState, cells: Iterable[int]) -> dict[int, int]:
+    """The revealed marks to take off ``cells`` (none where there is none: no copy)."""
+    return {cell: 0 for cell in cells if state.revealed[cell]}
 
 
 _CELL = r"r([0-9]{1,2})c([0-9]{1,2})"  # ASCII only: \d also matches other scripts
@@ -395,11 +374,7 @@ _SIMPLE: dict[str, Move] = {
     "commit": Commit(),
     "abandon": Abandon(),
 }
-_TOGGLES: dict[str, type[ToggleNote] | type[ToggleCorner] | type[ToggleCentre]] = {
-    "note": ToggleNote,
-    "corner": ToggleCorner,
-    "centre": ToggleCentre,
-}
+_TOGGLES: dict[str, NoteKind] = {word: kind for kind, word in NOTE_WORDS.items()}
 MAX_BATCH = 625
 """Most moves one batch holds: a whole 25x25 grid selected."""
 
@@ -438,7 +413,7 @@ def parse_move(text: str, size: int) -> Move:
             return Paint(cell, colour, digit)
         digit = _digit(match.group(3), size)
         if kind in _TOGGLES:
-            return _TOGGLES[kind](cell, digit)
+            return ToggleNote(cell, digit, _TOGGLES[kind])
         return Place(cell, digit, prune=match.group(4) is None)
     raise MoveError(f"unknown move {text!r}")
 

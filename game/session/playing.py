@@ -26,18 +26,21 @@ Input rules decided here:
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from .difficulty import Rater
+from .effects import CheckResult, Effect, Offer
 from .everywhere import EVERYWHERE, Chore, EverywhereFlow
-from .game import CheckResult, Effect, Game, Offer
+from .game import Game
 from .hint_flow import HintFlow, HintUpdate, Stage
 from .hints import HintMarks
 from .kinds import Difficulty, Origin
 from .phase import Phase
 from .settings import InputMode
+from .solvability import warning
 from .state import BoardState
 from .steps_flow import StepsFlow
 from .tasks import TaskRunner
@@ -63,6 +66,8 @@ class Reply:
     offer: Offer | None = None
     effect: Effect | None = None
     placed: int | None = None  # the cell a digit just went into (for the feedback)
+    won: bool = False  # this action finished the grid by the player's own hand
+    filled: tuple[int, ...] = ()  # cells the solution just filled (Solve's animation)
 
     @classmethod
     def of(cls, effect: Effect, placed: int | None = None) -> Reply:
@@ -89,7 +94,7 @@ class Playing:
         self.origin = origin
         self.tasks = tasks
         self.listen = listen
-        self.status = Reply(game.solvability.warning, bool(game.solvability.warning))
+        self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
         self.notes_mode = False
         self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
         self._notes_before_many = False  # the notes mode before several cells were chosen
@@ -105,6 +110,7 @@ class Playing:
         self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated
         self._ready = False  # a rating known at once is no news to anybody
+        self._solved = game.phase is Phase.SOLVED  # the last win told (once per win)
         self.rater.listen(self._rated)
         self._ready = True
 
@@ -352,9 +358,16 @@ class Playing:
 
     def toggle_notes_mode(self) -> Reply:
         self.notes_mode = not self.notes_mode
-        return self._say(
-            Reply("Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off.")
+        return self.tell(
+            "Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off."
         )
+
+    def tell(self, message: str, error: bool = False) -> Reply:
+        """Put ``message`` in the status line (what the screen did itself: a file saved,
+        a setting changed); with several cells chosen, what a digit does there instead."""
+        if self.many and not error:
+            message = self.what_next()
+        return self._say(Reply(message, error))
 
     def typed(self, text: str) -> Reply:
         """A typed move (``4 7 9``); the reason in the reply when it is not one."""
@@ -382,19 +395,17 @@ class Playing:
         """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
         if not name:
             number = 1
-            while f"Savepoint {number}" in self.game.savepoints:
+            while f"Savepoint {number}" in self.game.bookmarks:
                 number += 1
             name = f"Savepoint {number}"
         return self._play(self.game.add_savepoint(name))
 
     def go_to_savepoint(self, name: str | None = None) -> Reply:
         """Back to ``name`` (the latest savepoint when None)."""
-        points = self.game.savepoints
-        if not points:
+        latest = self.game.bookmarks.latest()
+        if latest is None:
             return self._say(Reply("No savepoint yet: set one first.", error=True))
-        if name is None:
-            name = max(points.values(), key=lambda point: point.position).name
-        return self._play(self.game.go_to_savepoint(name))
+        return self._play(self.game.go_to_savepoint(name or latest.name))
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""
@@ -529,16 +540,31 @@ class Playing:
         return self._play(self.game.place(cell, digit), placed=cell)
 
     def _play(self, effect: Effect, placed: int | None = None) -> Reply:
-        """After a game call: the flows follow the board, the status line says why."""
-        if effect.changed:
-            self.hints.board_changed(self.game)
-            self.steps.board_changed(self.game)
+        """After a game call: the flows follow the board, the status line says what was
+        done or why not, and the reply says all the screen needs (a win, a Solve)."""
+        game = self.game
         reply = Reply.of(effect, placed)
+        if effect.changed:
+            self.hints.board_changed(game)
+            self.steps.board_changed(game)
+            solved = game.phase is Phase.SOLVED
+            won = solved and not self._solved and game.counts_as_win
+            self._solved = solved
+            if won:
+                game.select(None)  # a finished grid reads best without highlights
+            filled = effect.cells if game.from_solution() else ()
+            reply = dataclasses.replace(reply, won=won, filled=filled)
+            if self.many and not effect.error:  # and what the next digit does there
+                reply = dataclasses.replace(reply, message=f"{reply.message} {self.what_next()}")
         if effect.message or effect.changed:
             self._say(reply)
         return reply
 
     def _say(self, reply: Reply) -> Reply:
+        """The status line says ``reply``; with several cells chosen and nothing else to
+        say, what a digit does there."""
+        if self.many and not reply.message:
+            reply = dataclasses.replace(reply, message=self.what_next())
         self.status = reply
         return reply
 
@@ -560,7 +586,8 @@ class Playing:
         else:
             entries = state.entries
             self.checked = {cell: entries[cell] for cell in result.wrong if entries[cell]}
-            reply = self._say(Reply(result.message, error=bool(result.wrong)))
+            error = bool(result.wrong) or result.offer is not None
+            reply = self._say(Reply(result.message, error, result.offer))
         return reply
 
     def _rated(self, difficulty: Difficulty | None) -> None:

@@ -56,6 +56,9 @@ The format (JSON, UTF-8, version 1)::
 - The enthusiast's state (corner and centre notes, colours, what-if inks) is
   written beside ``entries`` and ``notes`` (see :mod:`.state_fields`); ``times``
   holds the clock at each move and ``savepoints`` the named positions.
+- ``shown`` (optional) lists the deductions the player was already charged a hint
+  for, as hint step move texts (``step Naked Single: r2c2=7``), so a step paid
+  for stays paid after Continue (:mod:`.ledger`); an unreadable one is dropped.
 - ``written_by`` (autosaves only) is a random token of the copy of the game that
   wrote the file, so a copy removes only its own autosave (:mod:`.autosave`).
 - Versions: the loader upgrades older saves one version at a time through
@@ -96,10 +99,12 @@ from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
 from .apart import is_big, run_apart
-from .game import MAX_SAVEPOINTS, Counters, Game, Savepoint
+from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from .game import Game
 from .history import History
 from .kinds import Difficulty, Origin, PuzzleKind
-from .moves import Move, MoveContext, MoveError, parse_move
+from .ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
+from .moves import ApplyStep, Move, MoveContext, MoveError, parse_move
 from .phase import Phase
 from .settings import Settings
 from .state import BoardState
@@ -177,6 +182,8 @@ class Snapshot:
     created: str
     times: tuple[float, ...] = ()
     savepoints: tuple[tuple[str, int], ...] = ()
+    shown: tuple[Deduction, ...] = ()
+    """The deductions the player was already charged for (see :mod:`.ledger`)."""
     written_by: str = ""
     """The token of the copy of the game whose autosave this is ("" in other saves)."""
 
@@ -258,6 +265,8 @@ class Snapshot:
             created=_capped_stamp(self.created),
             saved=_capped_stamp(saved),
         )
+        if self.shown:
+            data["shown"] = [_deduction_text(deduction, size) for deduction in self.shown]
         if self.written_by:
             data["written_by"] = self.written_by
         return data
@@ -333,7 +342,18 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         created=created or now_text(),
         times=history.times,
         savepoints=tuple((point.name, point.position) for point in game.savepoints.values()),
+        shown=game.help.shown,
     )
+
+
+def _deduction_text(deduction: Deduction, size: int) -> str:
+    """A deduction as a hint step's move text (placements and eliminations sorted)."""
+    step = ApplyStep(
+        deduction.technique,
+        tuple(sorted(deduction.placements)),
+        tuple(sorted(deduction.eliminations)),
+    )
+    return step.text(size)
 
 
 def game_to_dict(
@@ -437,7 +457,7 @@ def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
 
 _FIELDS = (
     "format", "version", "puzzle", "origin", "start", "moves", "position", "times",
-    "savepoints", "elapsed", "mistakes", "hints_used", "checks", "reveals", "assisted",
+    "savepoints", "shown", "elapsed", "mistakes", "hints_used", "checks", "reveals", "assisted",
     "solution_seen", "gave_up", "phase", "status", "selected", "created", "saved",
 )  # fmt: skip
 """Every field :func:`_read` reads: what :func:`compact_save` keeps."""
@@ -492,6 +512,10 @@ def compact_save(path: str) -> tuple[bool, str]:
         kept.pop("times")
     points = data.get("savepoints")
     kept["savepoints"] = points[:MAX_SAVEPOINTS] if isinstance(points, list) else []
+    shown = data.get("shown")
+    kept["shown"] = (
+        [t for t in shown[-MAX_SHOWN:] if isinstance(t, str)] if isinstance(shown, list) else []
+    )
     for key in ("status", "created", "saved"):
         if isinstance(kept.get(key), list | dict):
             del kept[key]
@@ -579,19 +603,19 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     solution_seen = _flag(data, "solution_seen") or gave_up or phase is Phase.SHOWN
     game = Game(puzzle, settings=settings, initial=start)
     history = _replay(game, moves, position, _times(data.get("times"), len(moves)))
+    ledger = HelpLedger(counters, _shown(data.get("shown"), size), solution_seen)
     game = Game.restore(
         puzzle,
         history,
         settings=settings,
         elapsed=_seconds(data.get("elapsed")),
-        counters=counters,
-        solution_seen=solution_seen,
+        ledger=ledger,
         phase=phase,
         selected=None if selected is None else _selected(selected, size),
         solution=game.solution,
         solvability=game.solvability,
     )
-    game.savepoints = _savepoints(data.get("savepoints"), history)
+    game.bookmarks = Bookmarks(_savepoints(data.get("savepoints"), history))
     origin = _origin(data.get("origin"), puzzle)
     return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
 
@@ -666,7 +690,7 @@ def _times(value: object, count: int) -> list[float]:
     return [0.0] * count
 
 
-def _savepoints(value: object, history: History) -> dict[str, Savepoint]:
+def _savepoints(value: object, history: History) -> list[Savepoint]:
     """The named positions, each checked against the history; bad ones are dropped."""
     points: dict[str, Savepoint] = {}
     for item in value[:MAX_SAVEPOINTS] if isinstance(value, list) else ():
@@ -674,9 +698,27 @@ def _savepoints(value: object, history: History) -> dict[str, Savepoint]:
             continue
         name, at = item.get("name"), item.get("position")
         if isinstance(name, str) and name.strip() and _is_count(at) and at <= len(history.moves):
-            name = " ".join(name.split())[:40]
+            name = clean_name(name)
             points[name] = Savepoint(name, at, history.state_at(at))
-    return points
+    return list(points.values())
+
+
+def _shown(value: object, size: int) -> list[Deduction]:
+    """The deductions already paid for; help metadata, so an unreadable one is dropped
+    (it costs the player at most one hint again), never fatal.  Saves before the
+    ledger was kept have none."""
+    found: list[Deduction] = []
+    for text in value[-MAX_SHOWN:] if isinstance(value, list) else ():
+        if not isinstance(text, str):
+            continue
+        try:
+            move = parse_move(text, size)
+        except MoveError:
+            continue
+        if isinstance(move, ApplyStep):
+            placements, eliminations = frozenset(move.placements), frozenset(move.eliminations)
+            found.append(Deduction(move.technique, placements, eliminations))
+    return found
 
 
 def _seconds(value: object) -> float:

@@ -19,6 +19,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from .state import NoteKind
+
 
 class Theme(enum.StrEnum):
     """The board's colours."""
@@ -43,18 +45,6 @@ class InputMode(enum.StrEnum):
 
     CELL_FIRST = "cell-first"
     DIGIT_FIRST = "digit-first"  # pick a digit on the pad, then click cells
-
-
-class NoteKind(enum.StrEnum):
-    """Which notes Shift+digit and notes mode write (SudokuPad's three kinds)."""
-
-    CANDIDATE = "candidate"  # fixed spots, what Fill notes writes and the hints read
-    CORNER = "corner"  # "this digit goes in one of these cells of the unit"
-    CENTRE = "centre"  # a list of what the cell can be, in its middle
-
-    @property
-    def label(self) -> str:
-        return {"candidate": "Candidates", "corner": "Corner", "centre": "Centre"}[self.value]
 
 
 THEMES = tuple(Theme)

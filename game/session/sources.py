@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import solver
+from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
+from ..engine.solver import Status
 from .apart import is_big
-from .game import Game, Solvability
+from .game import Game
 from .kinds import Difficulty, Origin, PuzzleKind, Variant
 from .settings import Settings
 from .state import BoardState
@@ -38,7 +41,7 @@ class Prepared:
 
     puzzle: Puzzle
     solution: tuple[int, ...] | None
-    solvability: Solvability
+    solvability: Status
     origin: Origin
     initial: BoardState | None = None
     game: Game | None = None
@@ -102,7 +105,7 @@ def generate(
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
+    return Prepared(made.puzzle, made.solution, Status.UNIQUE, origin)
 
 
 def daily(
@@ -121,7 +124,7 @@ def daily(
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
     )
-    return Prepared(made.puzzle, made.solution, Solvability.UNIQUE, origin)
+    return Prepared(made.puzzle, made.solution, Status.UNIQUE, origin)
 
 
 def _await(job: Job, task: Task[Prepared] | None) -> RatedPuzzle:
@@ -189,19 +192,46 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
             path=str(path),
         )
     analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
-    solvability = Solvability.of_status(analysis.status)
+    solvability = analysis.status
     initial = None
     if record.has_progress:
         cells = puzzle.shape.cells
         initial = BoardState(record.entries or (0,) * cells, record.notes or (0,) * cells)
-    origin = Origin(
-        PuzzleKind.of(puzzle.shape, None),
-        path=str(path),
-        index=index,
-        title=record.title or opened.title or "",
-    )
-    solution = analysis.solution if solvability is Solvability.UNIQUE else None
+    origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
+    solution = analysis.solution if solvability is Status.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
+
+
+_MADE = re.compile(r"([A-Za-z]+) +([0-9]{1,2}(?:\.[0-9])?) +seed +([0-9]{1,18})")
+"""The comment the bundled library writes after each puzzle: ``Extreme 8.9 seed 1005000``
+(see ``puzzles/README.md``)."""
+
+
+def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
+    """Where a puzzle read from a file came from.
+
+    A comment in the form the bundled library writes (level, score, seed) is what
+    the generator said of the puzzle, not a title: the puzzle keeps its file's name
+    and gets that rating and seed, rather than a heading "Extreme 8.9 seed 1005000".
+    Its kind stays "from a file" (no level), so statistics and New game's choices
+    are not those of a puzzle made in the game.
+    """
+    made = _MADE.fullmatch(title.strip())
+    level = None
+    if made is not None:
+        try:
+            level = Level.parse(made.group(1))
+        except ValueError:
+            level = None
+    if made is None or level is None:
+        return Origin(PuzzleKind.of(puzzle.shape, None), path=path, index=index, title=title)
+    return Origin(
+        PuzzleKind.of(puzzle.shape, None),
+        path=path,
+        index=index,
+        seed=int(made.group(3)),
+        difficulty=Difficulty(level, float(made.group(2))),
+    )
 
 
 def load_saved_game(path: str) -> Prepared:

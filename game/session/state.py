@@ -8,6 +8,7 @@ puzzle and never change.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
 
 from ..engine.types import Cell, Digit, DigitMask
@@ -16,6 +17,23 @@ COLOURS = 9
 """Colour indices are 1..8 (0 is none); a candidate's colour takes 4 bits."""
 
 _NIBBLE = 0xF
+
+
+class NoteKind(enum.StrEnum):
+    """The three kinds of note (SudokuPad's), each a digit mask per cell in the state."""
+
+    CANDIDATE = "candidate"  # fixed spots, what Fill notes writes and the hints read
+    CORNER = "corner"  # "this digit goes in one of these cells of the unit"
+    CENTRE = "centre"  # a list of what the cell can be, in its middle
+
+    @property
+    def label(self) -> str:
+        return {"candidate": "Candidates", "corner": "Corner", "centre": "Centre"}[self.value]
+
+    @property
+    def field(self) -> str:
+        """The :class:`BoardState` field that holds this kind of note."""
+        return {"candidate": "notes", "corner": "corner", "centre": "centre"}[self.value]
 
 
 def candidate_colour(packed: int, digit: Digit) -> int:
@@ -45,6 +63,9 @@ class BoardState:
     - ``guesses``: the position when each open guess began, innermost last; the
       what-if level is their number.  Abandoning a guess goes back to its position;
       committing it keeps the work and drops the mark.
+    - ``revealed``: 1 where the entry is the solution's digit put there by Reveal,
+      not typed by the player (the board draws it in a look of its own); a digit
+      typed over it, or an erase, makes the cell the player's again.
 
     Build one with :meth:`empty` or :meth:`of`; the optional fields default to
     zeros (and may be passed empty, which means the same).
@@ -58,10 +79,11 @@ class BoardState:
     marks: tuple[int, ...] = ()
     ink: tuple[int, ...] = ()
     guesses: tuple[BoardState, ...] = field(default=(), repr=False)
+    revealed: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         zeros = (0,) * len(self.entries)
-        for name in ("corner", "centre", "colours", "marks", "ink"):
+        for name in ("corner", "centre", "colours", "marks", "ink", "revealed"):
             if not getattr(self, name):
                 object.__setattr__(self, name, zeros)
 
@@ -69,6 +91,11 @@ class BoardState:
     def empty(cls, cells: int) -> BoardState:
         zeros = (0,) * cells
         return cls(zeros, zeros)
+
+    def notes_of(self, kind: NoteKind) -> tuple[DigitMask, ...]:
+        """Every cell's notes of ``kind`` (a digit mask per cell)."""
+        masks: tuple[DigitMask, ...] = getattr(self, kind.field)
+        return masks
 
     @property
     def level(self) -> int:
@@ -88,7 +115,7 @@ class BoardState:
         **others: dict[Cell, int],
     ) -> BoardState:
         """A copy with some cells changed: ``entries``, ``notes`` and, by name, any of
-        ``corner``, ``centre``, ``colours``, ``marks``, ``ink``."""
+        ``corner``, ``centre``, ``colours``, ``marks``, ``ink``, ``revealed``."""
         changes: dict[str, tuple[int, ...]] = {}
         for name, cells in (("entries", entries), ("notes", notes), *others.items()):
             if not cells:

@@ -1,14 +1,14 @@
 """A board state in a save file: entries and candidate notes as the engine writes them,
 plus the enthusiast's annotations, each written only where it is used.
 
-``{"entries": "..4..", "notes": {"r1c4": "26"}, "corner": {"r2c2": "15"},
-"centre": {"r3c3": "48"}, "colours": {"r1c1": 3}, "marks": {"r1c4": {"2": 5}},
-"ink": {"r5c5": 1}, "guesses": [{...}, ...]}``: the notes keep the engine's form
-(digits as symbols by cell name), so the picker and older readers see entries and
-candidate notes as ever; the rest are extra keys they ignore.  ``guesses`` lists
-the position where each open guess began, outermost first (each written without
-its own ``guesses``, which are the ones before it): a save's ``current`` never
-needs them (replaying rebuilds them), but a trimmed save's ``start`` does.
+``{"entries": "..4..", "notes": {"r1c4": "26"}, "corner": {"r2c2": "15"}, "centre":
+{"r3c3": "48"}, "colours": {"r1c1": 3}, "marks": {"r1c4": {"2": 5}}, "ink": {"r5c5":
+1}, "revealed": {"r4c4": 1}, "guesses": [{...}, ...]}``: the notes keep the engine's
+form (digits as symbols by cell name), so the picker and older readers see entries
+and candidate notes as ever; the rest are extra keys they ignore. ``guesses`` lists
+the position where each open guess began, outermost first (each written without its
+own ``guesses``, which are the ones before it): a save's ``current`` never needs
+them (replaying rebuilds them), but a trimmed save's ``start`` does.
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ def state_fields(state: BoardState, size: int) -> dict[str, Any]:
     ink = {cell_name(c, size): k for c, k in enumerate(state.ink) if k}
     if ink:
         data["ink"] = ink
+    revealed = {cell_name(c, size): 1 for c, k in enumerate(state.revealed) if k}
+    if revealed:
+        data["revealed"] = revealed
     if state.guesses:
         data["guesses"] = [
             state_fields(dataclasses.replace(guess, guesses=()), size) for guess in state.guesses
@@ -90,6 +93,11 @@ def read_state(value: object, puzzle: Puzzle, field: str) -> BoardState:
         if not isinstance(level, int) or isinstance(level, bool) or not 0 <= level <= 99:
             raise FormatError(f"{field}.ink: expected a level from 0 to 99, found {level!r}")
         ink[cell] = level
+    revealed = [0] * cells
+    for cell, flag in _items(value, "revealed", field, size):
+        if flag not in (0, 1) or isinstance(flag, bool):
+            raise FormatError(f"{field}.revealed: expected 1, found {flag!r}")
+        revealed[cell] = flag
     guesses: tuple[BoardState, ...] = ()
     written = value.get("guesses", [])
     if not isinstance(written, list) or len(written) > 99:
@@ -106,6 +114,7 @@ def read_state(value: object, puzzle: Puzzle, field: str) -> BoardState:
         tuple(marks),
         tuple(ink),
         guesses,
+        tuple(revealed),
     )
 
 

@@ -26,8 +26,11 @@ from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from .game import Effect, Game, deduction_of
+from .effects import Effect
+from .game import Game
 from .hints import HintMarks, HintQuery, ask
+from .ledger import deduction_of
+from .solvability import no_help
 from .state import BoardState
 from .tasks import Task, TaskRunner
 
@@ -294,8 +297,10 @@ class StepsFlow:
         self._count_shown()
         if not effects:
             return Effect(False, "That step changes nothing on the board any more.")
+        words = effects[0].message if len(effects) == 1 else f"Applied {len(effects)} steps."
         return Effect(
             True,
+            words,
             cells=tuple(c for o in effects for c in o.cells),
             completed_units=tuple(dict.fromkeys(u for o in effects for u in o.completed_units)),
         )
@@ -333,7 +338,7 @@ class StepsFlow:
         job = PathJob()
         self.job = job
         self._states = {game.state: 0}
-        refusal = game.solvability.no_help
+        refusal = no_help(game.solvability)
         if refusal:  # no path to walk: say so rather than walk into a dead end
             job.message, job.finished = refusal, True
             return

@@ -21,8 +21,12 @@ eliminations (or its placements, for placing techniques):
   "N more", counted against the instance nearest to completion.  Almost is not
   final: the player marks more and submits again.
 
-Right, wrong and "show me" end the round and count in the :class:`Tally` (show
-me counts as tried, never as right).
+Right and "show me" end the round and count in the :class:`Tally`.  Wrong does
+not end it: the verdict names the stray mark without drawing the answer, and the
+player may change the marks and submit again, or ask to be shown.  A round once
+answered wrong counts as tried, never as right, however it ends (also when the
+player moves on to the next position without finishing it); show me counts the
+same.
 
 Preparing a round (:func:`prepare`) runs the hint search and the technique's
 finder on the varied position: milliseconds mostly, a few tenths of a second for
@@ -78,7 +82,7 @@ class Outcome(enum.StrEnum):
     @property
     def final(self) -> bool:
         """Whether the round is over (its instance is drawn, the tally counted)."""
-        return self in (Outcome.RIGHT, Outcome.WRONG, Outcome.SHOWN)
+        return self in (Outcome.RIGHT, Outcome.SHOWN)
 
 
 @dataclass(frozen=True)
@@ -237,7 +241,7 @@ def _wrong_text(round_: Round, stray: Sequence[Pick]) -> str:
     if len(stray) > 2:
         parts.append(f"{len(stray) - 2} more")
     text = and_list(parts)
-    return f"Wrong: {text[0].lower()}{text[1:]}."
+    return f"Wrong: {text[0].lower()}{text[1:]}. Change your marks and try again."
 
 
 # -- tallies -----------------------------------------------------------------------
@@ -332,6 +336,7 @@ class Drill:
         self.selected = 0
         self.verdict: Verdict | None = None
         self.served = 0
+        self._missed = False  # this round was answered wrong once: it cannot count as right
 
     # -- serving ----------------------------------------------------------------------
 
@@ -353,7 +358,12 @@ class Drill:
         return prepare(self.technique, exemplar, seed, self.vary)
 
     def start(self, round_: Round) -> None:
-        """Begin ``round_``: no marks, no verdict, the cursor on the first empty cell."""
+        """Begin ``round_``: no marks, no verdict, the cursor on the first empty cell.
+
+        A round left unfinished after a wrong answer counts as tried now."""
+        if self._missed and not self.over:
+            self.tally.count(False)
+        self._missed = False
         self.round = round_
         self.marks = frozenset()
         self.verdict = None
@@ -434,7 +444,8 @@ class Drill:
     # -- verdicts ---------------------------------------------------------------------
 
     def submit(self) -> Verdict:
-        """Judge the marks; a final verdict counts in the tally once."""
+        """Judge the marks; a final verdict counts in the tally once (a wrong one is not
+        final: the marks can change and be submitted again)."""
         if self.round is None:
             raise RuntimeError("no round served")
         if self.over:
@@ -442,8 +453,10 @@ class Drill:
             return self.verdict
         verdict = judge(self.round, self.marks)
         self.verdict = verdict
-        if verdict.outcome.final:
-            self.tally.count(verdict.outcome is Outcome.RIGHT)
+        if verdict.outcome is Outcome.WRONG:
+            self._missed = True  # try again, or be shown; never right now
+        elif verdict.outcome.final:
+            self.tally.count(verdict.outcome is Outcome.RIGHT and not self._missed)
         return verdict
 
     def show(self) -> Verdict:

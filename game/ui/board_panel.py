@@ -59,7 +59,7 @@ def status_text(reply: Reply, keymap: KeyMap, size: int) -> str:
     key = keymap.shortcut(action, size)
     if not key:
         return reply.message
-    return f"{reply.message}  {words.format(key=key)}".strip()
+    return f"{reply.message} {words.format(key=key)}".strip()
 
 
 def panel_model(

@@ -451,7 +451,7 @@ class BoardView:
         assert p is not None
         if look.conflict or look.wrong:
             return p.error
-        if look.from_solution:
+        if look.from_solution or look.revealed:  # digits the game put there
             return p.role(Role.FOCUS)
         if look.preview:  # placed by an earlier step of the path, not on the board yet
             return mix(p.entry, p.cell, 0.45)
@@ -481,6 +481,14 @@ class BoardView:
             bar = pygame.Rect(0, 0, width, thick)
             bar.midtop = (centre[0], min(size - thick - 1, rect.bottom + max(2, size // 16)))
             pygame.draw.rect(tile, p.error, bar, border_radius=thick // 2)
+        if look.revealed:
+            # A folded corner at the bottom right: "the game put this digit here", told
+            # by shape as well as colour (the top corners are the ink's and Check's).
+            fold = max(5, size // 5)
+            inset = self._inset(size) + max(1, size // 30)
+            right, bottom = size - inset, size - inset
+            corner = [(right, bottom - fold), (right, bottom), (right - fold, bottom)]
+            pygame.draw.polygon(tile, colour, corner)
         if look.ink:
             # The guess's level as a small number in the top-left corner: the ink's
             # cue that does not rely on colour (the top-right is Check's mark).

@@ -65,6 +65,7 @@ class CellLook:
     struck: int = 0  # notes a hint eliminates (struck through)
     target: int = 0  # the digit a hint places here
     from_solution: bool = False  # a digit shown by "Show solution", not the player's
+    revealed: bool = False  # a digit put there by Reveal, not typed (its own colour + a corner)
     preview: bool = False  # a digit of the position a step ahead belongs to, not the board's
     flash: int = 0  # error flash, 0..LEVELS
     glow: int = 0  # completed-unit glow or celebration, 0..LEVELS
@@ -184,6 +185,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 struck=struck,
                 target=hint.targets.get(cell, 0) if not digit else 0,
                 from_solution=from_solution,
+                revealed=bool(digit and state.revealed[cell]) and not preview and not given,
                 preview=preview,
                 flash=view.flash.get(cell, 0),
                 glow=view.glow.get(cell, 0),

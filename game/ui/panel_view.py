@@ -15,7 +15,7 @@ import pygame
 from ..engine.logic.step import Area, Role
 from ..engine.symbols import symbol
 from ..session import Game, Settings
-from ..session.settings import NoteKind
+from ..session.state import NoteKind
 from . import role_marks
 from .actions import Action
 from .board_view import corner_spots
@@ -116,15 +116,33 @@ NOTE_LABELS = {
 def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
     """The counters under the clock; mistakes only when the player wants them counted."""
     parts = []
-    if settings.mistake_limit:
-        parts.append(f"Mistakes {game.mistakes}/{settings.mistake_limit}")
-    elif settings.show_mistakes or settings.show_mistake_counter:
-        parts.append(f"Mistakes {game.mistakes}")
+    mistakes = mistakes_text(game, settings)
+    if mistakes:
+        parts.append(mistakes)
     if game.hints_used:
         parts.append(f"Hints {game.hints_used}")
     if notes_mode:
         parts.append(f"{NOTE_LABELS[settings.note_kind]} mode")
     return " · ".join(parts)
+
+
+def mistakes_text(game: Game, settings: Settings) -> str:
+    """The mistake counter in true words, or "" where mistakes are not counted.
+
+    Nothing without a single solution (no digit is a mistake then) or when the player
+    neither set a limit nor asked to see the count.  A limit lowered below the count
+    ends the game only at the next mistake (the game's rule), so it says so rather
+    than "4/3".
+    """
+    if not game.counts_mistakes:
+        return ""
+    made, limit = game.mistakes, settings.mistake_limit
+    if not limit:
+        shown = settings.show_mistakes or settings.show_mistake_counter
+        return f"Mistakes {made}" if shown else ""
+    if made >= limit and not game.over:
+        return f"Mistakes {made} (limit {limit} from the next)"
+    return f"Mistakes {made}/{limit}"
 
 
 def pad_keys(size: int, shown: Mapping[int, int], active: int) -> tuple[PadKey, ...]:

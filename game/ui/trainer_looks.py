@@ -32,7 +32,7 @@ def trainer_looks(
     over = verdict is not None and verdict.outcome.final
     shown = verdict.instance if over and verdict is not None else None
     hint = hint_parts(shape, HintMarks(shown, True) if shown is not None else None)
-    wrong = set(verdict.wrong) if over and verdict is not None else set()
+    wrong = set(verdict.wrong) if verdict is not None else set()  # named until changed
     place = round_.answer is Answer.PLACE
     struck: dict[int, int] = dict(hint.struck)
     targets: dict[int, int] = dict(hint.targets)

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
-from game.session.settings import NoteKind
+from game.session.ledger import Deduction
+from game.session.state import NoteKind
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
@@ -96,16 +97,16 @@ def act(game: Game, action: Action) -> None:
     elif kind == "tick":
         game.tick(b / 7)
     elif kind == "hint":
-        game.charge_hint(("hint", a % 7))
+        game.charge_hint(Deduction("Test Hint", frozenset({(a % cells, 1)}), frozenset()))
     elif kind == "step":
         others = tuple((c, d) for c, d in [((cell + 1) % cells, digit)] if not game.givens[c])
         game.apply_step(Step("Test Step", placements=(), eliminations=others))
     elif kind == "solve" and b % 4 == 0:
         game.show_solution()
     elif kind == "corner":
-        game.toggle_corner(cell, digit)
+        game.toggle_note(cell, digit, NoteKind.CORNER)
     elif kind == "centre":
-        game.toggle_centre(cell, digit)
+        game.toggle_note(cell, digit, NoteKind.CENTRE)
     elif kind == "paint":
         game.paint([cell, (cell + a) % cells], b % 9)
     elif kind == "paint-candidate":
@@ -164,6 +165,7 @@ def same_game(a: Game, b: Game) -> None:
     assert a.elapsed == b.elapsed
     assert a.counters == b.counters
     assert (a.solution_seen, a.clean) == (b.solution_seen, b.clean)
+    assert a.help.shown == b.help.shown
     assert a.selected == b.selected
     assert (a.phase, a.ending) == (b.phase, b.ending)
     assert {n: p.position for n, p in a.savepoints.items()} == {

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from game.engine.puzzle import Puzzle
 from game.session import Game, Phase, Settings
 from game.session.savegame import load_game, save_game
-from game.session.settings import NoteKind
-from game.session.state import candidate_colour
+from game.session.state import NoteKind, candidate_colour
 
 from .games import CLASSIC, PUZZLES, Action, act, actions, same_game
 
@@ -50,8 +49,8 @@ def test_many_cells_notes_toggle_together_and_erase_together() -> None:
 def test_placing_a_digit_prunes_every_kind_of_note_from_the_peers() -> None:
     game = new_game(auto_remove_notes=True)
     game.toggle_note(3, 4)
-    game.toggle_corner(5, 4)
-    game.toggle_centre(6, 4)
+    game.toggle_note(5, 4, NoteKind.CORNER)
+    game.toggle_note(6, 4, NoteKind.CENTRE)
     game.place(2, 4)
     assert not game.state.notes[3] and not game.state.corner[5] and not game.state.centre[6]
 
@@ -155,8 +154,8 @@ def test_colours_notes_and_guesses_survive_save_and_load() -> None:
     game = new_game()
     game.paint([2, 3], 4)
     game.paint([5], 2, digit=7)
-    game.toggle_corner(6, 1)
-    game.toggle_centre(7, 9)
+    game.toggle_note(6, 1, NoteKind.CORNER)
+    game.toggle_note(7, 9, NoteKind.CENTRE)
     game.guess()
     game.place(2, 4)
     game.guess()

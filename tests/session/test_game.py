@@ -86,7 +86,8 @@ def test_a_dead_end_is_not_an_ending() -> None:
     game.place(5, 2)
     effect = game.place(6, 4)
     assert game.phase is Phase.PLAYING
-    assert effect.message == ""  # not told unless the player asked to see mistakes
+    assert "can't be finished" not in effect.message  # not told unless the player asked
+    assert not effect.error and effect.offer is None
     assert "r1c3" in game.check().message or game.check().wrong
 
 

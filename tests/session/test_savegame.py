@@ -17,6 +17,7 @@ from game.engine.puzzle import Puzzle
 from game.session import Game, Phase, Settings
 from game.session.export import export_puzzle
 from game.session.kinds import Difficulty, Origin, PuzzleKind
+from game.session.ledger import Deduction
 from game.session.savegame import (
     VERSION,
     SaveError,
@@ -42,7 +43,7 @@ def played() -> Game:
     game.toggle_note(3, 2)
     game.place(3, 9)  # wrong: r1c4 is 6
     game.undo()
-    game.charge_hint("a step")
+    game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
     game.select(3)
     game.tick(42.5)
     return game

@@ -67,7 +67,7 @@ def test_a_game_past_the_move_cap_autosaves_a_file_that_loads(tmp_path: Path) ->
     game = load_game(longest_save())
     for k in range(5):  # the moves that took it past the cap, played as a player would
         game.toggle_note(EMPTY[k], 9)
-    game.counters, game.elapsed = Counters(mistakes=3), 600.0
+    game.help.counters, game.elapsed = Counters(mistakes=3), 600.0
     assert len(game.history) == MAX_MOVES + 5
     loaded = autosaved(tmp_path, game)
     # Trimmed from the oldest end: the board, the position and the counters are kept.

@@ -76,14 +76,23 @@ def test_a_drill_played_right_then_wrong_then_shown_keeps_the_tally() -> None:
     assert verdict.outcome is Outcome.WRONG
     assert verdict.wrong == ((cell, digit),)
     assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in verdict.message
-    assert verdict.instance is not None  # the pattern is drawn after a wrong answer too
-    assert (tally.tried, tally.right, tally.streak, tally.best) == (2, 1, 0, 1)
+    assert not drill.over and drill.drawn is None  # not given away: try again
+    assert (tally.tried, tally.right) == (1, 1)  # counted when the round ends
+    assert drill.toggle(cell, digit)  # the stray mark taken back
+    for pick in sorted(round_.answers[0]):
+        drill.toggle(*pick)
+    assert drill.submit().outcome is Outcome.RIGHT and drill.over
+    assert (tally.tried, tally.right, tally.streak, tally.best) == (2, 1, 0, 1)  # wrong once
 
     drill.next()
+    drill.toggle(*removable_elsewhere(drill.round))
+    assert drill.submit().outcome is Outcome.WRONG
+    drill.next()  # left after a wrong answer: tried, not right
+    assert (tally.tried, tally.right) == (3, 1)
     shown = drill.show()
     assert shown.outcome is Outcome.SHOWN and shown.instance is not None
-    assert (tally.tried, tally.right) == (3, 1)
-    assert tally.summary() == "1/3 right"
+    assert (tally.tried, tally.right) == (4, 1)
+    assert tally.summary() == "1/4 right"
 
 
 def test_part_of_an_instance_is_almost_and_the_rest_makes_it_right() -> None:

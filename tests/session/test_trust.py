@@ -7,7 +7,7 @@ synthetic events in ``tests/ui`` where the finding was about the screen.
 from __future__ import annotations
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Offer, Phase, Settings, Solvability
+from game.session import Game, Offer, Phase, Settings, Status
 from game.session.current import Session
 from game.session.hints import HintQuery, ask
 from game.session.keeper import Keeper
@@ -67,7 +67,7 @@ def test_undo_after_show_solution_shows_the_history_and_never_counts_as_a_win() 
 def test_quitting_with_a_finished_card_up_keeps_the_autosave_and_counts_nothing_more() -> None:
     keeper = Keeper.in_memory()
     session = Session(keeper)
-    game = session.start(Prepared(game_of().puzzle, None, Solvability.UNIQUE, origin_of(game_of())))
+    game = session.start(Prepared(game_of().puzzle, None, Status.UNIQUE, origin_of(game_of())))
     game.place(2, 4)
     game.show_solution()
     session.quit()
@@ -114,7 +114,7 @@ def test_a_given_is_no_longer_in_conflict_once_the_solution_is_shown() -> None:
 # 8. An unsolvable puzzle was played without a word; hints walked into a dead end.
 def test_an_unsolvable_puzzle_is_announced_and_hints_say_why() -> None:
     game = game_of(NO_SOLUTION)
-    assert game.solvability is Solvability.NONE and game.solution is None
+    assert game.solvability is Status.NONE and game.solution is None
     play, tasks = playing(game)
     assert play.status.error and "no solution" in play.status.message
     play.hint()
@@ -124,7 +124,7 @@ def test_an_unsolvable_puzzle_is_announced_and_hints_say_why() -> None:
 
 def test_a_puzzle_with_several_solutions_is_announced_and_hints_skip_uniqueness() -> None:
     game = game_of(SEVERAL)
-    assert game.solvability is Solvability.SEVERAL and not game.unique
+    assert game.solvability is Status.MULTIPLE and not game.unique
     play, _ = playing(game)
     assert "more than one solution" in play.status.message
     assert not HintQuery.of(game).unique
@@ -133,7 +133,7 @@ def test_a_puzzle_with_several_solutions_is_announced_and_hints_skip_uniqueness(
 def test_a_grid_too_open_to_settle_is_announced_and_hinted_with_patterns_only() -> None:
     """The bounded solver's "undecided" reaches the player as words, never a hang."""
     empty = Puzzle.from_string("." * 81)
-    game = Game(empty, solvability=Solvability.UNDECIDED)
+    game = Game(empty, solvability=Status.UNDECIDED)
     assert game.solution is None and not game.unique
     play, tasks = playing(game)
     assert "so open" in play.status.message
@@ -144,11 +144,13 @@ def test_a_grid_too_open_to_settle_is_announced_and_hinted_with_patterns_only() 
     assert "could not tell" in play.status.message
 
 
-def test_solvability_speaks_the_solvers_words_both_ways() -> None:
-    from game.engine.solver import Status
+def test_the_solution_count_is_the_solvers_own_status() -> None:
+    """One type from the engine to the screen (issue 18: Solvability mirrored Status)."""
+    from game.engine import solver
 
-    for status in Status:
-        assert Solvability.of_status(status).status is status
+    for text in (CLASSIC, SEVERAL, NO_SOLUTION):
+        game = game_of(text)
+        assert game.solvability is solver.settle(game.shape, game.givens).status
 
 
 # 12. Browsing 56 steps cost 57 hints; the notes check cost a hint.

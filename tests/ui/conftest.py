@@ -13,7 +13,7 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
-from game.session import Settings, Solvability
+from game.session import Settings, Status
 from game.session.kinds import Origin, PuzzleKind
 from game.session.sources import Prepared
 from game.session.tasks import TaskRunner
@@ -93,7 +93,7 @@ def prepared(
     else:
         grid = tuple(int(c) for c in solution)
     origin = Origin(PuzzleKind.of(puzzle.shape, level))
-    return Prepared(puzzle, grid, Solvability.UNIQUE, origin)
+    return Prepared(puzzle, grid, Status.UNIQUE, origin)
 
 
 MakeDriver = Callable[..., Driver]

@@ -9,7 +9,7 @@ from game.engine import solver
 from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
-from game.session import Solvability
+from game.session import Status
 from game.session.hint_flow import Stage
 from game.session.hints import HintMarks
 from game.session.kinds import Origin, PuzzleKind
@@ -324,7 +324,7 @@ def test_every_size_and_jigsaw_plays(driver: Driver, text: str, regions: str | N
     puzzle = Puzzle.from_string(text, regions)
     found = solver.solve(puzzle.shape, puzzle.givens)
     origin = Origin(PuzzleKind.of(puzzle.shape, None))
-    start_board(driver, Prepared(puzzle, found, Solvability.UNIQUE, origin))
+    start_board(driver, Prepared(puzzle, found, Status.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     assert len(scene.looks()) == len(text)
@@ -372,7 +372,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
 def test_check_without_a_single_solution_runs_in_the_background(driver: Driver) -> None:
     puzzle = Puzzle.from_string("1" + "." * 15)  # many solutions
     origin = Origin(PuzzleKind.of(puzzle.shape, None))
-    start_board(driver, Prepared(puzzle, None, Solvability.SEVERAL, origin))
+    start_board(driver, Prepared(puzzle, None, Status.MULTIPLE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.key(pygame.K_c, 0, "c")
@@ -394,7 +394,7 @@ def test_a_25x25_board_full_of_notes_fills_in_over_frames_after_a_resize(
     found = solver.solve(puzzle.shape, puzzle.givens)
     start_board(
         driver,
-        Prepared(puzzle, found, Solvability.UNIQUE, Origin(PuzzleKind.of(puzzle.shape, None))),
+        Prepared(puzzle, found, Status.UNIQUE, Origin(PuzzleKind.of(puzzle.shape, None))),
     )
     scene = driver.top
     assert isinstance(scene, BoardScene)

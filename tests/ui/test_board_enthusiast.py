@@ -15,8 +15,7 @@ import pytest
 
 from game.engine.shape import Shape
 from game.session import Phase
-from game.session.settings import NoteKind
-from game.session.state import candidate_colour
+from game.session.state import NoteKind, candidate_colour
 from game.ui.actions import Action, Command
 from game.ui.board_view import SHAPES, BoardView, corner_spots, shape_points
 from game.ui.destinations import Daily, OpenFile, OpenPuzzle
@@ -283,8 +282,8 @@ def test_the_status_line_tells_the_kind_a_digit_writes_on_many_cells(
 def test_corner_and_centre_notes_leave_with_the_digit_and_the_step_ahead(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.toggle_corner(2, 1)
-    scene.game.toggle_centre(2, 2)
+    scene.game.toggle_note(2, 1, NoteKind.CORNER)
+    scene.game.toggle_note(2, 2, NoteKind.CENTRE)
     scene.game.select(2)
     driver.key(pygame.K_4)
     look = scene.looks()[2]

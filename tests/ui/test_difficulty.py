@@ -6,7 +6,7 @@ import pygame
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Solvability
+from game.session import Status
 from game.session.difficulty import Rater, rate_givens
 from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
 from game.session.sources import Prepared
@@ -23,7 +23,7 @@ def test_a_file_puzzle_is_rated_in_the_background_and_the_header_shows_it(
     puzzle = Puzzle.from_string(PUZZLE)
     solution = tuple(int(c) for c in SOLUTION)
     origin = Origin(PuzzleKind(Variant.CLASSIC, 9, None), title="Wiki")
-    start_board(driver, Prepared(puzzle, solution, Solvability.UNIQUE, origin))
+    start_board(driver, Prepared(puzzle, solution, Status.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     driver.settle()
@@ -38,7 +38,7 @@ def test_a_generated_puzzle_shows_its_known_score(driver: Driver) -> None:
     origin = Origin(
         PuzzleKind(Variant.CLASSIC, 9, Level.EASY), difficulty=Difficulty(Level.EASY, 1.5)
     )
-    start_board(driver, Prepared(Puzzle.from_string(PUZZLE), None, Solvability.UNIQUE, origin))
+    start_board(driver, Prepared(Puzzle.from_string(PUZZLE), None, Status.UNIQUE, origin))
     scene = driver.top
     assert isinstance(scene, BoardScene)
     assert scene.play.rater.done

@@ -18,6 +18,7 @@ from game.engine.logic.registry import Level
 from game.session import Phase
 from game.session.keeper import CANNOT_READ, CANNOT_SAVE
 from game.session.kinds import PuzzleKind, Variant
+from game.session.ledger import Deduction
 from game.session.savegame import load_saved
 from game.session.tasks import TaskRunner
 from game.ui import routes, seams
@@ -137,7 +138,7 @@ def test_continue_restores_the_game_exactly_in_the_next_run(data: Path) -> None:
     place(first, 3, 2, SHIFT)  # notes in r1c4
     place(first, 3, 6, SHIFT)
     first.key(pygame.K_z, CTRL)  # undo the last note: it stays redoable
-    game.charge_hint("a hint")
+    game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
     first.run(3.0)
     game.select(40)
     quit_game(first)

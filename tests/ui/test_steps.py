@@ -221,7 +221,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     make_driver: MakeDriver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.engine.puzzle import Puzzle
-    from game.session import Solvability
+    from game.session import Status
     from game.session.kinds import Origin, PuzzleKind
     from game.session.sources import Prepared
 
@@ -232,7 +232,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     driver = make_driver()
     solution = solver.solve(puzzle.shape, puzzle.givens)
     origin = Origin(PuzzleKind(Variant.CLASSIC, 9, None))
-    start_board(driver, Prepared(puzzle, solution, Solvability.UNIQUE, origin))
+    start_board(driver, Prepared(puzzle, solution, Status.UNIQUE, origin))
     driver.settle()
     scene = driver.top
     assert isinstance(scene, BoardScene)

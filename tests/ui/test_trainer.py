@@ -11,7 +11,6 @@ from game.engine.logic.step import Role
 from game.session.exemplars import examples
 from game.session.trainer import Outcome
 from game.ui.destinations import Notice
-from game.ui.looks import Fill
 from game.ui.scene_stack import Go
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.menu import MenuScene
@@ -224,9 +223,16 @@ def test_a_drill_played_with_the_mouse_to_a_wrong_answer(driver: Driver) -> None
     assert any(item.role is Role.WRONG for item in panel.legend)  # the wrong mark's ring
     looks = scene.looks()
     assert (digit, Role.WRONG) in looks[cell].note_roles
-    assert all(look.fill is not Fill.SELECTED for look in looks)  # the pattern alone
-    driver.click(spot)  # marks are frozen once the round is over
-    assert scene.drill.marks == {(cell, digit)}
+    assert scene.drill.drawn is None  # the answer is not given away: try again
+    assert scene.layout().buttons["submit"] and not scene.drill.over
+    driver.click(spot)  # the wrong mark taken back, the right ones marked
+    assert scene.drill.marks == frozenset() and scene.drill.verdict is None
+    for pick in sorted(round_.answers[0]):
+        driver.click(scene.layout().board.note_rect(*pick).center)
+    driver.click(scene.layout().buttons["submit"].center)
+    verdict = scene.drill.verdict
+    assert verdict is not None and verdict.outcome is Outcome.RIGHT and scene.drill.over
+    assert scene.drill.tally.tried == 1 and scene.drill.tally.right == 0  # wrong once
     driver.click(scene.layout().buttons["next"].center)
     driver.settle()
     assert scene.drill.verdict is None and scene.drill.served == 2

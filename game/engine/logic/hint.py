@@ -39,7 +39,15 @@ from .step import Mark, Role, Step
 from .wording import cells_text, plural, removal_text
 
 HintKind = Literal[
-    "mistake", "notes", "step", "solved", "stuck", "no-solution", "several-solutions", "undecided"
+    "mistake",
+    "notes",
+    "step",
+    "solved",
+    "stuck",
+    "no-solution",
+    "several-solutions",
+    "undecided",
+    "dead-end",
 ]
 
 NO_SOLUTION = "This puzzle has no solution, so no step can lead to one."
@@ -70,7 +78,9 @@ class Hint:
     ``"stuck"`` (no technique applies, or none within the work budget: the message
     says which), ``"no-solution"``, ``"several-solutions"`` (no pattern step is
     left and only guessing could go on) or ``"undecided"`` (the same, when the
-    solver could not settle the count).  ``step`` carries the marks to draw;
+    solver could not settle the count); ``"dead-end"`` is the caller's own (the
+    session's check that a position with no single answer can still be finished).
+    ``step`` carries the marks to draw;
     mistake steps place and remove nothing, they only point.  ``uses_notes`` says
     the step was found from the player's notes; ``suggest_notes`` asks the UI to
     offer filling in notes, since the step removes candidates the board does not

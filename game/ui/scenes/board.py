@@ -25,7 +25,7 @@ import pygame
 from ...session import Game, Phase
 from ...session.kinds import Difficulty, Origin
 from ...session.playing import Mode, Playing, Reply
-from ...session.settings import NoteKind
+from ...session.state import NoteKind
 from ..actions import Action, Command
 from ..animation import Animator
 from ..board_commands import Handler, play_commands
@@ -88,12 +88,11 @@ class BoardScene(Scene):
         self._links_shown = False
         self._carded: Phase | None = None  # the ending whose card was shown
         self._drag: Drag | None = None
-        self._celebrating = False
         self._shown_second = -1
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
-            Action.NOTES_MODE: lambda c: self._told_next(self.play.toggle_notes_mode()),
+            Action.NOTES_MODE: lambda c: self.play.toggle_notes_mode(),
             Action.SOLVE: lambda c: self._solve(),
             Action.TYPED_MOVE: lambda c: Push(
                 TypedMoveScene(ctx, self.layout.board.rect, self.typed, game.tick)
@@ -218,9 +217,6 @@ class BoardScene(Scene):
             return answer
         if answer is not None and answer.effect is not None:
             self._feedback(answer)
-        play = self.play
-        if play.many and not play.status.message:
-            play.status = Reply(play.what_next())  # while many cells are chosen
         self._sync()
         return None
 
@@ -231,14 +227,12 @@ class BoardScene(Scene):
         self.animator.glow(
             tuple(cell for unit in effect.completed_units for cell in self.game.shape.units[unit])
         )
-        shown = effect.changed and bool(effect.cells) and bool(self.game.from_solution())
+        shown = bool(reply.filled)
         if shown:
-            self.animator.start_reveal(effect.cells)  # Solve fills the grid, cell by cell
-        won = self.game.counts_as_win and effect.changed and not self._celebrating
+            self.animator.start_reveal(reply.filled)  # Solve fills the grid, cell by cell
+        won = reply.won
         if won:
-            self._celebrating = True
             origin = reply.placed if reply.placed is not None else self.game.shape.cells // 2
-            self.game.select(None)  # a finished grid reads best without highlights
             self.animator.wave(_distances(self.game.size, origin))
         # One sound an action, the most telling first (off unless the player turns it
         # up).  A wrong digit sounds like any other: sound never gives a mistake away.
@@ -271,13 +265,7 @@ class BoardScene(Scene):
         kinds = tuple(NoteKind)
         kind = kinds[(kinds.index(self.ctx.settings.note_kind) + 1) % len(kinds)]
         self.ctx.change_settings(note_kind=kind)
-        return self._told_next(Reply(f"Notes now write {NOTE_WORDS[kind]}."))
-
-    def _told_next(self, reply: Reply) -> Reply:
-        """With several cells chosen, the status line keeps saying what a digit does."""
-        play = self.play
-        play.status = Reply(play.what_next()) if play.many else reply
-        return play.status
+        return self.play.tell(f"Notes now write {NOTE_WORDS[kind]}.")
 
     def _pause(self) -> Transition | None:
         if self.game.over:
@@ -286,7 +274,7 @@ class BoardScene(Scene):
 
     def _report(self, message: str) -> None:
         """Where Save as put the file, in the status line."""
-        self.play.status = Reply(message)
+        self.play.tell(message)
         self._sync()
 
     def _folder(self) -> str | None:
@@ -320,7 +308,6 @@ class BoardScene(Scene):
         game = self.game
         if not game.over:
             self._carded = None
-            self._celebrating = False
             return None
         if self._carded is game.phase or self.animator.active:
             return None

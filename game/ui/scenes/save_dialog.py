@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import enum
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -71,11 +72,23 @@ def check_name(text: str, folder: Path | None, mode: Mode) -> SaveName:
     return SaveName(name, path=path, exists=path is not None and path.exists())
 
 
+_DAY = re.compile(
+    r"\b[0-9]{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b"
+    r"|\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b"
+)
+"""A day named in a heading: ``31 Jan`` (the daily puzzle's title) or ``2025-01-31``."""
+
+
 def suggest_name(info: Origin, folder: Path | None, mode: Mode, today: str = "") -> str:
-    """A name free in ``folder``: ``Hard 2025-01-31``, then ``Hard 2025-01-31 (2)`` ..."""
+    """A name free in ``folder``: ``Hard 2025-01-31``, then ``Hard 2025-01-31 (2)`` ...
+
+    A heading that names its day already (the daily puzzle's ``Daily puzzle · 31 Jan``)
+    is not given a second date.
+    """
     stem = "".join("-" if c in ILLEGAL or not c.isprintable() else c for c in info.heading)
     stem = stem.strip(" .")[:60].rstrip(" .") or "Sudoku"
-    base = f"{stem} {today or datetime.date.today().isoformat()}"
+    dated = _DAY.search(stem) is not None
+    base = stem if dated else f"{stem} {today or datetime.date.today().isoformat()}"
     name, number = base, 2
     while folder is not None and (folder / (name + mode.extension)).exists() and number < 1000:
         name, number = f"{base} ({number})", number + 1

@@ -352,9 +352,9 @@ class TrainerScene(Scene):
     def _legend(self) -> tuple[LegendItem, ...]:
         """The key to the picture: the instance's, and the player's wrong marks' ring."""
         drawn, round_, verdict = self.drill.drawn, self.drill.round, self.drill.verdict
-        if drawn is None or round_ is None:
+        if round_ is None:
             return ()
-        items = legend_of(drawn, round_.position.values)
+        items = legend_of(drawn, round_.position.values) if drawn is not None else ()
         if verdict is not None and verdict.wrong:
             items += (LegendItem("your mark that is not right", "ring", Role.WRONG),)
         # Areas last: their outlines and labels explain themselves on the board,
