@@ -19,7 +19,10 @@ from hypothesis import strategies as st
 
 from game.engine import solver
 from game.engine.logic import CandidateGrid, solve_path
+from game.engine.formats.solo import parse_solo
 from game.engine.logic.hint import find_hint
+from game.engine.logic.rating import Rating, rate_puzzle
+from game.engine.logic.techniques.constraints import variant_hidden_single
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, Diagonal, RuleSet
 from game.engine.shape import Shape
@@ -117,6 +120,29 @@ def test_a_hint_on_a_killer_names_the_cage() -> None:
     hint = find_hint(rules.shape, givens, [0] * 81, [0] * 81, solution, rules=rules)
     assert hint.step is not None
     assert {c for c, _d in hint.step.placements} <= {0, 1}
+
+
+def test_solo_x_puzzles_up_to_advanced_are_solved_by_logic(shared_data: Path) -> None:
+    table = shared_data / "variants" / "solo.tsv"
+    rows = [r for r in csv.DictReader(table.open(), delimiter="\t") if r["kind"] == "x-9x9"]
+    graded = [r for r in rows if r["solo_difficulty"] in ("Basic", "Intermediate", "Advanced")]
+    assert len(graded) == 15
+    for row in graded:
+        rating = rate_puzzle(parse_solo(row["solo_id"]).puzzle)
+        assert isinstance(rating, Rating) and rating.solved_by_logic, row["solo_id"]
+
+
+def test_a_digit_with_one_place_on_a_diagonal_is_placed() -> None:
+    shape = Shape.classic(4)
+    rules = RuleSet(shape, (Diagonal.of(4),))
+    # r1c1=1 and r2c2=2 on the main diagonal; the 3 in r3c1 keeps 3 out of r3c3, so
+    # on the diagonal 3 only fits r4c4 (no row, column or box shows it there).
+    givens = [1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]
+    grid = CandidateGrid.from_grid(shape, givens, rules=rules)
+    steps = list(variant_hidden_single(grid))
+    assert (15, 3) in {p for step in steps for p in step.placements}
+    assert all("diagonal 1" in step.explanation for step in steps)
+    assert not list(variant_hidden_single(CandidateGrid.from_grid(shape, givens)))
 
 
 def test_solo_x_puzzles_are_solved_by_sound_steps(shared_data: Path) -> None:

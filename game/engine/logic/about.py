@@ -192,6 +192,19 @@ ABOUT: dict[str, About] = {
         "Small cages with extreme sums (two cells adding to 3 or 17), cages with cells "
         "already placed, arrows whose circle has few candidates.",
     ),
+    "Variant Hidden Single": About(
+        "A digit with only one possible cell in a variant's own house: a diagonal of an "
+        "X-Sudoku, a Windoku window, a disjoint group. Those hold every digit once, like "
+        "a row, so the digit goes there.",
+        "The diagonals and shaded windows, digit by digit, as you scan boxes.",
+    ),
+    "Variant Locked Candidates": About(
+        "Where a diagonal or an extra region crosses a row, column or region, a digit "
+        "whose every place in one of the two lies in the crossing must be there, so the "
+        "other one loses the digit outside the crossing.",
+        "A diagonal through a box, a window overlapping four boxes: the digits still "
+        "open in the overlap.",
+    ),
     # locked candidates
     "Pointing": About(
         "Inside a region, every place for a digit lies on one row (or column). The digit "
