@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import solver
-from game.engine.logic import CandidateGrid, solve_path
 from game.engine.formats.solo import parse_solo
+from game.engine.logic import CandidateGrid, solve_path
 from game.engine.logic.hint import find_hint
 from game.engine.logic.rating import Rating, rate_puzzle
 from game.engine.logic.techniques.constraints import variant_hidden_single
