@@ -82,8 +82,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from .houses import HouseKind
 from .puzzle import Puzzle
-from .rules import RuleSet, Sandwich
+from .rules import Cage, Constraint, LittleKiller, RuleSet, Sandwich
 from .shape import Shape
 
 Topology = Shape | RuleSet
@@ -627,7 +628,7 @@ class _Tables:
         ]
         if removed:
             self.initial = full ^ int.from_bytes(_bits(nbytes, removed), "little")
-        props = _Narrowing(rules, self)
+        props = _Narrowing(rules, self, _implied_sums(rules))
         if props.pairs or props.items:
             self.props = props
         self.nbytes = cells * n * (nbytes + 64) + nbits * 12 + cells * (24 * n + 150)
@@ -799,6 +800,50 @@ class _Tables:
         return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
 
 
+def _implied_sums(rules: RuleSet) -> list[Constraint]:
+    """Sums the cages imply in each house of N cells (the killer solver's "45 rule"):
+    the cells a house keeps outside the cages wholly inside it add up to the house's
+    total less theirs (*innies*, all different, so a cage of their own), and where the
+    cages touching a house cover it, the cells they have outside it add up to their
+    totals less the house's (*outies*, which may repeat).  The search narrows these
+    like any sum; they are not rules of the puzzle, only consequences of them."""
+    n = rules.size
+    cages = [r for r in rules.constraints if isinstance(r, Cage) and r.total is not None]
+    covered = [cell for cage in cages for cell in cage.members]
+    if not cages or len(covered) != len(set(covered)):
+        return []  # overlapping cages would count their shared cells twice
+    house_total = n * (n + 1) // 2
+    found: list[Constraint] = []
+    seen: set[tuple[int, ...]] = set()
+    for house in rules.houses:
+        if len(house.cells) != n or house.kind is HouseKind.CAGE:
+            continue
+        cells = set(house.cells)
+        inside = [c for c in cages if set(c.members) <= cells]
+        rest = tuple(sorted(cells.difference(*(c.members for c in inside))))
+        if rest and len(rest) < n and rest not in seen:
+            total = house_total - sum(c.total or 0 for c in inside)
+            seen.add(rest)
+            found.append(Cage(rest, total))
+        touching = [c for c in cages if cells & set(c.members)]
+        reach: set[int] = set().union(*(c.members for c in touching))
+        if cells <= reach:
+            outside = tuple(sorted(reach - cells))
+            if outside and outside not in seen:
+                seen.add(outside)
+                total = sum(c.total or 0 for c in touching) - house_total
+                found.append(LittleKiller(outside, total))
+    return [rule for rule in found if _possible(rule, n)]
+
+
+def _possible(rule: Constraint, n: int) -> bool:
+    """Whether an implied sum can be made at all (else it narrows nothing useful and the
+    puzzle's own cages already say there is no solution)."""
+    total = getattr(rule, "total", 0)
+    count = len(rule.cells())
+    return 0 < total <= n * count and total >= count
+
+
 _MEMO_SIZE = 4096
 """Narrowings remembered per rule (a few hundred kilobytes at most per rule set)."""
 
@@ -820,9 +865,9 @@ class _Narrowing:
 
     __slots__ = ("cell_bits", "cost", "drop", "items", "memo", "n", "pairs")
 
-    def __init__(self, rules: RuleSet, tables: _Tables) -> None:
+    def __init__(self, rules: RuleSet, tables: _Tables, implied: Sequence[Constraint] = ()) -> None:
         n = self.n = rules.size
-        self.items = [(rule, rule.cells()) for rule in rules.narrowing]
+        self.items = [(rule, rule.cells()) for rule in (*rules.narrowing, *implied)]
         self.drop = tables.drop
         self.cell_bits = (1 << (rules.cells * (n + 1))) - 1
         full = (1 << n) - 1
