@@ -192,6 +192,48 @@ ABOUT: dict[str, About] = {
         "Small cages with extreme sums (two cells adding to 3 or 17), cages with cells "
         "already placed, arrows whose circle has few candidates.",
     ),
+    "Cage Combinations": About(
+        "A killer cage holds different digits adding up to its total, and only a few "
+        "sets of digits do that (two cells making 4 can only be 1+3). Of those sets, "
+        "keep the ones whose digits can go one to a cell among the candidates; a "
+        "candidate that no set left gives its cell is ruled out, and a cell left one "
+        "digit takes it.",
+        "Small cages with extreme totals (two cells making 3, 4, 16 or 17; three making "
+        "6, 7, 23 or 24), cages beside placed digits, and single-cell cages.",
+    ),
+    "Cage Pointing": About(
+        "A digit that every set of digits left for a cage contains must be in the cage. "
+        "If its places in the cage all lie in one row, column or region, the rest of "
+        "that house loses it, as in [Pointing]: more generally, any cell that sees all "
+        "of those places does.",
+        "A cage whose combinations share a digit (two cells making 4 need both 1 and 3) "
+        "lying along one line or inside one region.",
+    ),
+    "Cage Claiming": About(
+        "A row, column or region whose places for a digit all lie in one cage: the "
+        "digit is in that cage, in those cells, as in [Claiming]. The cage's other cells "
+        "lose it, and so do the cage's combinations without it, with whatever "
+        "candidates only those combinations allowed.",
+        "A digit squeezed into two or three cells of a house that one cage holds.",
+    ),
+    "Innies and Outies": About(
+        "Every row, column and region adds up to 45 on a 9x9 grid (N(N+1)/2 on an NxN "
+        "one), so one to four adjacent of them add up to 45 times as many. Take off the "
+        "cages wholly inside: the cells left, the innies, make a hidden cage with a known "
+        "sum. A cage that crosses the edge can be traded for its cells outside, the "
+        "outies, less its total; the sum is then narrowed like a cage, and a lone innie "
+        "or outie is placed.",
+        "Houses nearly tiled by cages: one or two cells sticking in or out of a row, "
+        "a band of rows, or a group of regions.",
+        forms=(
+            "Innies: the cells of the houses outside the cages wholly inside add up to "
+            "the houses' sum less those cages' totals.",
+            "Outies: when cages cover the houses, the cells of those cages outside the "
+            "houses add up to the cages' totals less the houses' sum.",
+            "Innie minus outie: trading only some crossing cages gives a difference, "
+            "such as r1c1 - r2c2 = 3.",
+        ),
+    ),
     # locked candidates
     "Pointing": About(
         "Inside a region, every place for a digit lies on one row (or column). The digit "
