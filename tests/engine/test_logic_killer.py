@@ -21,8 +21,12 @@ from game.engine.logic.killer import equations, fit
 from game.engine.logic.registry import all_techniques
 from game.engine.logic.step import AreaKind, Step, with_article
 from game.engine.logic.techniques.cages import cage_claiming, cage_combinations, cage_pointing
+from game.engine.logic.techniques.extra_houses import (
+    extra_house_intersection,
+    extra_house_single,
+)
 from game.engine.logic.techniques.innies import innies_and_outies
-from game.engine.rules import Cage, Constraint, RuleSet
+from game.engine.rules import Cage, Constraint, Diagonal, RuleSet
 from game.engine.shape import Shape
 
 from .solo_ids import decode
@@ -230,3 +234,44 @@ def test_killer_steps_name_cells_and_outline_cages(text: str) -> None:
     assert killer
     for step in killer:
         assert "r" in step.explanation and step.areas
+
+
+# -- extra houses (diagonals, extra regions) ------------------------------------------
+
+
+def test_extra_house_single_places_the_last_place_on_a_diagonal() -> None:
+    rules = RuleSet(SHAPE, (Diagonal.of(9),))
+    # The diagonal holds 2..9 from r1c1 to r8c8, so its 1 can only be r9c9.
+    givens = [0] * 81
+    for i in range(8):
+        givens[i * 10] = i + 2
+    grid = CandidateGrid.from_grid(SHAPE, givens, rules=rules)
+    steps = list(extra_house_single(grid))
+    assert any(s.placements == ((80, 1),) for s in steps)
+    assert "diagonal 1" in steps[0].explanation.lower()
+    assert not list(extra_house_single(CandidateGrid.from_grid(SHAPE, [0] * 81, rules=rules)))
+
+
+def test_extra_house_intersection_clears_a_box_from_its_diagonal() -> None:
+    rules = RuleSet(SHAPE, (Diagonal.of(9),))
+    # 1 off the diagonal's boxes 1 and 9 cells: the diagonal's 1 is in box 5.
+    givens = [0] * 81
+    for r, c in ((0, 1), (1, 2), (2, 0), (6, 7), (7, 8), (8, 6)):
+        givens[r * 9 + c] = 1
+    grid = CandidateGrid.from_grid(SHAPE, givens, rules=rules)
+    steps = list(extra_house_intersection(grid))
+    step = next(s for s in steps if "box 5" in s.explanation)
+    assert {(c, d) for c, d in step.eliminations} >= {(31, 1), (39, 1)}
+    assert all(d == 1 for _c, d in step.eliminations)
+    assert not list(extra_house_intersection(CandidateGrid.from_grid(SHAPE, [0] * 81)))
+
+
+def test_solo_x_puzzles_up_to_advanced_are_solved_by_patterns(shared_data: Path) -> None:
+    table = shared_data / "variants" / "solo.tsv"
+    for row in csv.DictReader(table.open(), delimiter="\t"):
+        if row["kind"] != "x-9x9" or row["solo_difficulty"] == "Extreme":
+            continue
+        puzzle = decode(row["solo_id"])
+        grid = CandidateGrid.from_grid(puzzle.rules.shape, list(puzzle.givens), rules=puzzle.rules)
+        assert solve_path(grid, unique=True).solved, row["solo_id"]
+        assert_sound_path(grid, tuple(int(c) for c in row["solution"]))

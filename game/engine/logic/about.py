@@ -192,6 +192,18 @@ ABOUT: dict[str, About] = {
         "Small cages with extreme sums (two cells adding to 3 or 17), cages with cells "
         "already placed, arrows whose circle has few candidates.",
     ),
+    "Extra House Single": About(
+        "A diagonal, an extra region or a disjoint group holds every digit once, like a "
+        "row. A digit with one place left in it goes there, as in [Hidden Single].",
+        "Diagonals and extra regions that are nearly full, or a digit placed often around one.",
+    ),
+    "Extra House Intersection": About(
+        "A digit whose places in one house all lie inside a second house, where one of "
+        "the two is a diagonal or an extra region: the digit is in their overlap, so the "
+        "rest of the second house loses it, as in [Pointing] and [Claiming].",
+        "A diagonal crossing a box: a digit whose places on the diagonal sit in one box, "
+        "or whose places in the box sit on the diagonal.",
+    ),
     "Cage Combinations": About(
         "A killer cage holds different digits adding up to its total, and only a few "
         "sets of digits do that (two cells making 4 can only be 1+3). Of those sets, "
