@@ -204,6 +204,60 @@ ABOUT: dict[str, About] = {
         "A diagonal crossing a box: a digit whose places on the diagonal sit in one box, "
         "or whose places in the box sit on the diagonal.",
     ),
+    "Thermometer": About(
+        "Digits rise strictly from a thermometer's bulb along its tube, so a cell k "
+        "steps up the tube is at least k more than the bulb's smallest digit and at "
+        "least k less than the largest digit of any cell k steps above it. Candidates "
+        "outside those ranges are ruled out.",
+        "Long thermometers (a tube of 7 cells on 9x9 leaves each cell three digits), "
+        "and tubes beside placed digits.",
+    ),
+    "Kropki Pair": About(
+        "A white dot joins consecutive digits, a black dot a digit and its double. A "
+        "candidate of one cell that no digit left in the other can pair with is ruled "
+        "out (a black dot never touches 5, 7 or 9 on 9x9).",
+        "Black dots (only 1-2, 2-4, 3-6 and 4-8), and dots beside cells with few candidates.",
+    ),
+    "XV Pair": About(
+        "An X joins two digits adding up to 10, a V two adding up to 5. A candidate "
+        "whose partner the other cell cannot hold is ruled out.",
+        "V marks (only 1+4 and 2+3), and X marks beside a cell holding a few digits.",
+    ),
+    "Whisper Line": About(
+        "Neighbours along a German whisper line differ by at least 5 (Dutch: 4), so a "
+        "candidate with no far enough digit left beside it goes; on 9x9 a German "
+        "whisper never holds 5.",
+        "The middle digits (4, 5, 6) on whisper lines, and cells next to a placed digit.",
+    ),
+    "Renban Line": About(
+        "A renban line holds a run of consecutive digits in any order, so any two of "
+        "its cells differ and lie no further apart than the line is long. A candidate "
+        "too far from every digit left in another cell of the line goes.",
+        "Long renban lines, and lines with a placed digit.",
+    ),
+    "Palindrome Line": About(
+        "A palindrome line reads the same from either end, so mirrored cells hold the "
+        "same digit: each keeps only the candidates the other has.",
+        "Mirrored cells in the same box or row of other lines: they share candidates.",
+    ),
+    "Between Line": About(
+        "The digits on a between line lie strictly between the digits in its two end "
+        "circles. The ends must leave room for the middle cells, and the middle cells "
+        "must fit inside some pair of ends; candidates that fit no way are ruled out.",
+        "Long between lines (their ends must be far apart) and ends with few digits.",
+    ),
+    "Arrow Sum": About(
+        "The digits on an arrow's shaft add up to the digit in its circle. Cells of "
+        "the shaft that share a row, column or region differ; candidates of the circle "
+        "or the shaft that no way of making the sum uses are ruled out.",
+        "Arrows with long shafts (their circle is large) and shafts in one house.",
+    ),
+    "Little Killer Sum": About(
+        "A clue outside the grid gives the sum of the digits along its diagonal, which "
+        "may repeat where no house forbids it. Candidates that no way of making the sum "
+        "uses are ruled out.",
+        "Small or large clues on short diagonals.",
+    ),
     "Cage Combinations": About(
         "A killer cage holds different digits adding up to its total, and only a few "
         "sets of digits do that (two cells making 4 can only be 1+3). Of those sets, "
