@@ -154,8 +154,8 @@ def _pair_steps(
             name,
             eliminations=removals,
             explanation=(
-                f"{relation(rule, a, b, n)}. {_can(grid, b)}, and none of these fits "
-                f"beside {digits_text(digits_of(gone), 'or')}: so "
+                f"{relation(rule, a, b, n)}. {_can(grid, b)}, and no digit of those can stand "
+                f"beside {digits_text(digits_of(gone), 'or')} in {cell_name(a, n)}: so "
                 f"{cell_name(a, n)} cannot be {digits_text(digits_of(gone), 'or')}."
             ),
             marks=(Mark(b, None, Role.FOCUS), Mark(a, None, Role.PATTERN)),
