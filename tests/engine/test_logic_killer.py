@@ -275,3 +275,13 @@ def test_solo_x_puzzles_up_to_advanced_are_solved_by_patterns(shared_data: Path)
         grid = CandidateGrid.from_grid(puzzle.rules.shape, list(puzzle.givens), rules=puzzle.rules)
         assert solve_path(grid, unique=True).solved, row["solo_id"]
         assert_sound_path(grid, tuple(int(c) for c in row["solution"]))
+
+
+def test_innies_on_a_diagonal_nudge_without_naming_it_as_a_unit() -> None:
+    # The diagonal holds 45: cages covering all of it but r9c9 leave r9c9 to it.
+    cages = (Cage((0, 10), 3), Cage((20, 30), 7), Cage((40, 50), 11), Cage((60, 70), 15))
+    rules = RuleSet(SHAPE, (Diagonal.of(9), *cages))
+    grid = CandidateGrid.from_grid(SHAPE, [0] * 81, rules=rules)
+    step = next(s for s in innies_and_outies(grid) if s.placements == ((80, 9),))
+    assert "Diagonal 1" in step.explanation
+    assert step.nudge(SHAPE)

@@ -133,7 +133,8 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
             explanation=f"{story} So {outcome}.",
             marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
             + tuple(Mark(c, None, Role.COVER) for c in minus),
-            units=eq.where.houses if len(eq.where.houses) <= 3 else (),
+            # Nudges name shape units only (a diagonal's index lies past them).
+            units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
             rating=round(rating, 1),
             areas=(Area(tuple(_cells(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
             + tuple(
