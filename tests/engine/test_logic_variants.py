@@ -22,7 +22,7 @@ from game.engine.formats.solo import parse_solo
 from game.engine.logic import CandidateGrid, solve_path
 from game.engine.logic.hint import find_hint
 from game.engine.logic.rating import Rating, rate_puzzle
-from game.engine.logic.techniques.constraints import variant_hidden_single
+from game.engine.logic.techniques.extra_houses import extra_house_single
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, Diagonal, RuleSet
 from game.engine.shape import Shape
@@ -139,10 +139,10 @@ def test_a_digit_with_one_place_on_a_diagonal_is_placed() -> None:
     # on the diagonal 3 only fits r4c4 (no row, column or box shows it there).
     givens = [1, 0, 0, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0]
     grid = CandidateGrid.from_grid(shape, givens, rules=rules)
-    steps = list(variant_hidden_single(grid))
+    steps = list(extra_house_single(grid))
     assert (15, 3) in {p for step in steps for p in step.placements}
-    assert all("diagonal 1" in step.explanation for step in steps)
-    assert not list(variant_hidden_single(CandidateGrid.from_grid(shape, givens)))
+    assert all("iagonal 1" in step.explanation for step in steps)
+    assert not list(extra_house_single(CandidateGrid.from_grid(shape, givens)))
 
 
 def test_solo_x_puzzles_are_solved_by_sound_steps(shared_data: Path) -> None:

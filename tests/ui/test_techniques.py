@@ -285,7 +285,10 @@ def test_the_list_fits_or_scrolls_and_every_row_can_be_reached(
     for rect in plan.places:
         assert plan.view.x <= rect.x and rect.right <= plan.view.right
     assert window.contains(plan.back) and window.contains(plan.view)
-    assert plan.scrolls() == (size == (800, 600))
+    # The smallest window always scrolls; with the variant techniques in the catalogue
+    # the larger ones may too, and every row must still come into view (below).
+    if size == (800, 600):
+        assert plan.scrolls()
     for _ in scene.entries:  # Down through the whole list: each row comes into view
         rect = scene.screen_rect(scene.focus)
         assert plan.view.contains(rect)

@@ -192,18 +192,113 @@ ABOUT: dict[str, About] = {
         "Small cages with extreme sums (two cells adding to 3 or 17), cages with cells "
         "already placed, arrows whose circle has few candidates.",
     ),
-    "Variant Hidden Single": About(
-        "A digit with only one possible cell in a variant's own house: a diagonal of an "
-        "X-Sudoku, a Windoku window, a disjoint group. Those hold every digit once, like "
-        "a row, so the digit goes there.",
-        "The diagonals and shaded windows, digit by digit, as you scan boxes.",
+    "Extra House Single": About(
+        "A diagonal, an extra region or a disjoint group holds every digit once, like a "
+        "row. A digit with one place left in it goes there, as in [Hidden Single].",
+        "Diagonals and extra regions that are nearly full, or a digit placed often around one.",
     ),
-    "Variant Locked Candidates": About(
-        "Where a diagonal or an extra region crosses a row, column or region, a digit "
-        "whose every place in one of the two lies in the crossing must be there, so the "
-        "other one loses the digit outside the crossing.",
-        "A diagonal through a box, a window overlapping four boxes: the digits still "
-        "open in the overlap.",
+    "Extra House Intersection": About(
+        "A digit whose places in one house all lie inside a second house, where one of "
+        "the two is a diagonal or an extra region: the digit is in their overlap, so the "
+        "rest of the second house loses it, as in [Pointing] and [Claiming].",
+        "A diagonal crossing a box: a digit whose places on the diagonal sit in one box, "
+        "or whose places in the box sit on the diagonal.",
+    ),
+    "Thermometer": About(
+        "Digits rise strictly from a thermometer's bulb along its tube, so a cell k "
+        "steps up the tube is at least k more than the bulb's smallest digit and at "
+        "least k less than the largest digit of any cell k steps above it. Candidates "
+        "outside those ranges are ruled out.",
+        "Long thermometers (a tube of 7 cells on 9x9 leaves each cell three digits), "
+        "and tubes beside placed digits.",
+    ),
+    "Kropki Pair": About(
+        "A white dot joins consecutive digits, a black dot a digit and its double. A "
+        "candidate of one cell that no digit left in the other can pair with is ruled "
+        "out (a black dot never touches 5, 7 or 9 on 9x9).",
+        "Black dots (only 1-2, 2-4, 3-6 and 4-8), and dots beside cells with few candidates.",
+    ),
+    "XV Pair": About(
+        "An X joins two digits adding up to 10, a V two adding up to 5. A candidate "
+        "whose partner the other cell cannot hold is ruled out.",
+        "V marks (only 1+4 and 2+3), and X marks beside a cell holding a few digits.",
+    ),
+    "Whisper Line": About(
+        "Neighbours along a German whisper line differ by at least 5 (Dutch: 4), so a "
+        "candidate with no far enough digit left beside it goes; on 9x9 a German "
+        "whisper never holds 5.",
+        "The middle digits (4, 5, 6) on whisper lines, and cells next to a placed digit.",
+    ),
+    "Renban Line": About(
+        "A renban line holds a run of consecutive digits in any order, so any two of "
+        "its cells differ and lie no further apart than the line is long. A candidate "
+        "too far from every digit left in another cell of the line goes.",
+        "Long renban lines, and lines with a placed digit.",
+    ),
+    "Palindrome Line": About(
+        "A palindrome line reads the same from either end, so mirrored cells hold the "
+        "same digit: each keeps only the candidates the other has.",
+        "Mirrored cells in the same box or row of other lines: they share candidates.",
+    ),
+    "Between Line": About(
+        "The digits on a between line lie strictly between the digits in its two end "
+        "circles. The ends must leave room for the middle cells, and the middle cells "
+        "must fit inside some pair of ends; candidates that fit no way are ruled out.",
+        "Long between lines (their ends must be far apart) and ends with few digits.",
+    ),
+    "Arrow Sum": About(
+        "The digits on an arrow's shaft add up to the digit in its circle. Cells of "
+        "the shaft that share a row, column or region differ; candidates of the circle "
+        "or the shaft that no way of making the sum uses are ruled out.",
+        "Arrows with long shafts (their circle is large) and shafts in one house.",
+    ),
+    "Little Killer Sum": About(
+        "A clue outside the grid gives the sum of the digits along its diagonal, which "
+        "may repeat where no house forbids it. Candidates that no way of making the sum "
+        "uses are ruled out.",
+        "Small or large clues on short diagonals.",
+    ),
+    "Cage Combinations": About(
+        "A killer cage holds different digits adding up to its total, and only a few "
+        "sets of digits do that (two cells making 4 can only be 1+3). Of those sets, "
+        "keep the ones whose digits can go one to a cell among the candidates; a "
+        "candidate that no set left gives its cell is ruled out, and a cell left one "
+        "digit takes it.",
+        "Small cages with extreme totals (two cells making 3, 4, 16 or 17; three making "
+        "6, 7, 23 or 24), cages beside placed digits, and single-cell cages.",
+    ),
+    "Cage Pointing": About(
+        "A digit that every set of digits left for a cage contains must be in the cage. "
+        "If its places in the cage all lie in one row, column or region, the rest of "
+        "that house loses it, as in [Pointing]: more generally, any cell that sees all "
+        "of those places does.",
+        "A cage whose combinations share a digit (two cells making 4 need both 1 and 3) "
+        "lying along one line or inside one region.",
+    ),
+    "Cage Claiming": About(
+        "A row, column or region whose places for a digit all lie in one cage: the "
+        "digit is in that cage, in those cells, as in [Claiming]. The cage's other cells "
+        "lose it, and so do the cage's combinations without it, with whatever "
+        "candidates only those combinations allowed.",
+        "A digit squeezed into two or three cells of a house that one cage holds.",
+    ),
+    "Innies and Outies": About(
+        "Every row, column and region adds up to 45 on a 9x9 grid (N(N+1)/2 on an NxN "
+        "one), so one to four adjacent of them add up to 45 times as many. Take off the "
+        "cages wholly inside: the cells left, the innies, make a hidden cage with a known "
+        "sum. A cage that crosses the edge can be traded for its cells outside, the "
+        "outies, less its total; the sum is then narrowed like a cage, and a lone innie "
+        "or outie is placed.",
+        "Houses nearly tiled by cages: one or two cells sticking in or out of a row, "
+        "a band of rows, or a group of regions.",
+        forms=(
+            "Innies: the cells of the houses outside the cages wholly inside add up to "
+            "the houses' sum less those cages' totals.",
+            "Outies: when cages cover the houses, the cells of those cages outside the "
+            "houses add up to the cages' totals less the houses' sum.",
+            "Innie minus outie: trading only some crossing cages gives a difference, "
+            "such as r1c1 - r2c2 = 3.",
+        ),
     ),
     # locked candidates
     "Pointing": About(

@@ -67,6 +67,8 @@ class AreaKind(enum.StrEnum):
     GROUP = "group"  # a grouped chain node: one digit in several cells of one unit
     CLUSTER = "cluster"  # a colouring cluster (one colour of one digit's chain web)
     POSITION = "position"  # the cells a template or pattern fixes
+    CAGE = "cage"  # a killer cage, or a virtual one the 45 rule makes (label: its sum)
+    HOUSE = "house"  # houses taken together (the 45 rule's rows, columns or regions)
 
 
 @dataclass(frozen=True)
@@ -137,11 +139,14 @@ def with_article(name: str) -> str:
     """``"an XY-Wing"``, ``"a Unique Rectangle"``, ``"Pointing"``: as an English speaker says it.
 
     Articles go by sound, not letter ("an X-Wing"); activities ("Pointing", "Simple
-    Colouring", "Trial and Error") take none; the law takes "the".
+    Colouring", "Trial and Error") and plurals ("Innies and Outies", "Cage
+    Combinations") take none; the law takes "the".
     """
     if name.startswith("Law "):
         return f"the {name}"
     if (name.endswith("ing") and not name.endswith("Wing")) or name == "Trial and Error":
+        return name
+    if name.endswith("s"):
         return name
     first = name[:1].upper()
     vowel_sound = first in "AEIOX" or name.startswith(("8", "11", "18"))

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...houses import House
 from ...rules import Constraint, rule_type
-from ...symbols import cell_name, symbol
-from ..grid import CandidateGrid, cells_of, digits_of
+from ...symbols import cell_name
+from ..grid import CandidateGrid, digits_of
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
 from ..wording import digits_text
@@ -124,85 +123,3 @@ def constraint_narrowing(grid: CandidateGrid) -> Iterator[Step]:
             marks=tuple(Mark(c, None, Role.PATTERN) for c in cells),
             rating=1.8,
         )
-
-
-def _extra_houses(grid: CandidateGrid) -> list[tuple[int, House]]:
-    """The variant's houses of N cells beyond rows, columns and regions (diagonals,
-    extra regions, disjoint groups), with their cell bitsets."""
-    rules = grid.rules
-    if rules is None:
-        return []
-    n = grid.size
-    extra = rules.houses[len(grid.shape.houses) :]
-    return [(sum(1 << c for c in h.cells), h) for h in extra if len(h.cells) == n]
-
-
-@technique("Variant Hidden Single", level=Level.EASY, rating=1.2, variant_only=True)
-def variant_hidden_single(grid: CandidateGrid) -> Iterator[Step]:
-    """A digit with one place left in a diagonal, an extra region or a disjoint group."""
-    n = grid.size
-    for mask, house in _extra_houses(grid):
-        placed = 0
-        for cell in house.cells:
-            if grid.values[cell]:
-                placed |= 1 << (grid.values[cell] - 1)
-        for digit in range(1, n + 1):
-            if placed >> (digit - 1) & 1:
-                continue
-            where = grid.digit_cells(digit) & mask
-            if not where or where & (where - 1):
-                continue
-            cell = where.bit_length() - 1
-            yield Step(
-                "Variant Hidden Single",
-                placements=((cell, digit),),
-                explanation=(
-                    f"In {house.name}, which holds every digit once, {symbol(digit)} can "
-                    f"only go in {cell_name(cell, n)}: every other cell there is filled or "
-                    f"sees a {symbol(digit)}."
-                ),
-                marks=(Mark(cell, digit, Role.FOCUS),),
-                rating=1.2,
-            )
-
-
-@technique("Variant Locked Candidates", level=Level.MEDIUM, rating=2.6, variant_only=True)
-def variant_locked_candidates(grid: CandidateGrid) -> Iterator[Step]:
-    """Where a variant's house (a diagonal, an extra region) crosses a row, column or
-    region: a digit whose every place in one of them lies in the crossing leaves the
-    rest of the other."""
-    n = grid.size
-    shape = grid.shape
-    unit_mask = grid.tables.unit_mask
-    for mask, house in _extra_houses(grid):
-        for unit, members in enumerate(unit_mask):
-            crossing = mask & members
-            if not crossing or crossing & (crossing - 1) == 0:
-                continue
-            for digit in range(1, n + 1):
-                cells = grid.digit_cells(digit)
-                for inside, outside, first, second in (
-                    (mask, members, house.name, shape.unit_name(unit)),
-                    (members, mask, shape.unit_name(unit), house.name),
-                ):
-                    places = cells & inside
-                    if not places or places & ~crossing:
-                        continue
-                    gone = cells & outside & ~crossing
-                    if not gone:
-                        continue
-                    removals = tuple((cell, digit) for cell in cells_of(gone))
-                    yield Step(
-                        "Variant Locked Candidates",
-                        eliminations=removals,
-                        explanation=(
-                            f"In {first}, {symbol(digit)} can only go where it crosses "
-                            f"{second}, so {second} holds its {symbol(digit)} there and no "
-                            f"other cell of {second} can: "
-                            f"{', '.join(cell_name(c, n) for c, _d in removals)} lose "
-                            f"{symbol(digit)}."
-                        ),
-                        marks=tuple(Mark(c, digit, Role.PATTERN) for c in cells_of(places)),
-                        units=(unit,),
-                        rating=2.6,
-                    )

@@ -1,0 +1,407 @@
+"""What the killer techniques share: a rule set's cages, their combinations, and sums
+over groups of cells (the 45 rule's virtual cages), built once per rule set.
+
+A *combination* of a cage is a set of distinct digits of its size adding up to its
+total (a digit mask).  A combination *fits* a cage when its digits can be given one
+to a cell, each cell taking one of its candidates; a candidate is *supported* when
+some fitting combination gives it to that cell.  A *sum* is a linear equation over
+cells, ``sum(plus) - sum(minus) == constant``, where two cells that share a house
+hold different digits and digits may otherwise repeat: the innies and outies of a
+set of houses, a cage's cells left out of a house.
+
+Speed matters here (every hint on a killer asks every cage): combinations and the
+supports of a cage are cached by the cage's candidate masks, which change slowly
+along a solve, and the sets of houses with their cages are built once per rule set.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..houses import HouseKind
+from ..rules import Cage, RuleSet
+from ..rules.constraints import combinations, sum_support
+from ..symbols import cell_name, symbol
+from .wording import and_list, or_list
+
+MAX_SUM_CELLS = 6
+"""The most cells a sum (an innie/outie equation) may have to be worth telling."""
+
+MAX_HOUSES = 4
+"""The most adjacent houses the 45 rule takes together."""
+
+_SEARCH_LIMIT = 4096
+"""Above this many candidate tuples a sum is narrowed by its totals alone (digits may
+repeat), which is sound and cheap; below it, cells that share a house must differ."""
+
+
+@dataclass(frozen=True)
+class KillerCage:
+    """A cage with a total: its cells (reading order), total, and cell bitset."""
+
+    cells: tuple[int, ...]
+    total: int
+    bits: int
+
+    def name(self, size: int) -> str:
+        """``the 15 cage at r1c1, r1c2, r2c1`` (its total and its cells)."""
+        return f"the {self.total} cage at {', '.join(cell_name(c, size) for c in self.cells)}"
+
+    def title(self, size: int) -> str:
+        """:meth:`name` at the start of a sentence."""
+        return "T" + self.name(size)[1:]
+
+    def label(self) -> str:
+        return str(self.total)
+
+
+@functools.lru_cache(maxsize=32)
+def cages_of(rules: RuleSet) -> tuple[KillerCage, ...]:
+    """The cages of ``rules`` that carry a total."""
+    found = []
+    for rule in rules.constraints:
+        if isinstance(rule, Cage) and rule.total is not None:
+            cells = tuple(sorted(rule.members))
+            found.append(KillerCage(cells, rule.total, _bits(cells)))
+    return tuple(found)
+
+
+def _bits(cells: Sequence[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+# -- one cage -------------------------------------------------------------------------
+
+
+def _matches(masks: Sequence[int], combo: int) -> bool:
+    """Whether the combination's digits can go one to a cell (a perfect matching)."""
+    # Cells are few (a cage has at most N): try the most constrained cell first.
+    order = sorted(range(len(masks)), key=lambda i: (masks[i] & combo).bit_count())
+    return _assign([masks[i] & combo for i in order], combo)
+
+
+def _assign(parts: Sequence[int], free: int) -> bool:
+    if not parts:
+        return True
+    first = parts[0] & free
+    while first:
+        low = first & -first
+        if _assign(parts[1:], free & ~low):
+            return True
+        first ^= low
+    return False
+
+
+@dataclass(frozen=True)
+class CageFit:
+    """A cage's combinations against its cells' digits: every combination of its size
+    and total, those that fit, and each cell's supported digits."""
+
+    every: tuple[int, ...]
+    fitting: tuple[int, ...]
+    support: tuple[int, ...]
+
+    @property
+    def required(self) -> int:
+        """The digits in every fitting combination (a mask; 0 when none fits)."""
+        need = -1
+        for combo in self.fitting:
+            need &= combo
+        return need if self.fitting else 0
+
+
+@functools.lru_cache(maxsize=65536)
+def fit(masks: tuple[int, ...], total: int, size: int, need: int = 0) -> CageFit:
+    """The combinations of a cage whose cells can hold ``masks`` (a placed digit is a
+    one-digit mask), keeping only those that contain every digit of ``need``."""
+    every = combinations(len(masks), total, size)
+    fitting = tuple(c for c in every if c & need == need and _matches(masks, c))
+    support = [0] * len(masks)
+    for combo in fitting:
+        for i, mask in enumerate(masks):
+            rest = masks[:i] + masks[i + 1 :]
+            free = mask & combo & ~support[i]
+            while free:
+                low = free & -free
+                if _matches(rest, combo & ~low):
+                    support[i] |= low
+                free ^= low
+    return CageFit(every, fitting, tuple(support))
+
+
+def combo_text(combo: int) -> str:
+    """``1+5+9``."""
+    return "+".join(symbol(d) for d in range(1, combo.bit_length() + 1) if combo >> (d - 1) & 1)
+
+
+def combos_text(combos: Sequence[int], limit: int = 6) -> str:
+    """``1+5+9, 2+4+9 or 3+4+8``, or a count when there are many."""
+    if len(combos) > limit:
+        return f"{len(combos)} combinations"
+    return or_list([combo_text(c) for c in combos]) if combos else "none"
+
+
+# -- sums over cells (the 45 rule) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HouseSet:
+    """Adjacent houses of one kind taken together (``k`` of them, each holding every
+    digit once), with the cages wholly inside and those that cross its edge."""
+
+    houses: tuple[int, ...]  # indices into rules.houses
+    name: str  # "rows 1-2", "boxes 1, 2 and 4", "diagonal 1"
+    bits: int
+    inside: tuple[KillerCage, ...]
+    crossing: tuple[KillerCage, ...]
+
+
+@dataclass(frozen=True)
+class Equation:
+    """``sum(plus) - sum(minus) == total`` over a house set: the cells left inside
+    (innies), the crossing cages' cells outside it (outies), and the cages used."""
+
+    where: HouseSet
+    plus: tuple[int, ...]
+    minus: tuple[int, ...]
+    total: int
+    expanded: tuple[KillerCage, ...]  # crossing cages whose outies are in ``minus``
+
+
+def _adjacent(a: Sequence[int], b: Sequence[int], size: int) -> bool:
+    near = set()
+    for cell in a:
+        r, c = divmod(cell, size)
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < size and 0 <= nc < size:
+                near.add(nr * size + nc)
+    return bool(near & set(b))
+
+
+def _runs(units: Sequence[int], word: str) -> list[tuple[tuple[int, ...], str]]:
+    found = []
+    for k in range(1, MAX_HOUSES + 1):
+        for start in range(len(units) - k + 1):
+            chosen = tuple(units[start : start + k])
+            name = f"{word} {start + 1}" if k == 1 else f"{word}s {start + 1}-{start + k}"
+            found.append((chosen, name))
+    return found
+
+
+def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
+    """Connected groups of one to ``MAX_HOUSES`` regions (by shared edges)."""
+    shape = rules.shape
+    units = shape.region_units
+    n = shape.size
+    touching = {
+        u: {v for v in units if v != u and _adjacent(shape.units[u], shape.units[v], n)}
+        for u in units
+    }
+    groups: set[frozenset[int]] = {frozenset((u,)) for u in units}
+    layer = set(groups)
+    for _ in range(MAX_HOUSES - 1):
+        layer = {g | {v} for g in layer for u in g for v in touching[u] if v not in g}
+        groups |= layer
+    word = "box" if not shape.is_jigsaw else "region"
+    out = []
+    for group in sorted(groups, key=lambda g: (len(g), sorted(g))):
+        numbers = [shape.houses[u].index + 1 for u in sorted(group)]
+        plural = "boxes" if word == "box" else "regions"
+        name = (
+            f"{word} {numbers[0]}"
+            if len(numbers) == 1
+            else f"{plural} {and_list([str(x) for x in numbers])}"
+        )
+        out.append((tuple(sorted(group)), name))
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
+    """Every set of one to ``MAX_HOUSES`` adjacent rows, columns or regions, and every
+    other whole house (a diagonal, an extra region), with their cages."""
+    shape = rules.shape
+    n = shape.size
+    cages = cages_of(rules)
+    if not cages:
+        return ()
+    choices = _runs(shape.row_units, "row") + _runs(shape.column_units, "column")
+    choices += _region_groups(rules)
+    base = len(shape.houses)
+    for index, house in enumerate(rules.houses[base:], base):
+        if house.is_full(n) and house.kind is not HouseKind.CAGE:
+            choices.append(((index,), house.name))
+    found = []
+    for units, name in choices:
+        bits = 0
+        for u in units:
+            bits |= _bits(rules.houses[u].cells)
+        inside = tuple(c for c in cages if c.bits & ~bits == 0)
+        crossing = tuple(c for c in cages if c.bits & bits and c.bits & ~bits)
+        found.append(HouseSet(units, name, bits, inside, crossing))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=16)
+def equations(rules: RuleSet) -> tuple[Equation, ...]:
+    """The innie/outie equations of every house set with at most ``MAX_SUM_CELLS`` cells.
+
+    For a house set of ``k`` houses, the cells not in a cage wholly inside it (its
+    innies) add up to ``k * N(N+1)/2`` less those cages' totals.  Swapping a crossing
+    cage's innies for its outies keeps the equation true with the cage's total taken
+    off: every choice of crossing cages to swap gives one, and those small enough to
+    tell are kept (each crossing cage is chosen independently, so a bounded search).
+    """
+    n = rules.size
+    whole = n * (n + 1) // 2
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Equation] = {}
+    for where in house_sets(rules):
+        covered = 0
+        for cage in where.inside:
+            covered |= cage.bits
+        innies = where.bits & ~covered
+        if not innies:
+            continue
+        constant = whole * len(where.houses) - sum(c.total for c in where.inside)
+        crossing = [c for c in where.crossing if c.bits & innies]
+        base = innies.bit_count()
+        gains = [
+            (c.bits & ~where.bits).bit_count() - (c.bits & innies).bit_count() for c in crossing
+        ]
+        for chosen in _choices(gains, base):
+            plus, minus, total = innies, 0, constant
+            used = []
+            for i in chosen:
+                cage = crossing[i]
+                plus &= ~cage.bits
+                minus |= cage.bits & ~where.bits
+                total -= cage.total
+                used.append(cage)
+            if not plus and not minus:
+                continue
+            key = (tuple(_cells(plus)), tuple(_cells(minus)), total)
+            if key not in found:
+                found[key] = Equation(where, key[0], key[1], total, tuple(used))
+    return tuple(found.values())
+
+
+def _choices(gains: Sequence[int], base: int) -> list[tuple[int, ...]]:
+    """Subsets of crossing cages to swap that keep the equation within ``MAX_SUM_CELLS``."""
+    out: list[tuple[int, ...]] = []
+    order = sorted(range(len(gains)), key=lambda i: gains[i])
+    best_rest = [0] * (len(order) + 1)
+    for pos in range(len(order) - 1, -1, -1):
+        best_rest[pos] = best_rest[pos + 1] + min(0, gains[order[pos]])
+
+    def walk(pos: int, size: int, chosen: tuple[int, ...]) -> None:
+        if size + best_rest[pos] > MAX_SUM_CELLS or len(out) > 64:
+            return
+        if pos == len(order):
+            out.append(chosen)
+            return
+        walk(pos + 1, size, chosen)
+        walk(pos + 1, size + gains[order[pos]], chosen + (order[pos],))
+
+    walk(0, base, ())
+    return out
+
+
+def _cells(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+@functools.lru_cache(maxsize=65536)
+def sum_fit(
+    plus: tuple[int, ...],
+    minus: tuple[int, ...],
+    total: int,
+    size: int,
+    apart: frozenset[tuple[int, int]],
+) -> tuple[int, ...] | None:
+    """The supported digits of each cell (``plus`` then ``minus``) of
+    ``sum(plus) - sum(minus) == total``, cells ``i, j`` in ``apart`` holding different
+    digits; None when nothing fits."""
+    masks = plus + minus
+    count = 1
+    for mask in masks:
+        count *= mask.bit_count()
+    if count > _SEARCH_LIMIT or not apart:
+        # Minus cells count ``N + 1 - d``: the equation becomes a plain sum.
+        flipped = tuple(_flip(m, size) for m in minus)
+        target = total + len(minus) * (size + 1)
+        if target < 0:
+            return None
+        kept = sum_support(plus + flipped, 1 << target)
+        if kept is None:
+            return None
+        return tuple(kept[: len(plus)]) + tuple(_flip(m, size) for m in kept[len(plus) :])
+    signs = [1] * len(plus) + [-1] * len(minus)
+    support = [0] * len(masks)
+    digits = [[d for d in range(1, size + 1) if m >> (d - 1) & 1] for m in masks]
+    rest_low = [0] * (len(masks) + 1)
+    rest_high = [0] * (len(masks) + 1)
+    for i in range(len(masks) - 1, -1, -1):
+        lo, hi = digits[i][0] * signs[i], digits[i][-1] * signs[i]
+        rest_low[i] = rest_low[i + 1] + min(lo, hi)
+        rest_high[i] = rest_high[i + 1] + max(lo, hi)
+    chosen = [0] * len(masks)
+    apart_of = [[j for j in range(i) if (j, i) in apart] for i in range(len(masks))]
+
+    def walk(i: int, acc: int) -> bool:
+        if i == len(masks):
+            if acc != total:
+                return False
+            for k, d in enumerate(chosen):
+                support[k] |= 1 << (d - 1)
+            return True
+        if not rest_low[i] <= total - acc <= rest_high[i]:
+            return False
+        any_way = False
+        for d in digits[i]:
+            if any(chosen[j] == d for j in apart_of[i]):
+                continue
+            chosen[i] = d
+            if walk(i + 1, acc + signs[i] * d):
+                any_way = True
+        return any_way
+
+    if not walk(0, 0):
+        return None
+    return tuple(support)
+
+
+def _flip(mask: int, size: int) -> int:
+    out = 0
+    for d in range(1, size + 1):
+        if mask >> (d - 1) & 1:
+            out |= 1 << (size - d)
+    return out
+
+
+def ways_text(plus: Sequence[int], minus: Sequence[int], size: int) -> str:
+    """``r1c1 + r1c2 - r3c4``."""
+    text = " + ".join(cell_name(c, size) for c in plus)
+    for cell in minus:
+        text += f" - {cell_name(cell, size)}" if text else f"-{cell_name(cell, size)}"
+    return text
+
+
+def pairs_apart(rules: RuleSet, cells: Sequence[int]) -> frozenset[tuple[int, int]]:
+    """Index pairs ``(i, j)``, ``i < j``, of ``cells`` that share a house."""
+    peers = rules.peers
+    return frozenset(
+        (i, j)
+        for i, j in itertools.combinations(range(len(cells)), 2)
+        if cells[j] in peers[cells[i]]
+    )

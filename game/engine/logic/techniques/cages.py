@@ -1,0 +1,253 @@
+"""Killer cage steps: a cage's combinations against its cells, and where a cage and a
+house meet.
+
+- **Cage Combinations**: of the sets of distinct digits that make a cage's total,
+  only those whose digits can go one to a cell fit; a candidate no fitting
+  combination gives its cell is ruled out.
+- **Cage Pointing**: a digit in every fitting combination must be in the cage; if
+  its places there all lie in one house (or all see some cell), the rest of that
+  house (that cell) cannot hold it.
+- **Cage Claiming**: a house's digit whose places all lie in one cage is in that
+  cage, there: the cage's other cells lose it, and its combinations without it go.
+
+The cage's combinations are named in every explanation, with those kept and why the
+others went.  The catalogue runs them before the generic "Constraint Sum", which
+finds nothing on a cage these leave alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence, Sized
+
+from ...symbols import cell_name, symbol
+from ..grid import CandidateGrid, cells_of
+from ..killer import CageFit, KillerCage, cages_of, combo_text, combos_text, fit
+from ..registry import Level, technique
+from ..step import Area, AreaKind, Mark, Role, Step
+from ..wording import and_list, cells_text, digits_text, removal_text
+
+
+def cage_masks(grid: CandidateGrid, cage: KillerCage) -> tuple[int, ...]:
+    """Per cell of ``cage``, the digits it can hold (its value as a one-digit mask)."""
+    values, cands = grid.values, grid.cands
+    return tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cage.cells)
+
+
+def cage_area(cage: KillerCage) -> Area:
+    return Area(cage.cells, AreaKind.CAGE, label=cage.label())
+
+
+def _why_not(combo: int, cage: KillerCage, masks: Sequence[int], size: int) -> str:
+    """Why a combination does not fit: a digit no cell holds, a cell it leaves empty."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    missing = combo & ~union
+    if missing:
+        digits = [d for d in range(1, size + 1) if missing >> (d - 1) & 1]
+        return f"{combo_text(combo)} needs {digits_text(digits)}, which no cell of it can hold"
+    for cell, mask in zip(cage.cells, masks, strict=True):
+        if not mask & combo:
+            return f"{combo_text(combo)} leaves {cell_name(cell, size)} nothing to hold"
+    return f"{combo_text(combo)} cannot go one digit to a cell"
+
+
+def _removed(
+    grid: CandidateGrid, cage: KillerCage, support: Sequence[int]
+) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (cell, d)
+        for cell, keep in zip(cage.cells, support, strict=True)
+        if not grid.values[cell]
+        for d in range(1, grid.size + 1)
+        if (grid.cands[cell] & ~keep) >> (d - 1) & 1
+    )
+
+
+def combinations_text(cage: KillerCage, found: CageFit, masks: Sequence[int], size: int) -> str:
+    """What a cage's combinations are, and which fit: the core of every cage step."""
+    head = (
+        f"{cage.title(size)} holds {len(cage.cells)} different digits adding up to "
+        f"{cage.total}: {combos_text(found.every)}."
+    )
+    gone = [c for c in found.every if c not in found.fitting]
+    if not gone:
+        return head
+    reasons = "; ".join(_why_not(c, cage, masks, size) for c in gone[:3])
+    more = f" (and {len(gone) - 3} more)" if len(gone) > 3 else ""
+    kept = combos_text(found.fitting)
+    return (
+        f"{head} With the digits its cells can hold, only {kept} "
+        f"fit{s(found.fitting)}: {reasons}{more}."
+    )
+
+
+def _all(cells: Sized) -> str:
+    return "both" if len(cells) == 2 else "all"
+
+
+def s(items: Sequence[object]) -> str:
+    """The verb ending for "fit": ``fits`` for one combination, ``fit`` for several."""
+    return "s" if len(items) == 1 else ""
+
+
+@technique("Cage Combinations", level=Level.EASY, rating=1.6, variant_only=True)
+def cage_combinations(grid: CandidateGrid) -> Iterator[Step]:
+    """A cage whose fitting combinations leave some of its cells' candidates out."""
+    if grid.rules is None:
+        return
+    n = grid.size
+    for cage in cages_of(grid.rules):
+        masks = cage_masks(grid, cage)
+        found = fit(masks, cage.total, n)
+        if not found.fitting:
+            continue  # a dead end: the mistake finder names it
+        removals = _removed(grid, cage, found.support)
+        if not removals:
+            continue
+        # A cell left one digit is placed: "r1c1 is 7" reads better than its removals.
+        placements = tuple(
+            (cell, keep.bit_length())
+            for cell, keep in zip(cage.cells, found.support, strict=True)
+            if not grid.values[cell] and keep.bit_count() == 1
+        )
+        placed = {cell for cell, _ in placements}
+        removals = tuple((c, d) for c, d in removals if c not in placed)
+        outcome = [f"{cell_name(c, n)} is {symbol(d)}" for c, d in placements]
+        if removals:
+            outcome.append(removal_text(removals, n))
+        yield Step(
+            "Cage Combinations",
+            placements=placements,
+            eliminations=removals,
+            explanation=(f"{combinations_text(cage, found, masks, n)} So {and_list(outcome)}."),
+            marks=tuple(Mark(c, None, Role.PATTERN) for c in cage.cells if not grid.values[c]),
+            rating=1.6,
+            areas=(cage_area(cage),),
+        )
+
+
+def _common_peers(grid: CandidateGrid, cells: Sequence[int]) -> set[int]:
+    assert grid.rules is not None
+    peers = grid.rules.peers
+    common = set(peers[cells[0]])
+    for cell in cells[1:]:
+        common &= peers[cell]
+    return common
+
+
+def _house_of(grid: CandidateGrid, cells: Sequence[int]) -> int | None:
+    """A row, column or region holding every one of ``cells``, if there is one."""
+    units = grid.shape.cell_units
+    common = set(units[cells[0]])
+    for cell in cells[1:]:
+        common &= set(units[cell])
+    return min(common) if common else None
+
+
+@technique("Cage Pointing", level=Level.MEDIUM, rating=2.0, variant_only=True)
+def cage_pointing(grid: CandidateGrid) -> Iterator[Step]:
+    """A digit every fitting combination of a cage has, whose places in the cage all
+    see the same cells outside it."""
+    if grid.rules is None:
+        return
+    n = grid.size
+    for cage in cages_of(grid.rules):
+        masks = cage_masks(grid, cage)
+        found = fit(masks, cage.total, n)
+        placed = 0
+        for cell in cage.cells:
+            if grid.values[cell]:
+                placed |= 1 << (grid.values[cell] - 1)
+        need = found.required & ~placed
+        for d in range(1, n + 1):
+            if not need >> (d - 1) & 1:
+                continue
+            places = [c for c in cage.cells if grid.cands[c] >> (d - 1) & 1]
+            if len(places) < 2:
+                continue  # one place: the digit goes there (a single), said more simply
+            bit = 1 << (d - 1)
+            targets = sorted(
+                c
+                for c in _common_peers(grid, places)
+                if c not in cage.cells and grid.cands[c] & bit
+            )
+            if not targets:
+                continue
+            removals = tuple((c, d) for c in targets)
+            unit = _house_of(grid, places)
+            if unit is not None and all(c in grid.shape.units[unit] for c in targets):
+                where = (
+                    f"{_all(places)} in {grid.shape.unit_name(unit)}, so the rest of "
+                    f"{grid.shape.unit_name(unit)} cannot hold {symbol(d)}"
+                )
+            else:
+                where = f"so no cell that sees all of them can hold {symbol(d)}"
+            yield Step(
+                "Cage Pointing",
+                eliminations=removals,
+                explanation=(
+                    f"{cage.title(n)} must contain {symbol(d)}: every "
+                    f"combination that fits it ({combos_text(found.fitting)}) has it. In the "
+                    f"cage, {symbol(d)} can only go in {cells_text(places, n)}, {where}: "
+                    f"{removal_text(removals, n)}."
+                ),
+                marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
+                units=(unit,) if unit is not None else (),
+                rating=2.0,
+                areas=(cage_area(cage),),
+            )
+
+
+@technique("Cage Claiming", level=Level.MEDIUM, rating=2.1, variant_only=True)
+def cage_claiming(grid: CandidateGrid) -> Iterator[Step]:
+    """A row, column or region whose places for a digit all lie in one cage."""
+    if grid.rules is None:
+        return
+    n = grid.size
+    cages = cages_of(grid.rules)
+    shape = grid.shape
+    for unit in range(len(shape.units)):
+        for d in range(1, n + 1):
+            places = grid.places(unit, d)
+            if not places:
+                continue
+            for cage in cages:
+                if places & ~cage.bits:
+                    continue
+                bit = 1 << (d - 1)
+                inside = set(cells_of(places))
+                masks = tuple(
+                    m if c in inside or grid.values[c] else m & ~bit
+                    for c, m in zip(cage.cells, cage_masks(grid, cage), strict=True)
+                )
+                found = fit(masks, cage.total, n, bit)
+                if not found.fitting:
+                    continue
+                removals = _removed(grid, cage, found.support)
+                if not removals:
+                    continue
+                before = fit(cage_masks(grid, cage), cage.total, n)
+                dropped = [c for c in before.fitting if c not in found.fitting]
+                lost = (
+                    f" Its combinations without {symbol(d)} ({combos_text(dropped)}) go; "
+                    f"{combos_text(found.fitting)} remain{s(found.fitting)}."
+                    if dropped
+                    else ""
+                )
+                name = shape.unit_name(unit)
+                yield Step(
+                    "Cage Claiming",
+                    eliminations=removals,
+                    explanation=(
+                        f"In {name}, {symbol(d)} can only go in {cells_text(inside, n)}, "
+                        f"{_all(inside)} in {cage.name(n)}, so the cage "
+                        f"holds {symbol(d)} there and nowhere else.{lost} So "
+                        f"{removal_text(removals, n)}."
+                    ),
+                    marks=tuple(Mark(c, d, Role.PATTERN) for c in sorted(inside)),
+                    units=(unit,),
+                    rating=2.1,
+                    areas=(cage_area(cage),),
+                )
+                break

@@ -1,0 +1,152 @@
+"""Innies and Outies: the 45 rule over one to four adjacent houses.
+
+Rows, columns and regions each hold every digit once, so ``k`` of them add up to
+``k * 45`` on 9x9 (``k * N(N+1)/2`` on any size).  Take off the cages wholly inside:
+the cells left, the *innies*, make a virtual cage with a known sum.  A cage that
+crosses the edge can be swapped for its cells outside, the *outies*, with its total
+taken off, which gives sums like ``r1c1 + r1c2 - r3c4 = 3``.  Each such sum is
+narrowed with the combination logic of a cage (cells that share a house differ,
+others may repeat): a candidate no way of making the sum uses is ruled out, and a
+lone innie is placed.  Every explanation names the houses, the cages taken off or
+swapped, and the sum; the board outlines the houses and the cages.
+
+The equations are built once per rule set (:func:`~..killer.equations`); a hint
+only fills in the cells' candidates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ...symbols import cell_name, symbol
+from ..grid import CandidateGrid
+from ..killer import Equation, equations, pairs_apart, sum_fit, ways_text
+from ..registry import Level, technique
+from ..step import Area, AreaKind, Mark, Role, Step
+from ..wording import and_list, cells_text, digits_text, removal_text
+
+RATING = 2.4
+
+
+def _holds(grid: CandidateGrid, cell: int) -> int:
+    value = grid.values[cell]
+    return 1 << (value - 1) if value else grid.cands[cell]
+
+
+def _story(grid: CandidateGrid, eq: Equation) -> str:
+    """How the equation comes from its houses and cages, in players' words."""
+    n = grid.size
+    k = len(eq.where.houses)
+    whole = n * (n + 1) // 2
+    where = eq.where.name
+    head = f"{where[0].upper()}{where[1:]} add{'s' if k == 1 else ''} up to {whole * k}" + (
+        f" ({k} x {whole})" if k > 1 else ""
+    )
+    inside = eq.where.inside
+    covered = {c for cage in inside for c in cage.cells}
+    innies = [c for c in sorted(_cells(eq.where.bits)) if c not in covered]
+    inner_total = whole * k - sum(c.total for c in inside)
+    if inside:
+        totals = " + ".join(str(c.total) for c in inside)
+        cages = "the cage" if len(inside) == 1 else f"the {len(inside)} cages"
+        head += f"; {cages} wholly inside add{'s' if len(inside) == 1 else ''} up to {totals}"
+    head += f", so {_sum_of(innies, n)} {inner_total}."
+    if eq.expanded:
+        names = and_list([c.name(n) for c in eq.expanded])
+        verb = "crosses" if len(eq.expanded) == 1 else "cross"
+        head += (
+            f" {names[0].upper()}{names[1:]} {verb} the edge: swapping "
+            f"{'its' if len(eq.expanded) == 1 else 'their'} cells inside for those outside "
+            f"gives {ways_text(eq.plus, eq.minus, n)} = {eq.total}."
+        )
+    return head
+
+
+def _sum_of(cells: Sequence[int], size: int) -> str:
+    if len(cells) == 1:
+        return f"{cell_name(cells[0], size)} is"
+    return f"the innies {cells_text(cells, size)} add up to"
+
+
+def _cells(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+@technique("Innies and Outies", level=Level.MEDIUM, rating=RATING, variant_only=True)
+def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
+    """A sum over a few cells that the 45 rule gives, narrowed like a cage."""
+    rules = grid.rules
+    if rules is None:
+        return
+    n = grid.size
+    values = grid.values
+    for eq in equations(rules):
+        total = eq.total
+        plus = [c for c in eq.plus if not values[c]]
+        minus = [c for c in eq.minus if not values[c]]
+        if not plus and not minus:
+            continue
+        total -= sum(values[c] for c in eq.plus) - sum(values[c] for c in eq.minus)
+        cells = plus + minus
+        support = sum_fit(
+            tuple(grid.cands[c] for c in plus),
+            tuple(grid.cands[c] for c in minus),
+            total,
+            n,
+            pairs_apart(rules, cells),
+        )
+        if support is None:
+            continue  # a dead end: the mistake finder names it
+        removals = tuple(
+            (cell, d)
+            for cell, keep in zip(cells, support, strict=True)
+            for d in range(1, n + 1)
+            if (grid.cands[cell] & ~keep) >> (d - 1) & 1
+        )
+        if not removals:
+            continue
+        story = _story(grid, eq)
+        placed = [c for c in eq.plus + eq.minus if values[c]]
+        if placed:
+            story += (
+                f" With {cells_text(placed, n)} placed already, "
+                f"{ways_text(plus, minus, n)} = {total}."
+            )
+        placements: tuple[tuple[int, int], ...] = ()
+        if len(cells) == 1 and support[0].bit_count() == 1:
+            digit = support[0].bit_length()
+            placements = ((cells[0], digit),)
+            removals = ()
+            outcome = f"{cell_name(cells[0], n)} is {symbol(digit)}"
+        else:
+            outcome = _outcome(removals, n)
+        rating = RATING + 0.2 * (len(eq.where.houses) - 1) + (0.2 if minus else 0.0)
+        yield Step(
+            "Innies and Outies",
+            placements=placements,
+            eliminations=removals,
+            explanation=f"{story} So {outcome}.",
+            marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
+            + tuple(Mark(c, None, Role.COVER) for c in minus),
+            # Nudges name shape units only (a diagonal's index lies past them).
+            units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
+            rating=round(rating, 1),
+            areas=(Area(tuple(_cells(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
+            + tuple(
+                Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
+                for i, c in enumerate(eq.expanded)
+            ),
+        )
+
+
+def _outcome(removals: Sequence[tuple[int, int]], size: int) -> str:
+    cells = sorted({c for c, _ in removals})
+    if len(cells) == 1:
+        digits = [d for _, d in removals]
+        return f"{cell_name(cells[0], size)} cannot be {digits_text(digits, 'or')}"
+    return removal_text(removals, size)
