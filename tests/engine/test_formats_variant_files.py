@@ -86,3 +86,30 @@ def test_json_that_is_no_puzzle_is_refused() -> None:
         parse_text('{"grid": [1, 2}')
     except FormatError as error:
         assert error.line == 1 and "not valid JSON" in error.reason
+
+
+def test_the_canonical_writers_keep_variants(shared_data: Path) -> None:
+    from game.engine.formats import format_collection, format_puzzle
+    from game.engine.formats.fpuzzles import parse_fpuzzles
+
+    puzzles = [parse_fpuzzles(entry["fpuzzles"]).puzzle for entry in fpuzzles_entries(shared_data)]
+    (record,) = parse_text(format_puzzle(puzzles[0]))
+    assert isinstance(record, PuzzleRecord) and record.puzzle == puzzles[0]
+    items = parse_text(format_collection(puzzles))
+    assert [item.puzzle for item in items if isinstance(item, PuzzleRecord)] == puzzles
+
+
+def test_the_readme_examples_read_as_one_puzzle() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Variant puzzles") :]
+    blocks = section.split("```")
+    forms = blocks[1].strip().splitlines()
+    cage_map = blocks[3].strip() + "\n"
+    assert len(forms) == 4
+    puzzles = []
+    for text in [*forms, cage_map]:
+        (record,) = parse_text(text)
+        assert isinstance(record, PuzzleRecord), text
+        puzzles.append(record.puzzle)
+    assert all(puzzle == puzzles[0] for puzzle in puzzles)
+    assert len(puzzles[0].constraints) == 6
