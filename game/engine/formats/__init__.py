@@ -41,6 +41,11 @@ Writing
     ``format_collection(puzzles) -> str``: one puzzle per line (``givens regions``
     for jigsaw).
     ``pretty(shape, grid) -> str``: a grid for the terminal with region walls.
+    Variant puzzles (with constraints): ``format_puzzle`` writes f-puzzles JSON and
+    ``format_line`` its ``?load=`` link; ``format_fpuzzles``/``fpuzzles_link`` (with
+    title and author), ``format_solo`` (Solo game IDs) and ``format_killer`` (the
+    killer cage map) write the other forms, raising :class:`NotWritable` (a
+    ValueError) for a rule the form cannot hold.
 
 Size caps (see :mod:`.source`; README "Puzzle files" lists them for players)
     :data:`COLLECTION_CAP` (64 MiB) for any file, and one-puzzle-per-line UTF-8
@@ -55,8 +60,10 @@ What each format accepts is stated in its module: :mod:`.source` (encodings, lin
 breaks, caps), :mod:`.cells` (digits and empty marks), :mod:`.lines` (one puzzle
 per line), :mod:`.grids` (multi-line grids and jigsaw blocks), :mod:`.jigsaw`,
 :mod:`.sdk`, :mod:`.hodoku`, :mod:`.opensudoku`, :mod:`.native` (the game's own
-``.sudoku`` saves, read as their puzzle and current position); :mod:`.detect` says
-how the format is chosen.
+``.sudoku`` saves, read as their puzzle and current position); the variant formats
+:mod:`.fpuzzles` (f-puzzles JSON and links), :mod:`.sudokupad`, :mod:`.solo`,
+:mod:`.killer` (a cage map) and :mod:`.links` (links and IDs in text), with
+:mod:`.lzstring`; :mod:`.detect` says how the format is chosen.
 """
 
 from __future__ import annotations
@@ -70,7 +77,10 @@ from .collection import (
     open_puzzles,
 )
 from .detect import parse_bytes, parse_text
+from .fpuzzles import format_fpuzzles, fpuzzles_link
+from .killer import format_killer
 from .pretty import pretty
+from .solo import format_solo
 from .source import (
     COLLECTION_CAP,
     GRIDS_CAP,
@@ -81,6 +91,7 @@ from .source import (
     UnreadableFileError,
     file_problem,
 )
+from .variants import NotWritable
 from .write import format_collection, format_line, format_puzzle
 
 __all__ = [
@@ -92,13 +103,18 @@ __all__ = [
     "WHOLE_CAP",
     "LineCollection",
     "LoadedFile",
+    "NotWritable",
     "Progress",
     "PuzzleFile",
     "UnreadableFileError",
     "file_problem",
     "format_collection",
+    "format_fpuzzles",
+    "format_killer",
     "format_line",
     "format_puzzle",
+    "format_solo",
+    "fpuzzles_link",
     "open_bytes",
     "open_puzzles",
     "parse_bytes",

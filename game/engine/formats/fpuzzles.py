@@ -310,7 +310,7 @@ class _Reader:
                 need(isinstance(cell, dict), where, "needs an object")
                 assert isinstance(cell, dict)
                 digit = self.number(cell, where)
-                if digit is not None:
+                if digit:  # 0 is written for an empty cell too
                     need(1 <= digit <= n, f"{where}.value", f"{digit} is outside 1-{n}")
                     if cell.get("given") is True:
                         givens[r * n + c] = digit

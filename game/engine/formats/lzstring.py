@@ -216,8 +216,8 @@ def _decompress(values: Sequence[int], limit: int) -> str:
             entry = w + w[0]
         else:
             raise LZStringError(
-                f"the data refers to entry {code} of a {len(dictionary)}-entry dictionary "
-                "(it is corrupt)"
+                f"the data refers to dictionary entry {code}, past the {len(dictionary)} "
+                "it has (it is corrupt)"
             )
         total += len(entry)
         if total > limit:

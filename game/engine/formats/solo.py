@@ -159,13 +159,13 @@ def _grid(reader: _Text, area_side: int, most: int) -> list[int]:
     text = reader.text
     while reader.at < len(text) and text[reader.at] != ",":
         char = text[reader.at]
+        start = reader.at
         if "a" <= char <= "z":
             cells.extend([0] * (ord(char) - ord("a") + 1))
             reader.at += 1
         elif char == "_":
             reader.at += 1
         elif "1" <= char <= "9":
-            start = reader.at
             while reader.at < len(text) and "0" <= text[reader.at] <= "9":
                 reader.at += 1
             value = int(text[start : reader.at])
@@ -175,7 +175,7 @@ def _grid(reader: _Text, area_side: int, most: int) -> list[int]:
         else:
             raise reader.error(f"invalid character {char!r}")
         if len(cells) > area:
-            raise reader.error("too much data to fit in the grid")
+            raise reader.error("too much data to fit in the grid", start)
     if len(cells) < area:
         raise reader.error(f"not enough data to fill the grid ({len(cells)} of {area} cells)")
     return cells
@@ -235,13 +235,14 @@ def _check_blocks(
     sizes: dict[int, int] = {}
     for label in classes:
         sizes[label] = sizes.get(label, 0) + 1
+    for size in sizes.values():
+        if size > most:
+            raise reader.error(f"a block of {size} cells is too big (at most {most})", start)
     if len(sizes) > most_blocks:
         raise reader.error("too many distinct blocks", start)
     if len(sizes) < least_blocks:
         raise reader.error("not enough distinct blocks", start)
     for size in sizes.values():
-        if size > most:
-            raise reader.error(f"a block of {size} cells is too big (at most {most})", start)
         if size < least_cells:
             raise reader.error(f"a block of {size} cells is too small", start)
 

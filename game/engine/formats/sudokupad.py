@@ -135,9 +135,13 @@ def _fix_slashes(data: str) -> str | None:
 
 
 def unzip(zipped: str) -> str:
-    """SudokuPad's ``PuzzleZipper.unzip``: zipped text to JSON text (with long names).
+    """SudokuPad's ``PuzzleZipper.unzip``: zipped text to JSON text with the long
+    property names (colours are left short: no rule reads them).
 
     Text that already holds a ``"`` is taken for plain JSON, as SudokuPad does.
+
+    :raises json.JSONDecodeError: when the text is not zipped JSON.
+    :raises RecursionError: when it is nested too deeply.
     """
     text = zipped
     if '"' not in text:
@@ -154,7 +158,8 @@ def unzip(zipped: str) -> str:
     body = re.sub(r"(:)#0([,}\]])", r'\1"#000000"\2', body)
     body = re.sub(r"(:)#F([,}\]])", r'\1"#FFFFFF"\2', body)
     body = re.sub(r"(:)([0-9a-fA-F]{6})([,}\]])", r'\1"#\2"\3', body)
-    return _MARKER.sub(lambda m: strings[int(m[1])], body)
+    body = _MARKER.sub(lambda m: strings[int(m[1])], body)
+    return json.dumps(_long_names(json.loads(body)), ensure_ascii=False)
 
 
 def _long_names(value: object) -> object:
@@ -169,22 +174,16 @@ def _long_names(value: object) -> object:
 def parse_sudokupad_text(text: str, *, line: int | None = None, index: int = 0) -> PuzzleRecord:
     """The puzzle of SudokuPad JSON text, zipped or not."""
     try:
-        data: object = json.loads(text)
-        zipped = False
-    except json.JSONDecodeError:
         try:
+            data: object = _long_names(json.loads(text))
+        except json.JSONDecodeError:
             data = json.loads(unzip(text))
-        except json.JSONDecodeError as error:
-            raise FormatError(
-                f"the SudokuPad puzzle is not valid (zipped) JSON: {error.msg}", line=line
-            ) from None
-        except RecursionError:
-            raise FormatError("the SudokuPad JSON is nested too deeply", line=line) from None
-        zipped = True
+    except json.JSONDecodeError as error:
+        raise FormatError(
+            f"the SudokuPad puzzle is not valid (zipped) JSON: {error.msg}", line=line
+        ) from None
     except RecursionError:
         raise FormatError("the SudokuPad JSON is nested too deeply", line=line) from None
-    if zipped or (isinstance(data, dict) and "ce" in data):
-        data = _long_names(data)
     return parse_sudokupad(data, line=line, index=index)
 
 
@@ -360,6 +359,9 @@ def _metadata(data: dict[str, Any]) -> dict[str, str]:
     meta = data.get("metadata")
     if isinstance(meta, dict):
         for key, value in meta.items():
+            # Zipping turns a text of digits (a solution) into a number.
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)
             if isinstance(value, str) and isinstance(key, str):
                 found[key.lower()] = value
     cages = data.get("cages")

@@ -6,6 +6,9 @@
   then ``N`` lines of values; a 9x9 jigsaw is exactly a COMP3258 map.
 - Collections: one puzzle per line, ``N*N`` symbols; a jigsaw puzzle adds one blank
   and its ``N*N`` region ids (``givens regions``).
+- Variant puzzles (any constraint): f-puzzles JSON (:mod:`.fpuzzles`), and in a
+  collection its ``https://f-puzzles.com/?load=`` link, one per line; a rule
+  f-puzzles cannot hold raises :class:`~.variants.NotWritable` (a ValueError).
 
 Every form ends with a newline and uses LF line endings.  Only givens are written
 (or the ``grid`` passed in, e.g. a solution): a game in progress needs the
@@ -22,6 +25,10 @@ from ..symbols import grid_string
 
 def format_puzzle(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
     """The canonical multi-line text of ``puzzle`` (or of ``grid`` on its shape)."""
+    if puzzle.constraints and grid is None:
+        from .fpuzzles import format_fpuzzles
+
+        return format_fpuzzles(puzzle)
     shape = puzzle.shape
     values = tuple(puzzle.givens if grid is None else grid)
     if len(values) != shape.cells:
@@ -35,7 +42,12 @@ def format_puzzle(puzzle: Puzzle, grid: Sequence[int] | None = None) -> str:
 
 
 def format_line(puzzle: Puzzle) -> str:
-    """One puzzle as one line (without the line break): ``givens`` or ``givens regions``."""
+    """One puzzle as one line (without the line break): ``givens`` or ``givens regions``,
+    or a variant's f-puzzles link."""
+    if puzzle.constraints:
+        from .fpuzzles import fpuzzles_link
+
+        return fpuzzles_link(puzzle)
     text = grid_string(puzzle.givens)
     if puzzle.shape.is_jigsaw:
         return f"{text} {puzzle.shape.region_labels()}"
