@@ -191,7 +191,7 @@ def _walls(reader: _Text, n: int) -> list[int]:
             cell = parent[cell]
         return cell
 
-    edges = 2 * n * (n - 1)
+    edges = _edge_count(n)
     position = 0
     text = reader.text
     while reader.at < len(text) and text[reader.at] != ",":
@@ -340,11 +340,17 @@ def _encode_grid(grid: Sequence[int]) -> str:
     return "".join(out)
 
 
+def _edge_count(n: int) -> int:
+    """Inner cell edges of an ``n`` x ``n`` grid: vertical ones, then horizontal ones."""
+    per_direction = n * (n - 1)
+    return per_direction + per_direction
+
+
 def _encode_walls(which: Sequence[int], n: int) -> str:
     """Solo's ``encode_block_structure_desc``: open edges counted between walls."""
     out: list[str] = []
     run = 0
-    edges = 2 * n * (n - 1)
+    edges = _edge_count(n)
     for position in range(edges + 1):
         if position == edges:
             wall = True  # the virtual wall that ends the list
