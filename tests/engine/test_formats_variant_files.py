@@ -75,6 +75,12 @@ def test_classic_texts_still_read_as_before() -> None:
     assert isinstance(listed, PuzzleRecord)
 
 
+def test_an_address_of_another_site_above_a_grid_is_no_link() -> None:
+    line = ".3.4.....9.28.63.1.......2.8...6.7...6.2.5.9...3.4...8.7.......4.89.25.6.....8.3."
+    (record,) = parse_text("http://www.sudokuwiki.org/sudoku.htm\n" + line + "\n")
+    assert isinstance(record, PuzzleRecord)
+
+
 def test_json_that_is_no_puzzle_is_refused() -> None:
     try:
         items = parse_text('{"size": 9, "cells": 3}')

@@ -55,9 +55,13 @@ _URL = re.compile(
     r"(?:https?://)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:[/?#]\S*)?", re.I
 )
 _KNOWN_HOST = re.compile(
-    r"(?:https?://|(?:www\.|beta\.)?(?:f-puzzles\.com|sudokupad\.app)|app\.crackingthecryptic\.com)",
+    r"(?:https?://)?(?:www\.|beta\.)?"
+    r"(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com|sudokupad\.svencodes\.com)"
+    r"(?:[/?#]|\Z)",
     re.I,
 )
+"""Only these sites make a line a puzzle link: a file that starts with some other
+address (a source line above a grid) keeps its old reading."""
 _SOLO = re.compile(r"[0-9]+(?:x[0-9]+|j)[a-z0-9]*:\S*")
 _PAYLOAD = re.compile(r"(fpuzzles|fpuz|scl|ctc|scf)([A-Za-z0-9+/=$%-]{16,})")
 
