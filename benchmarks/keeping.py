@@ -31,9 +31,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.engine.puzzle import Puzzle  # noqa: E402
 from game.session.current import Session  # noqa: E402
-from game.session.game import Game  # noqa: E402
 from game.session.keeper import Keeper  # noqa: E402
-from game.session.kinds import Origin, PuzzleKind, Variant  # noqa: E402
+from game.session.play.game import Game  # noqa: E402
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant  # noqa: E402
 from game.session.sources import Prepared  # noqa: E402
 from game.session.stats import STATS, PuzzleMark, Statistics, load_stats  # noqa: E402
 from game.session.storage import FileStorage, json_text  # noqa: E402

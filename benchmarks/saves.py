@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine.puzzle import Puzzle  # noqa: E402
-from game.session.game import Game  # noqa: E402
+from game.session.play.game import Game  # noqa: E402
+from game.session.play.state import NoteKind  # noqa: E402
 from game.session.savegame import load_game, load_saved, save_game  # noqa: E402
-from game.session.state import NoteKind  # noqa: E402
 from game.session.storage import write_atomic  # noqa: E402
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

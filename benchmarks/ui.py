@@ -44,7 +44,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
     from game.session import Settings, Status
-    from game.session.kinds import Origin, PuzzleKind, Variant
+    from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
     from game.session.sources import Prepared
     from game.ui import routes
     from game.ui.app import App
@@ -127,7 +127,7 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
-    from game.session.state import NoteKind
+    from game.session.play.state import NoteKind
 
     app, board = _setup((1920, 1080))
     surface = app.display.surface  # type: ignore[attr-defined]
@@ -208,8 +208,8 @@ def big() -> list[tuple[str, str, str]]:
     import pygame
 
     from game.session import Settings, Status
-    from game.session.kinds import Origin, PuzzleKind
-    from game.session.settings import Theme
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
+    from game.session.play.settings import Theme
     from game.session.sources import Prepared
     from game.ui import routes
     from game.ui.app import App

@@ -15,15 +15,15 @@ not (they live on :class:`Game`).
 """
 
 from ..engine.solver import Status
-from .effects import CheckResult, Effect, Offer, Refusal
-from .game import Game
-from .history import History
-from .kinds import Difficulty, Origin, PuzzleKind, Variant
-from .ledger import Counters, HelpLedger
-from .moves import Move, parse_move
-from .phase import Phase
-from .settings import Settings
-from .state import BoardState
+from .play.effects import CheckResult, Effect, Offer, Refusal
+from .play.game import Game
+from .play.help_ledger import Counters, HelpLedger
+from .play.history import History
+from .play.moves import Move, parse_move
+from .play.phase import Phase
+from .play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from .play.settings import Settings
+from .play.state import BoardState
 
 __all__ = [
     "BoardState",

@@ -39,10 +39,10 @@ import dataclasses
 import secrets
 from dataclasses import dataclass
 
-from .game import Game
-from .kinds import Origin
+from .play.game import Game
+from .play.puzzle_kind import Origin
+from .play.settings import Settings
 from .savegame import SavedGame, load_saved, now_text, snapshot
-from .settings import Settings
 from .storage import Storage
 from .writer import Action, Writer
 

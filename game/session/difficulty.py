@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ..engine.logic.rating import Unrated, rate_puzzle
 from ..engine.puzzle import Puzzle
 from ..engine.shape import Shape
-from .kinds import Difficulty
+from .play.puzzle_kind import Difficulty
 from .tasks import Task, TaskRunner
 
 Key = tuple[Shape, tuple[int, ...]]

@@ -21,13 +21,13 @@ from ..engine.logic.hint import apply_everywhere
 from ..engine.logic.step import Step
 from ..engine.rules import conflicts
 from ..engine.symbols import cell_name
-from .dead_ends import cannot_finish, dead_end_words
-from .game import Game
 from .hint_flow import HintUpdate
 from .hints import HintQuery
-from .ledger import deduction_of
-from .solvability import no_help
-from .state import BoardState
+from .play.dead_ends import cannot_finish, dead_end_words
+from .play.game import Game
+from .play.help_ledger import deduction_of
+from .play.solvability import no_help
+from .play.state import BoardState
 from .tasks import TaskRunner
 
 

@@ -11,7 +11,7 @@ engine's writer never differ.
 from __future__ import annotations
 
 from ..engine.formats import format_puzzle
-from .game import Game
+from .play.game import Game
 
 
 def export_puzzle(game: Game, *, with_entries: bool = False) -> str:

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.logic.hint import Hint
-from .effects import Effect, Offer
-from .game import Game
 from .hints import HintMarks, HintQuery, ask
-from .ledger import deduction_of
-from .solvability import no_help
-from .state import BoardState
+from .play.effects import Effect, Offer
+from .play.game import Game
+from .play.help_ledger import deduction_of
+from .play.solvability import no_help
+from .play.state import BoardState
 from .tasks import Task, TaskRunner
 
 THINKING_AFTER = 0.15

@@ -16,8 +16,8 @@ from ..engine.logic.step import Step
 from ..engine.rules import candidates
 from ..engine.shape import Shape
 from ..engine.solver import Status
-from .dead_ends import cannot_finish, dead_end_words
-from .game import Game
+from .play.dead_ends import cannot_finish, dead_end_words
+from .play.game import Game
 
 
 @dataclass(frozen=True)

@@ -43,12 +43,12 @@ from .autosave import Autosaver, Resumed
 from .copies import ANOTHER_COPY
 from .export import export_puzzle
 from .filenames import SaveName
-from .game import Game
-from .kinds import Origin, PuzzleKind
 from .migration import MESSAGE_START
 from .paths import DataFolder
+from .play.game import Game
+from .play.puzzle_kind import Origin, PuzzleKind
+from .play.settings import Settings
 from .savegame import EXTENSION, write_game
-from .settings import Settings
 from .stats import STATS, KindStats, Statistics
 from .storage import MemoryStorage, StorageError, os_reason, write_atomic
 from .userdata import UserData

@@ -32,16 +32,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .difficulty import Rater
-from .effects import CheckResult, Effect, Offer
 from .everywhere import EVERYWHERE, Chore, EverywhereFlow
-from .game import Game
 from .hint_flow import HintFlow, HintUpdate, Stage
 from .hints import HintMarks
-from .kinds import Difficulty, Origin
-from .phase import Phase
-from .settings import InputMode
-from .solvability import warning
-from .state import BoardState
+from .play.effects import CheckResult, Effect, Offer
+from .play.game import Game
+from .play.phase import Phase
+from .play.puzzle_kind import Difficulty, Origin
+from .play.settings import InputMode
+from .play.solvability import warning
+from .play.state import BoardState
 from .steps_flow import StepsFlow
 from .tasks import TaskRunner
 from .typed import TypedMoveError, parse_typed_move

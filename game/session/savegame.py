@@ -99,15 +99,15 @@ from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import cell_name
 from .apart import is_big, run_apart
-from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
-from .game import Game
-from .history import History
-from .kinds import Difficulty, Origin, PuzzleKind
-from .ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
-from .moves import ApplyStep, Move, MoveContext, MoveError, parse_move
-from .phase import Phase
-from .settings import Settings
-from .state import BoardState
+from .play.bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from .play.game import Game
+from .play.help_ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
+from .play.history import History
+from .play.moves import ApplyStep, Move, MoveContext, MoveError, parse_move
+from .play.phase import Phase
+from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
+from .play.settings import Settings
+from .play.state import BoardState
 from .state_fields import read_state, state_fields
 from .storage import MAX_BYTES, StorageError, json_record, os_reason, read_text, write_atomic
 

@@ -21,10 +21,10 @@ from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.solver import Status
 from .apart import is_big
-from .game import Game
-from .kinds import Difficulty, Origin, PuzzleKind, Variant
-from .settings import Settings
-from .state import BoardState
+from .play.game import Game
+from .play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from .play.settings import Settings
+from .play.state import BoardState
 from .tasks import Cancelled, Task
 
 if TYPE_CHECKING:

@@ -59,8 +59,8 @@ from ..engine.formats.native import finite_number
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.symbols import grid_string
-from .game import Game
-from .kinds import PuzzleKind, Variant
+from .play.game import Game
+from .play.puzzle_kind import PuzzleKind, Variant
 from .storage import Loaded, Partial, Storage, parse_json
 
 STATS = "stats.json"

@@ -26,12 +26,12 @@ from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.hint import Hint
 from ..engine.logic.path import next_step
 from ..engine.logic.step import Step
-from .effects import Effect
-from .game import Game
 from .hints import HintMarks, HintQuery, ask
-from .ledger import deduction_of
-from .solvability import no_help
-from .state import BoardState
+from .play.effects import Effect
+from .play.game import Game
+from .play.help_ledger import deduction_of
+from .play.solvability import no_help
+from .play.state import BoardState
 from .tasks import Task, TaskRunner
 
 POLL = 0.1

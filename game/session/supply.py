@@ -29,7 +29,7 @@ from collections.abc import Callable
 from ..engine.generation.symmetry import Symmetry
 from ..engine.generator import RatedPuzzle, available_levels, generate
 from ..engine.logic.registry import Level
-from .kinds import PuzzleKind, Variant
+from .play.puzzle_kind import PuzzleKind, Variant
 
 DAILY_LEVELS: tuple[Level, ...] = (
     Level.EASY,  # Monday

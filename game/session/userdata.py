@@ -44,13 +44,13 @@ from pathlib import Path
 from .autosave import Autosaver, Resumed, load_autosave
 from .copies import Claim, alone, claim
 from .filenames import SaveName
-from .game import Game
-from .kinds import Origin, PuzzleKind
 from .migration import open_migrated_folder
 from .paths import SAVES, DataFolder, open_data_folder, saves_dir
 from .picker.recent import RECENT, RecentFolders, load_recent
+from .play.game import Game
+from .play.puzzle_kind import Origin, PuzzleKind
+from .play.settings import Settings
 from .savegame import write_game
-from .settings import Settings
 from .shared import (
     SETTINGS,
     SETTINGS_VERSION,

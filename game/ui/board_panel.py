@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine.logic.step import AreaKind, Role, Step
 from ..session import Offer
 from ..session.hint_flow import Stage
-from ..session.kinds import Origin
+from ..session.play.puzzle_kind import Origin
 from ..session.playing import Mode, Playing, Reply
 from .actions import CHORES, Action
 from .board_hits import STEP_CARD, ButtonHit, Hit, PadHit

@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..session.kinds import PuzzleKind
+from ..session.play.puzzle_kind import PuzzleKind
 from ..session.sources import Prepared
 
 

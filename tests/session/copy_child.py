@@ -24,9 +24,9 @@ import sys
 
 from game.engine.puzzle import Puzzle
 from game.session.current import Session
-from game.session.game import Game
 from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
+from game.session.play.game import Game
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.sources import Prepared
 from game.session.userdata import open_user_data
 

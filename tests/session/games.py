@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
-from game.session.ledger import Deduction
-from game.session.state import NoteKind
+from game.session.play.help_ledger import Deduction
+from game.session.play.state import NoteKind
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"

@@ -8,7 +8,7 @@ from pathlib import Path
 from game.engine.puzzle import Puzzle
 from game.session import Game, Phase
 from game.session.autosave import AUTOSAVE, CLOCK_STEP, Autosaver, load_autosave
-from game.session.kinds import Origin, PuzzleKind
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.savegame import load_saved, save_game
 from game.session.storage import FileStorage, MemoryStorage, StorageError
 from game.session.writer import Writer

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
 from game.session import Game, Phase, Settings
+from game.session.play.state import NoteKind, candidate_colour
 from game.session.savegame import load_game, save_game
-from game.session.state import NoteKind, candidate_colour
 
 from .games import CLASSIC, PUZZLES, Action, act, actions, same_game
 
@@ -195,7 +195,7 @@ def test_undo_redo_laws_hold_with_guesses_and_batches(moves: list[Action], back:
 
 
 def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
-    from game.session.kinds import Origin, PuzzleKind
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.playing import Playing
     from game.session.tasks import TaskRunner
 

@@ -25,10 +25,10 @@ from game.session.autosave import AUTOSAVE, Autosaver
 from game.session.copies import ANOTHER_COPY
 from game.session.current import Session
 from game.session.keeper import CANNOT_SAVE, Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
 from game.session.paths import open_data_folder
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.play.settings import Settings, Theme
 from game.session.savegame import load_saved, save_game
-from game.session.settings import Settings, Theme
 from game.session.sources import Prepared
 from game.session.stats import (
     CHUNK,

@@ -21,8 +21,8 @@ from game.session.autosave import AUTOSAVE
 from game.session.keeper import MOVED, Keeper
 from game.session.migration import FILES, MARKER, Moved, migrate, open_migrated_folder
 from game.session.paths import ENV_VAR, SAVES, legacy_data_dir
+from game.session.play.settings import Theme
 from game.session.savegame import save_game
-from game.session.settings import Theme
 from game.session.stats import STATS, Statistics
 from game.session.userdata import SETTINGS, open_user_data, settings_text
 

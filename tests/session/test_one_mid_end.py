@@ -12,7 +12,7 @@ from game.engine.puzzle import Puzzle
 from game.session import Game, Offer, Settings, Status
 from game.session.current import Session
 from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.playing import Playing
 from game.session.sources import Prepared
 from game.session.tasks import TaskRunner

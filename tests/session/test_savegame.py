@@ -16,8 +16,8 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Game, Phase, Settings
 from game.session.export import export_puzzle
-from game.session.kinds import Difficulty, Origin, PuzzleKind
-from game.session.ledger import Deduction
+from game.session.play.help_ledger import Deduction
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from game.session.savegame import (
     VERSION,
     SaveError,

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from game.engine.puzzle import Puzzle
 from game.session import Counters, Game, savegame, storage
 from game.session.autosave import AUTOSAVE, Autosaver, load_autosave
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.moves import Rewind
+from game.session.play.moves import Rewind
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.savegame import (
     MAX_MOVES,
     MAX_PATH,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Game
-from game.session.kinds import PuzzleKind, Variant
+from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.stats import (
     FORMAT_TAG,
     IN_PROGRESS,

@@ -11,7 +11,7 @@ from game.session import Game, Offer, Phase, Settings, Status
 from game.session.current import Session
 from game.session.hints import HintQuery, ask
 from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.playing import Mode, Playing
 from game.session.sources import Prepared
 from game.session.tasks import TaskRunner

@@ -14,9 +14,9 @@ from game.engine.puzzle import Puzzle
 from game.session import Game, Settings
 from game.session.autosave import AUTOSAVE
 from game.session.filenames import validate_save_name
-from game.session.kinds import Origin, PuzzleKind, Variant
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.play.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
 from game.session.savegame import SaveError, load_saved
-from game.session.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
 from game.session.stats import STATS
 from game.session.storage import MemoryStorage
 from game.session.userdata import (

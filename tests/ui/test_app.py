@@ -7,7 +7,7 @@ import threading
 import pygame
 import pytest
 
-from game.session.kinds import Variant
+from game.session.play.puzzle_kind import Variant
 from game.session.tasks import Task, TaskRunner
 from game.ui.app import App, parse_options
 from game.ui.scenes.board import BoardScene
@@ -197,7 +197,7 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
 
 
 def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
-    from game.session.kinds import PuzzleKind
+    from game.session.play.puzzle_kind import PuzzleKind
     from game.ui.destinations import Generate
     from game.ui.scene_stack import Go
 

@@ -12,7 +12,7 @@ from game.engine.shape import Shape
 from game.session import Status
 from game.session.hint_flow import Stage
 from game.session.hints import HintMarks
-from game.session.kinds import Origin, PuzzleKind
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.sources import Prepared
 from game.ui.looks import Fill, region_tints
 from game.ui.scenes.board import BoardScene

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.session.settings import VOLUMES, Theme
+from game.session.play.settings import VOLUMES, Theme
 from game.ui.scenes.settings import ROWS, SettingsScene
 
 from .conftest import Driver, start_board

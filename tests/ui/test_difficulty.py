@@ -8,7 +8,7 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Status
 from game.session.difficulty import Rater, rate_givens
-from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from game.session.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui.scenes.board import BoardScene

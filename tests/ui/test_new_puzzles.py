@@ -9,7 +9,7 @@ import pygame
 from game.engine.generator import available_levels
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session.kinds import PuzzleKind, Variant
+from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.sources import generate
 from game.session.supply import daily_level
 from game.ui.destinations import ChooseNewGame, Daily

@@ -13,7 +13,7 @@ from game.engine.logic.about import by_level
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Status
-from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from game.session.sources import Prepared, load_file
 from game.ui.board_view import BoardView
 from game.ui.scenes.board import BoardScene

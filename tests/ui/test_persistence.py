@@ -17,8 +17,8 @@ import pytest
 from game.engine.logic.registry import Level
 from game.session import Phase
 from game.session.keeper import CANNOT_READ, CANNOT_SAVE
-from game.session.kinds import PuzzleKind, Variant
-from game.session.ledger import Deduction
+from game.session.play.help_ledger import Deduction
+from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.savegame import load_saved
 from game.session.tasks import TaskRunner
 from game.ui import routes, seams
@@ -467,8 +467,8 @@ def test_a_saved_title_with_escapes_and_line_breaks_is_shown_clean(data: Path) -
     """ESC, a right-to-left override and line breaks in a save's title never reach
     the screen: the Continue line, the board's header and the picker use one rule."""
     from game.engine.puzzle import Puzzle
-    from game.session.game import Game
-    from game.session.kinds import Origin
+    from game.session.play.game import Game
+    from game.session.play.puzzle_kind import Origin
     from game.session.savegame import save_game
 
     from .conftest import PUZZLE

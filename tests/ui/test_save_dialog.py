@@ -10,7 +10,7 @@ import pytest
 from game.engine.errors import PuzzleError
 from game.engine.formats import open_puzzles
 from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.savegame import load_saved
 from game.ui import seams
 from game.ui.scenes.board import BoardScene

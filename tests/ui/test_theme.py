@@ -16,7 +16,7 @@ from dataclasses import fields
 import pytest
 
 from game.engine.logic.step import Role
-from game.session.settings import Theme
+from game.session.play.settings import Theme
 from game.ui.theme import (
     COLOUR_BLIND,
     DARK,

@@ -23,9 +23,9 @@ from pathlib import Path
 import pygame
 
 from ...session import Game, Phase
-from ...session.kinds import Difficulty, Origin
+from ...session.play.puzzle_kind import Difficulty, Origin
+from ...session.play.state import NoteKind
 from ...session.playing import Mode, Playing, Reply
-from ...session.state import NoteKind
 from ..actions import Action, Command
 from ..animation import Animator
 from ..board_commands import Handler, play_commands

@@ -9,7 +9,7 @@ board; what each ending allows is the game's rule (:class:`~game.session.Game`).
 from __future__ import annotations
 
 from ...session import Game, Phase
-from ...session.kinds import Origin
+from ...session.play.puzzle_kind import Origin
 from ..context import AppContext
 from ..destinations import Menu, PlayAgain
 from ..scene_stack import Go, Pop, Transition

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
-from ...session.kinds import PuzzleKind, Variant
+from ...session.play.puzzle_kind import PuzzleKind, Variant
 from ...session.sources import CLASSIC_SIZES, JIGSAW_SIZES
 from ..context import AppContext
 from ..destinations import Generate

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...session import Game
-from ...session.kinds import Origin
+from ...session.play.puzzle_kind import Origin
 from ..context import AppContext
 from ..destinations import Menu, SettingsPage
 from ..gate import Intent, Window, WindowChange

@@ -28,7 +28,7 @@ import pygame
 from ...session import Game
 from ...session.filenames import ILLEGAL, SaveName, validate_save_name
 from ...session.keeper import Written, shown_path
-from ...session.kinds import Origin
+from ...session.play.puzzle_kind import Origin
 from ...session.savegame import EXTENSION
 from ..actions import Edit
 from ..context import AppContext

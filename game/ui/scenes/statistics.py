@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level
-from ...session.kinds import PuzzleKind
+from ...session.play.puzzle_kind import PuzzleKind
 from ...session.stats import KindStats, Statistics
 from ..actions import Action
 from ..context import AppContext

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...session import Game
 from ...session.difficulty import Rater
-from ...session.kinds import Difficulty, Origin
+from ...session.play.puzzle_kind import Difficulty, Origin
 from ..context import AppContext
 from ..destinations import ChooseNewGame, Generate, Menu, PlayAgain
 from ..panel_view import clock_text

@@ -20,10 +20,10 @@ import enum
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.logic.registry import Level
-from ..engine.logic.step import with_article
-from ..engine.shape import Shape
-from .shown import shown
+from ...engine.logic.registry import Level
+from ...engine.logic.step import with_article
+from ...engine.shape import Shape
+from ..shown import shown
 
 
 class Variant(enum.StrEnum):

@@ -16,9 +16,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..engine.rules import candidates
-from ..engine.shape import Shape
-from ..engine.symbols import cell_name, digit_of, symbol
+from ...engine.rules import candidates
+from ...engine.shape import Shape
+from ...engine.symbols import cell_name, digit_of, symbol
 from .state import COLOURS, BoardState, NoteKind, with_candidate_colour
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import solver
-from ..engine.rules import dead_end, has_conflict
-from ..engine.shape import Shape
+from ...engine import solver
+from ...engine.rules import dead_end, has_conflict
+from ...engine.shape import Shape
 
 QUICK_SHARE = 20
 """The quick check spends this fraction of the solver's default budget (a second on any

@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..engine.types import Cell, Digit, DigitMask
+from ...engine.types import Cell, Digit, DigitMask
 
 COLOURS = 9
 """Colour indices are 1..8 (0 is none); a candidate's colour takes 4 bits."""

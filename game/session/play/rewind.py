@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.symbols import cell_name
-from ..engine.types import Cell
+from ...engine.symbols import cell_name
+from ...engine.types import Cell
 from .history import History
 
 

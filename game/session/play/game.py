@@ -39,18 +39,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine import solver
-from ..engine.logic.step import Step
-from ..engine.puzzle import Puzzle
-from ..engine.rules import candidates, conflicting_cells, dead_end, is_solution
-from ..engine.solver import Status
-from ..engine.symbols import cell_name, symbol
-from ..engine.types import Cell, Digit, Grid, Unit
+from ...engine import solver
+from ...engine.logic.step import Step
+from ...engine.puzzle import Puzzle
+from ...engine.rules import candidates, conflicting_cells, dead_end, is_solution
+from ...engine.solver import Status
+from ...engine.symbols import cell_name, symbol
+from ...engine.types import Cell, Digit, Grid, Unit
 from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
 from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
 from .effects import CheckResult, Effect, Offer, Refusal
+from .help_ledger import Counters, Deduction, HelpLedger
 from .history import History
-from .ledger import Counters, Deduction, HelpLedger
 from .moves import (
     Abandon,
     ApplyStep,

@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..engine.logic.step import Step
+from ...engine.logic.step import Step
 
 MAX_SHOWN = 1_000
 """Most deductions a ledger keeps as already shown (the newest are kept): a save stays

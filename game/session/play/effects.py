@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ..engine.types import Cell, Unit
+from ...engine.types import Cell, Unit
 
 
 class Offer(enum.Enum):

@@ -7,7 +7,7 @@ the screen.  This module only says what each means for help and mistakes.
 
 from __future__ import annotations
 
-from ..engine.solver import Status
+from ...engine.solver import Status
 
 NO_HELP = "This puzzle has no solution, so there is no logical next step to show."
 

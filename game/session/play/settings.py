@@ -1,6 +1,6 @@
 """Player settings: one value object, read leniently and written canonically.
 
-Pure data: the UI reads what it draws from here, the :class:`~game.session.game.Game`
+Pure data: the UI reads what it draws from here, the :class:`~game.session.play.game.Game`
 reads the rules (auto-remove notes, blocking, mistake limit).  :meth:`Settings.from_dict`
 never fails: an unknown key is ignored and a bad value falls back to its default,
 so a settings file from another version, or a hand-edited one, never stops the
