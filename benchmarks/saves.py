@@ -5,10 +5,10 @@ candidates), notes of every kind and three nested what-if levels saves and loads
 in under 20 ms.  The game is built through the session's own moves, as a player
 makes them, from a fixed seed; the table gives the median of ``--repeat`` runs of
 
-- ``save``: the save text (:func:`~game.session.savegame.save_game`);
+- ``save``: the save text (:func:`~game.session.keep.savegame.save_game`);
 - ``write``: that text written atomically to a file, as the autosave does;
 - ``load``: the file read, checked and every move replayed
-  (:func:`~game.session.savegame.load_game`), so undo works as before the save.
+  (:func:`~game.session.keep.savegame.load_game`), so undo works as before the save.
 
 It checks that the loaded game is the saved one (position, history, guess level).
 
@@ -36,10 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine.puzzle import Puzzle  # noqa: E402
+from game.session.keep.savegame import load_game, load_saved, save_game  # noqa: E402
+from game.session.keep.storage import write_atomic  # noqa: E402
 from game.session.play.game import Game  # noqa: E402
 from game.session.play.state import NoteKind  # noqa: E402
-from game.session.savegame import load_game, load_saved, save_game  # noqa: E402
-from game.session.storage import write_atomic  # noqa: E402
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GUESS_LEVELS = 3

@@ -13,13 +13,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .keeper import Keeper
+from .keep.keeper import Keeper
+from .keep.savegame import SavedGame, now_text
 from .picker.pages import Memory
 from .play.game import Game
 from .play.phase import Phase
 from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from .play.settings import Settings
-from .savegame import SavedGame, now_text
 from .sources import Prepared
 from .trainer import Tallies
 

@@ -35,9 +35,9 @@ from ..engine.logic.rating import rate
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle, PuzzleRecord
 from ..engine.shape import Shape
-from .apart import is_big, run_apart
+from .keep.big_files import is_big, run_apart
+from .keep.stats import puzzle_id
 from .shown import shown
-from .stats import puzzle_id
 
 Cancelled = Callable[[], bool]
 """Asked now and then by slow functions; True stops them with :class:`Stopped`."""

@@ -20,7 +20,7 @@ from ..engine import solver
 from ..engine.logic.registry import Level
 from ..engine.puzzle import Puzzle
 from ..engine.solver import Status
-from .apart import is_big
+from .keep.big_files import is_big
 from .play.game import Game
 from .play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from .play.settings import Settings
@@ -155,7 +155,7 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     line, a drop on the window) continues it where it was saved.
 
     Raises :class:`~game.engine.errors.PuzzleError` with the located reason when the
-    file or that puzzle cannot be read, :class:`~game.session.savegame.SaveError`
+    file or that puzzle cannot be read, :class:`~game.session.keep.savegame.SaveError`
     when a saved game cannot be loaded.
     """
     from ..engine.errors import FormatError, PuzzleError
@@ -236,7 +236,7 @@ def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
 
 def load_saved_game(path: str) -> Prepared:
     """The game saved at ``path``, history kept; SaveError says why it cannot be loaded."""
-    from .savegame import load_saved
+    from .keep.savegame import load_saved
 
     saved = load_saved(Path(path))
     game = saved.game

@@ -10,8 +10,8 @@ in-memory or temporary keeper instead.
 from __future__ import annotations
 
 from ..session.current import Session
-from ..session.keeper import Keeper
-from ..session.userdata import open_user_data
+from ..session.keep.keeper import Keeper
+from ..session.keep.userdata import open_user_data
 from .context import AppContext
 
 

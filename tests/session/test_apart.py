@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session import apart
+from game.session.keep import big_files as apart
+from game.session.keep.savegame import SaveError, compact_save, load_saved, save_game
 from game.session.library import summarise
 from game.session.play.game import Game
-from game.session.savegame import SaveError, compact_save, load_saved, save_game
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
 from game.session import Game, Phase, Settings
+from game.session.keep.savegame import load_game, save_game
 from game.session.play.state import NoteKind, candidate_colour
-from game.session.savegame import load_game, save_game
 
 from .games import CLASSIC, PUZZLES, Action, act, actions, same_game
 

@@ -10,7 +10,7 @@ from game.engine.puzzle import Puzzle
 from game.session import Game, Offer, Phase, Settings, Status
 from game.session.current import Session
 from game.session.hints import HintQuery, ask
-from game.session.keeper import Keeper
+from game.session.keep.keeper import Keeper
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.playing import Mode, Playing
 from game.session.sources import Prepared

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game.session import Settings
-from game.session.stats import Statistics
+from game.session.keep.stats import Statistics
 from game.session.tasks import TaskRunner
 from game.ui import widgets
 from game.ui.actions import Action

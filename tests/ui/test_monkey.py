@@ -187,7 +187,7 @@ class Monkey:
         game = ctx.session.game
         autosave = self.data / "autosave.sudoku"
         if game is not None and ctx.keeper.persistent:
-            from game.session.savegame import load_saved
+            from game.session.keep.savegame import load_saved
 
             assert autosave.exists(), "a game in progress was not autosaved at quit"
             saved = load_saved(autosave).game
@@ -200,7 +200,7 @@ class Monkey:
         for key, kind in ctx.keeper.stats:
             assert kind.won <= kind.played and kind.streak <= kind.best_streak <= kind.won, key
         if ctx.keeper.persistent:  # every setting was written as it changed (full screen aside)
-            from game.session.userdata import parse_settings
+            from game.session.keep.userdata import parse_settings
 
             path = self.data / "settings.json"  # none yet: nothing was changed
             written = parse_settings(path.read_text("utf-8")) if path.exists() else Settings()

@@ -16,10 +16,10 @@ import pytest
 
 from game.engine.logic.registry import Level
 from game.session import Phase
-from game.session.keeper import CANNOT_READ, CANNOT_SAVE
+from game.session.keep.keeper import CANNOT_READ, CANNOT_SAVE
+from game.session.keep.savegame import load_saved
 from game.session.play.help_ledger import Deduction
 from game.session.play.puzzle_kind import PuzzleKind, Variant
-from game.session.savegame import load_saved
 from game.session.tasks import TaskRunner
 from game.ui import routes, seams
 from game.ui.actions import Action
@@ -404,7 +404,7 @@ def test_opening_a_save_keeps_its_history(data: Path, tmp_path: Path) -> None:
     place(driver, 3, 6)
     game = scene.game
     path = tmp_path / "kept.sudoku"
-    from game.session.savegame import write_game
+    from game.session.keep.savegame import write_game
 
     write_game(path, game)
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
@@ -440,7 +440,7 @@ def test_a_bad_save_says_why_and_changes_nothing(data: Path, tmp_path: Path) -> 
 
 
 def load_saved_text(scene: BoardScene) -> str:
-    from game.session.savegame import save_game
+    from game.session.keep.savegame import save_game
 
     return save_game(scene.game)
 
@@ -451,7 +451,7 @@ def test_saved_games_read_back_with_their_origin(data: Path) -> None:
     place(driver, 2, 4)
     name = driver.ctx.keeper.saves_folder()
     assert name is not None
-    from game.session.filenames import validate_save_name
+    from game.session.keep.filenames import validate_save_name
 
     session = driver.ctx.session
     written = driver.ctx.keeper.save_as(
@@ -467,9 +467,9 @@ def test_a_saved_title_with_escapes_and_line_breaks_is_shown_clean(data: Path) -
     """ESC, a right-to-left override and line breaks in a save's title never reach
     the screen: the Continue line, the board's header and the picker use one rule."""
     from game.engine.puzzle import Puzzle
+    from game.session.keep.savegame import save_game
     from game.session.play.game import Game
     from game.session.play.puzzle_kind import Origin
-    from game.session.savegame import save_game
 
     from .conftest import PUZZLE
 

@@ -16,12 +16,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session.keeper import Keeper
+from game.session.keep.keeper import Keeper
+from game.session.keep.userdata import open_user_data
 from game.session.picker.browser import LANES, Browser, Play
 from game.session.picker.jobs import Jobs
 from game.session.picker.path_line import tilde
 from game.session.picker.places import PlaceKind
-from game.session.userdata import open_user_data
 from game.ui import seams
 from game.ui.actions import Action
 from game.ui.destinations import Picker

@@ -9,9 +9,9 @@ import pytest
 
 from game.engine.errors import PuzzleError
 from game.engine.formats import open_puzzles
-from game.session.keeper import Keeper
+from game.session.keep.keeper import Keeper
+from game.session.keep.savegame import load_saved
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
-from game.session.savegame import load_saved
 from game.ui import seams
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name, suggest_name
@@ -24,7 +24,7 @@ CTRL = pygame.KMOD_LCTRL
 @pytest.fixture
 def saving(driver: Driver, tmp_path: Path) -> Driver:
     """A driver whose keeper writes into ``tmp_path``."""
-    from game.session.userdata import open_user_data
+    from game.session.keep.userdata import open_user_data
 
     seams.connect(driver.ctx, Keeper(open_user_data(tmp_path, threaded=False)))
     start_board(driver)

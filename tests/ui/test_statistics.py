@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine.logic.registry import Level
+from game.session.keep.stats import KindStats, Statistics
 from game.session.play.puzzle_kind import PuzzleKind, Variant
-from game.session.stats import KindStats, Statistics
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.statistics import EMPTY, StatisticsScene, table_rows
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ...engine.errors import PuzzleError
-from ...session.savegame import SaveError
+from ...session.keep.savegame import SaveError
 from ...session.tasks import Task
 from ..context import AppContext
 from ..gate import Intent

@@ -4,7 +4,7 @@ A card over the board with a choice of what to write (the whole game as a
 ``.sudoku`` save, history included, or the puzzle's givens as a ``.txt`` for other
 programs), a name field, a line that says where the file goes or what is wrong
 with the name, and two buttons.  Names are checked as they are typed
-(:func:`~game.session.filenames.validate_save_name`: illegal characters, Windows
+(:func:`~game.session.keep.filenames.validate_save_name`: illegal characters, Windows
 device names, length), so the reason shows before the player presses Enter.
 
 A name that is taken asks first: the card turns into "Replace ...?" with Back
@@ -26,10 +26,10 @@ from pathlib import Path
 import pygame
 
 from ...session import Game
-from ...session.filenames import ILLEGAL, SaveName, validate_save_name
-from ...session.keeper import Written, shown_path
+from ...session.keep.filenames import ILLEGAL, SaveName, validate_save_name
+from ...session.keep.keeper import Written, shown_path
+from ...session.keep.savegame import EXTENSION
 from ...session.play.puzzle_kind import Origin
-from ...session.savegame import EXTENSION
 from ..actions import Edit
 from ..context import AppContext
 from ..form_scene import FormScene, Handler

@@ -1,7 +1,7 @@
 """Statistics: how the player does per kind of puzzle, in one calm table.
 
 One row per kind the player has played (variant, size and level, as
-:class:`~game.session.stats.Statistics` keeps them), grouped by variant and
+:class:`~game.session.keep.stats.Statistics` keeps them), grouped by variant and
 size: games played and won, the best and average winning time, and the current
 and best winning streak.  The words come from :func:`table_rows`, a pure
 function, so tests read the table without drawing it.  With nothing played yet
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level
+from ...session.keep.stats import KindStats, Statistics
 from ...session.play.puzzle_kind import PuzzleKind
-from ...session.stats import KindStats, Statistics
 from ..actions import Action
 from ..context import AppContext
 from ..form_scene import FormScene

@@ -10,8 +10,8 @@ engine's writer never differ.
 
 from __future__ import annotations
 
-from ..engine.formats import format_puzzle
-from .play.game import Game
+from ...engine.formats import format_puzzle
+from ..play.game import Game
 
 
 def export_puzzle(game: Game, *, with_entries: bool = False) -> str:

@@ -1,12 +1,12 @@
 """What is kept between runs, and when: autosave, statistics and saves by name.
 
-:class:`~game.session.userdata.UserData` knows *how* to keep settings, the game in
+:class:`~game.session.keep.userdata.UserData` knows *how* to keep settings, the game in
 progress, statistics and saved games.  The :class:`Keeper` carries out the rules
 of *when*, as the :class:`~.current.Session` reports what happens to its games.
 The rules, as a player would expect them:
 
 - **Autosave.** The game in progress is saved after every change (the
-  :class:`~game.session.autosave.Autosaver` makes that a comparison when nothing
+  :class:`~game.session.keep.autosave.Autosaver` makes that a comparison when nothing
   changed), at once with the exact clock on pause, focus loss and minimise, and
   flushed to disk on quit.  A finished game stays saved while its card is up: the
   file goes only when the player leaves the finished game (:meth:`Keeper.left`),
@@ -38,16 +38,16 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.solver import Status
+from ...engine.solver import Status
+from ..play.game import Game
+from ..play.puzzle_kind import Origin, PuzzleKind
+from ..play.settings import Settings
 from .autosave import Autosaver, Resumed
 from .copies import ANOTHER_COPY
 from .export import export_puzzle
 from .filenames import SaveName
 from .migration import MESSAGE_START
 from .paths import DataFolder
-from .play.game import Game
-from .play.puzzle_kind import Origin, PuzzleKind
-from .play.settings import Settings
 from .savegame import EXTENSION, write_game
 from .stats import STATS, KindStats, Statistics
 from .storage import MemoryStorage, StorageError, os_reason, write_atomic

@@ -16,11 +16,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from ..engine.errors import FormatError
-from ..engine.formats.native import position_fields, read_cell, read_position
-from ..engine.puzzle import Puzzle
-from ..engine.symbols import cell_name, digit_of, digits_text
-from .play.state import COLOURS, BoardState, candidate_colour, with_candidate_colour
+from ...engine.errors import FormatError
+from ...engine.formats.native import position_fields, read_cell, read_position
+from ...engine.puzzle import Puzzle
+from ...engine.symbols import cell_name, digit_of, digits_text
+from ..play.state import COLOURS, BoardState, candidate_colour, with_candidate_colour
 
 
 def state_fields(state: BoardState, size: int) -> dict[str, Any]:

@@ -85,8 +85,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
-from ..engine.errors import PuzzleError
-from ..engine.formats.native import (
+from ...engine.errors import PuzzleError
+from ...engine.formats.native import (
     FORMAT_TAG,
     finite_number,
     load_object,
@@ -95,19 +95,19 @@ from ..engine.formats.native import (
     read_puzzle,
     snippet,
 )
-from ..engine.logic.registry import Level
-from ..engine.puzzle import Puzzle
-from ..engine.symbols import cell_name
-from .apart import is_big, run_apart
-from .play.bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
-from .play.game import Game
-from .play.help_ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
-from .play.history import History
-from .play.moves import ApplyStep, Move, MoveContext, MoveError, parse_move
-from .play.phase import Phase
-from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
-from .play.settings import Settings
-from .play.state import BoardState
+from ...engine.logic.registry import Level
+from ...engine.puzzle import Puzzle
+from ...engine.symbols import cell_name
+from ..play.bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from ..play.game import Game
+from ..play.help_ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
+from ..play.history import History
+from ..play.moves import ApplyStep, Move, MoveContext, MoveError, parse_move
+from ..play.phase import Phase
+from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind
+from ..play.settings import Settings
+from ..play.state import BoardState
+from .big_files import is_big, run_apart
 from .state_fields import read_state, state_fields
 from .storage import MAX_BYTES, StorageError, json_record, os_reason, read_text, write_atomic
 

@@ -55,12 +55,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
-from ..engine.formats.native import finite_number
-from ..engine.logic.registry import Level
-from ..engine.puzzle import Puzzle
-from ..engine.symbols import grid_string
-from .play.game import Game
-from .play.puzzle_kind import PuzzleKind, Variant
+from ...engine.formats.native import finite_number
+from ...engine.logic.registry import Level
+from ...engine.puzzle import Puzzle
+from ...engine.symbols import grid_string
+from ..play.game import Game
+from ..play.puzzle_kind import PuzzleKind, Variant
 from .storage import Loaded, Partial, Storage, parse_json
 
 STATS = "stats.json"

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 
-from ..storage import Storage, json_text, parse_json
+from .storage import Storage, json_text, parse_json
 
 RECENT = "recent.json"
 """The recent folders' file in the data folder."""

@@ -41,15 +41,15 @@ import dataclasses
 import time
 from pathlib import Path
 
+from ..play.game import Game
+from ..play.puzzle_kind import Origin, PuzzleKind
+from ..play.settings import Settings
 from .autosave import Autosaver, Resumed, load_autosave
 from .copies import Claim, alone, claim
 from .filenames import SaveName
 from .migration import open_migrated_folder
 from .paths import SAVES, DataFolder, open_data_folder, saves_dir
-from .picker.recent import RECENT, RecentFolders, load_recent
-from .play.game import Game
-from .play.puzzle_kind import Origin, PuzzleKind
-from .play.settings import Settings
+from .recent_folders import RECENT, RecentFolders, load_recent
 from .savegame import write_game
 from .shared import (
     SETTINGS,

@@ -33,9 +33,9 @@ import dataclasses
 import threading
 from typing import Any
 
-from .play.game import Game
-from .play.puzzle_kind import PuzzleKind
-from .play.settings import Settings
+from ..play.game import Game
+from ..play.puzzle_kind import PuzzleKind
+from ..play.settings import Settings
 from .stats import STATS, Change, Outcome, Statistics, _parse_for_load, stats_text
 from .storage import Storage, json_text, parse_json
 from .writer import Action, Writer

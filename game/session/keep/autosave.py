@@ -39,9 +39,9 @@ import dataclasses
 import secrets
 from dataclasses import dataclass
 
-from .play.game import Game
-from .play.puzzle_kind import Origin
-from .play.settings import Settings
+from ..play.game import Game
+from ..play.puzzle_kind import Origin
+from ..play.settings import Settings
 from .savegame import SavedGame, load_saved, now_text, snapshot
 from .storage import Storage
 from .writer import Action, Writer
