@@ -37,7 +37,7 @@ from game.session.keep.storage import FileStorage, json_text  # noqa: E402
 from game.session.keep.userdata import open_user_data  # noqa: E402
 from game.session.play.game import Game  # noqa: E402
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant  # noqa: E402
-from game.session.sources import Prepared  # noqa: E402
+from game.session.puzzles.sources import Prepared  # noqa: E402
 
 SMALL = "1...3.....1...2."
 KIND = PuzzleKind(Variant.CLASSIC, 4, None)

@@ -45,7 +45,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine.puzzle import Puzzle
     from game.session import Settings, Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
-    from game.session.sources import Prepared
+    from game.session.puzzles.sources import Prepared
     from game.ui import routes
     from game.ui.app import App
     from game.ui.context import AppContext
@@ -210,7 +210,7 @@ def big() -> list[tuple[str, str, str]]:
     from game.session import Settings, Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.play.settings import Theme
-    from game.session.sources import Prepared
+    from game.session.puzzles.sources import Prepared
     from game.ui import routes
     from game.ui.app import App
     from game.ui.context import AppContext

@@ -20,7 +20,7 @@ from .play.game import Game
 from .play.phase import Phase
 from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from .play.settings import Settings
-from .sources import Prepared
+from .puzzles.sources import Prepared
 from .trainer import Tallies
 
 

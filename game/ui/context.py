@@ -15,7 +15,7 @@ from typing import Any
 from ..session import Settings
 from ..session.current import Session
 from ..session.keep.keeper import Keeper
-from ..session.supply import PuzzleSupply
+from ..session.puzzles.supply import PuzzleSupply
 from ..session.tasks import TaskRunner
 from .gate import post_task_done
 from .keymap import KeyMap

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..session.play.puzzle_kind import PuzzleKind
-from ..session.sources import Prepared
+from ..session.puzzles.sources import Prepared
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..session import exemplars, sources
+from ..session import exemplars
+from ..session.puzzles import sources
 from .context import AppContext
 from .destinations import (
     ChooseNewGame,

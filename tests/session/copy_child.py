@@ -28,7 +28,7 @@ from game.session.keep.keeper import Keeper
 from game.session.keep.userdata import open_user_data
 from game.session.play.game import Game
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 
 SMALL = "1...3.....1...2."
 KIND = PuzzleKind(Variant.CLASSIC, 4, None)

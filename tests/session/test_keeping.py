@@ -41,7 +41,7 @@ from game.session.keep.userdata import SETTINGS, open_user_data, parse_settings
 from game.session.keep.writer import Writer
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.play.settings import Settings, Theme
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 
 from .games import SMALL
 

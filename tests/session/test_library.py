@@ -10,7 +10,7 @@ import pytest
 from game.engine.puzzle import Puzzle
 from game.engine.solver import Status
 from game.session.keep.stats import puzzle_id
-from game.session.library import (
+from game.session.puzzles.library import (
     EntryKind,
     Sketch,
     check,

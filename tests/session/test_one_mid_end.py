@@ -15,7 +15,7 @@ from game.session.keep.keeper import Keeper
 from game.session.keep.userdata import open_user_data
 from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.playing import Playing
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 
 from .games import CLASSIC

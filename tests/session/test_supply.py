@@ -19,7 +19,7 @@ from game.engine.generator import GenerationCancelled, GenerationFailed, RatedPu
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
 from game.session.play.puzzle_kind import PuzzleKind, Variant
-from game.session.supply import (
+from game.session.puzzles.supply import (
     DAILY_LEVELS,
     PuzzleSupply,
     daily_level,

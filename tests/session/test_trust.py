@@ -13,7 +13,7 @@ from game.session.hints import HintQuery, ask
 from game.session.keep.keeper import Keeper
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.playing import Mode, Playing
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 
 from .games import CLASSIC

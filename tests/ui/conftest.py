@@ -15,7 +15,7 @@ from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
 from game.session import Settings, Status
 from game.session.play.puzzle_kind import Origin, PuzzleKind
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui import routes
 from game.ui.app import App

@@ -13,7 +13,7 @@ from game.session import Status
 from game.session.hint_flow import Stage
 from game.session.hints import HintMarks
 from game.session.play.puzzle_kind import Origin, PuzzleKind
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 from game.ui.looks import Fill, region_tints
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.typed_move import TypedMoveScene

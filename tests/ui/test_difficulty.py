@@ -9,7 +9,7 @@ from game.engine.puzzle import Puzzle
 from game.session import Status
 from game.session.difficulty import Rater, rate_givens
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
-from game.session.sources import Prepared
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.win import WinScene

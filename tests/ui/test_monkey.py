@@ -48,11 +48,12 @@ import pytest
 
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session import Game, Phase, Settings, sources
+from game.session import Game, Phase, Settings
 from game.session import tasks as tasks_module
 from game.session.play.moves import Solve
 from game.session.play.puzzle_kind import PuzzleKind, Variant
-from game.session.sources import Prepared, generate
+from game.session.puzzles import sources
+from game.session.puzzles.sources import Prepared, generate
 from game.session.tasks import TaskRunner
 from game.ui import routes, scenes, seams
 from game.ui.actions import Action

@@ -14,7 +14,7 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.session import Status
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
-from game.session.sources import Prepared, load_file
+from game.session.puzzles.sources import Prepared, load_file
 from game.ui.board_view import BoardView
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.save_dialog import Mode, suggest_name

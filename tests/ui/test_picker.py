@@ -18,8 +18,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import library
 from game.session.picker.words import Icon
+from game.session.puzzles import library
 from game.ui.destinations import Picker
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
@@ -413,7 +413,7 @@ def test_a_collection_that_shrank_is_read_again_and_says_the_puzzle_is_gone(
 def test_a_puzzle_past_the_end_of_a_file_gets_a_located_message(tmp_path: Path) -> None:
     """Whatever asks for it (a stale list, a race), opening gives the file's reason."""
     from game.engine.errors import PuzzleError
-    from game.session.sources import load_file
+    from game.session.puzzles.sources import load_file
 
     path = tmp_path / "few.txt"
     path.write_text("\n".join(relabelled(3)) + "\n")

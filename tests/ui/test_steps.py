@@ -223,7 +223,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     from game.engine.puzzle import Puzzle
     from game.session import Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind
-    from game.session.sources import Prepared
+    from game.session.puzzles.sources import Prepared
 
     hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
     puzzle = Puzzle.from_string(hard)

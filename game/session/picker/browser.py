@@ -30,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ...engine.errors import PuzzleError
-from ..library import (
+from ..puzzles.library import (
     Cancelled,
     Entry,
     EntryKind,

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Container, Hashable, Iterable
 from dataclasses import dataclass, field
 
-from ..library import Cancelled, Stopped
+from ..puzzles.library import Cancelled, Stopped
 
 Work = Callable[[Cancelled], object]
 """A job: called with a ``cancelled()`` callback to poll; returns the result."""

@@ -13,7 +13,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..library import display_name
+from ..puzzles.library import display_name
 from .path_line import tilde
 
 

@@ -12,7 +12,7 @@ import os
 from dataclasses import dataclass
 
 from ...engine.solver import Status
-from ..library import Entry, EntryKind, MarkSource, Sketch, display_name
+from ..puzzles.library import Entry, EntryKind, MarkSource, Sketch, display_name
 from .pages import (
     BACKGROUND_LIMIT,
     BLOCK,

@@ -14,5 +14,5 @@
   :mod:`.line_view`: the shortcuts' column and the path line with its card.
 
 The scene that ties them to input is :mod:`game.ui.scenes.picker`; reading
-folders and files is :mod:`game.session.library`.
+folders and files is :mod:`game.session.puzzles.library`.
 """

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...session.library import EntryKind
 from ...session.picker.browser import Browser
 from ...session.picker.lru import Lru
 from ...session.picker.places import Place
 from ...session.picker.words import Details, Icon, Row
+from ...session.puzzles.library import EntryKind
 from ..text import Text, Where
 from ..text_field import TextField
 from ..theme import Colour, Palette, mix

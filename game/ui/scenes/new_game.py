@@ -14,7 +14,7 @@ from dataclasses import replace
 from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
 from ...session.play.puzzle_kind import PuzzleKind, Variant
-from ...session.sources import CLASSIC_SIZES, JIGSAW_SIZES
+from ...session.puzzles.sources import CLASSIC_SIZES, JIGSAW_SIZES
 from ..context import AppContext
 from ..destinations import Generate
 from ..form_scene import FormScene

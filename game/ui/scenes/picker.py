@@ -29,13 +29,13 @@ from collections.abc import Callable
 import pygame
 
 from ...resources import bundled
-from ...session.library import MarkSource
 from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
 from ...session.picker.jobs import Jobs
 from ...session.picker.listing import ListState
 from ...session.picker.pages import Memory
 from ...session.picker.path_line import SEPARATORS, starts_path, with_choice
 from ...session.picker.places import Place, home_folder, places
+from ...session.puzzles.library import MarkSource
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..destinations import OpenFile

@@ -26,10 +26,10 @@ import datetime
 import threading
 from collections.abc import Callable
 
-from ..engine.generation.symmetry import Symmetry
-from ..engine.generator import RatedPuzzle, available_levels, generate
-from ..engine.logic.registry import Level
-from .play.puzzle_kind import PuzzleKind, Variant
+from ...engine.generation.symmetry import Symmetry
+from ...engine.generator import RatedPuzzle, available_levels, generate
+from ...engine.logic.registry import Level
+from ..play.puzzle_kind import PuzzleKind, Variant
 
 DAILY_LEVELS: tuple[Level, ...] = (
     Level.EASY,  # Monday

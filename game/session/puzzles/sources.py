@@ -16,19 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine import solver
-from ..engine.logic.registry import Level
-from ..engine.puzzle import Puzzle
-from ..engine.solver import Status
-from .keep.big_files import is_big
-from .play.game import Game
-from .play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
-from .play.settings import Settings
-from .play.state import BoardState
-from .tasks import Cancelled, Task
+from ...engine import solver
+from ...engine.logic.registry import Level
+from ...engine.puzzle import Puzzle
+from ...engine.solver import Status
+from ..keep.big_files import is_big
+from ..play.game import Game
+from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from ..play.settings import Settings
+from ..play.state import BoardState
+from ..tasks import Cancelled, Task
 
 if TYPE_CHECKING:
-    from ..engine.generator import RatedPuzzle
+    from ...engine.generator import RatedPuzzle
     from .supply import Job, PuzzleSupply
 
 CLASSIC_SIZES = (4, 6, 9, 16)
@@ -84,8 +84,8 @@ def generate(
     player played the last one; a request with a seed is made directly, so the
     same seed always gives the same puzzle.
     """
-    from ..engine.generator import generate as make
-    from ..engine.logic.registry import Level
+    from ...engine.generator import generate as make
+    from ...engine.logic.registry import Level
 
     level = kind.level if kind.level is not None else Level.MEDIUM
     if supply is None or seed is not None:
@@ -139,7 +139,7 @@ def _await(job: Job, task: Task[Prepared] | None) -> RatedPuzzle:
 
 
 def _unless_cancelled(make: Callable[[], RatedPuzzle]) -> RatedPuzzle:
-    from ..engine.generator import GenerationCancelled
+    from ...engine.generator import GenerationCancelled
 
     try:
         return make()
@@ -158,9 +158,9 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     file or that puzzle cannot be read, :class:`~game.session.keep.savegame.SaveError`
     when a saved game cannot be loaded.
     """
-    from ..engine.errors import FormatError, PuzzleError
-    from ..engine.formats import open_puzzles
-    from ..engine.formats.native import KIND
+    from ...engine.errors import FormatError, PuzzleError
+    from ...engine.formats import open_puzzles
+    from ...engine.formats.native import KIND
 
     if is_big(path) and _looks_saved(path):
         return load_saved_game(path)  # parsed once, in the helper process (see .apart)
@@ -236,7 +236,7 @@ def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
 
 def load_saved_game(path: str) -> Prepared:
     """The game saved at ``path``, history kept; SaveError says why it cannot be loaded."""
-    from .keep.savegame import load_saved
+    from ..keep.savegame import load_saved
 
     saved = load_saved(Path(path))
     game = saved.game
@@ -252,7 +252,7 @@ def load_saved_game(path: str) -> Prepared:
 
 def _looks_saved(path: str) -> bool:
     """Whether the file at ``path`` starts like a saved game (for the better error)."""
-    from ..engine.formats.native import looks_like_native
+    from ...engine.formats.native import looks_like_native
 
     try:
         with open(path, encoding="utf-8", errors="replace") as stream:

@@ -25,19 +25,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..engine import solver
-from ..engine.errors import PuzzleError
-from ..engine.formats import PuzzleFile, open_puzzles
-from ..engine.formats.native import KIND as NATIVE
-from ..engine.formats.native import looks_like_native
-from ..engine.formats.source import file_problem
-from ..engine.logic.rating import rate
-from ..engine.logic.registry import Level
-from ..engine.puzzle import Puzzle, PuzzleRecord
-from ..engine.shape import Shape
-from .keep.big_files import is_big, run_apart
-from .keep.stats import puzzle_id
-from .shown import shown
+from ...engine import solver
+from ...engine.errors import PuzzleError
+from ...engine.formats import PuzzleFile, open_puzzles
+from ...engine.formats.native import KIND as NATIVE
+from ...engine.formats.native import looks_like_native
+from ...engine.formats.source import file_problem
+from ...engine.logic.rating import rate
+from ...engine.logic.registry import Level
+from ...engine.puzzle import Puzzle, PuzzleRecord
+from ...engine.shape import Shape
+from ..keep.big_files import is_big, run_apart
+from ..keep.stats import puzzle_id
+from ..shown import shown
 
 Cancelled = Callable[[], bool]
 """Asked now and then by slow functions; True stops them with :class:`Stopped`."""
