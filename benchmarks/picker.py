@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 
 from game.session import Settings
-from game.session.picker.words import Icon
+from game.session.picker.rows import Icon
 from game.session.tasks import TaskRunner
 from game.ui import seams
 from game.ui.app import App

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..session.everywhere import Chore
+from ..session.board.everywhere_flow import Chore
 
 
 class Action(enum.StrEnum):

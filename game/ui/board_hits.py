@@ -5,7 +5,7 @@ pointer), a :class:`PadHit` (a digit of the number pad) or a :class:`ButtonHit`
 (any button: an action button, the pause button, the hint card's and the step
 card's buttons), each button carrying the :class:`~.actions.Action` it stands for,
 so a click does exactly what the button's key does.  What the panel covers comes
-from the session's :class:`~game.session.playing.Mode`: the hint card and the step
+from the session's :class:`~game.session.board.playing.Mode`: the hint card and the step
 card cover the pad and the buttons.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..session.playing import Mode
+from ..session.board.playing import Mode
 from .actions import CHORES, Action
 from .layout import BoardLayout
 from .panel_view import BUTTONS, hint_button_rects

@@ -1,6 +1,6 @@
 """The board panel's model: what the header, pad, buttons, cards and status line show.
 
-Built from the session's :class:`~game.session.playing.Playing` as a
+Built from the session's :class:`~game.session.board.playing.Playing` as a
 :class:`~.panel_view.PanelModel` value that :class:`~.panel_view.PanelView` only
 paints, so tests check the words and states without drawing.  The status line
 names the keys actually bound ("Press H again to see it" becomes "Press Ctrl+H
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from ..engine.logic.step import AreaKind, Role, Step
 from ..session import Offer
-from ..session.hint_flow import Stage
+from ..session.board.hint_flow import Stage
+from ..session.board.playing import Mode, Playing, Reply
 from ..session.play.puzzle_kind import Origin
-from ..session.playing import Mode, Playing, Reply
 from .actions import CHORES, Action
 from .board_hits import STEP_CARD, ButtonHit, Hit, PadHit
 from .keymap import KeyMap

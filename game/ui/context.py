@@ -2,7 +2,7 @@
 
 Deliberately small.  The :class:`AppContext` holds services, not behaviour: the
 game's rules and everything kept between runs are the
-:class:`~game.session.current.Session`'s; the context only lets scenes reach it
+:class:`~game.session.mid_end.Session`'s; the context only lets scenes reach it
 and the shared pieces of the screen, and tells the app when settings changed so
 it can restyle.
 """
@@ -13,8 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..session import Settings
-from ..session.current import Session
 from ..session.keep.keeper import Keeper
+from ..session.mid_end import Session
 from ..session.puzzles.supply import PuzzleSupply
 from ..session.tasks import TaskRunner
 from .gate import post_task_done

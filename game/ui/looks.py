@@ -21,7 +21,7 @@ from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.step import Role, Step
 from ..engine.shape import Shape
 from ..session import Game
-from ..session.hints import HintMarks
+from ..session.board.hints import HintMarks
 
 LEVELS = 4
 """Animation intensities are drawn in this many steps (plus 0, off)."""

@@ -13,8 +13,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..session import exemplars
 from ..session.puzzles import sources
+from ..session.trainer import exemplars
 from .context import AppContext
 from .destinations import (
     ChooseNewGame,
@@ -158,7 +158,7 @@ def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:
     chosen in Open or dropped on the window), not where the player only starts
     looking (Ctrl+O, the New game card): browsing and cancelling costs nothing.
     It costs when the session would count the game as played: one with moves
-    that has not ended (:meth:`~game.session.current.Session.start`'s rule).
+    that has not ended (:meth:`~game.session.mid_end.Session.start`'s rule).
     """
     game = ctx.session.game
     if game is None or game.phase.final or not len(game.history):

@@ -2,16 +2,16 @@
 
 ``install(ctx)`` runs once, before the window opens: the settings saved last
 time, the game to offer under *Continue*, statistics and saves, all through one
-:class:`~game.session.current.Session`.  Messages about files that could not be
+:class:`~game.session.mid_end.Session`.  Messages about files that could not be
 read reach the player on a card, once.  Tests use :func:`connect` with an
 in-memory or temporary keeper instead.
 """
 
 from __future__ import annotations
 
-from ..session.current import Session
 from ..session.keep.keeper import Keeper
 from ..session.keep.userdata import open_user_data
+from ..session.mid_end import Session
 from .context import AppContext
 
 

@@ -23,9 +23,9 @@ import signal
 import sys
 
 from game.engine.puzzle import Puzzle
-from game.session.current import Session
 from game.session.keep.keeper import Keeper
 from game.session.keep.userdata import open_user_data
+from game.session.mid_end import Session
 from game.session.play.game import Game
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.puzzles.sources import Prepared

@@ -195,8 +195,8 @@ def test_undo_redo_laws_hold_with_guesses_and_batches(moves: list[Action], back:
 
 
 def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
+    from game.session.board.playing import Playing
     from game.session.play.puzzle_kind import Origin, PuzzleKind
-    from game.session.playing import Playing
     from game.session.tasks import TaskRunner
 
     game = new_game()

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.session.current import Session
 from game.session.keep.keeper import Keeper
 from game.session.keep.recent_folders import (
     MAX_PATH,
@@ -20,6 +19,7 @@ from game.session.keep.recent_folders import (
     parse_recent,
 )
 from game.session.keep.userdata import open_user_data
+from game.session.mid_end import Session
 from game.session.picker.places import PlaceKind, places
 
 

@@ -10,8 +10,8 @@ from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
 from game.session import Status
-from game.session.hint_flow import Stage
-from game.session.hints import HintMarks
+from game.session.board.hint_flow import Stage
+from game.session.board.hints import HintMarks
 from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
 from game.ui.looks import Fill, region_tints
@@ -342,7 +342,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
 ) -> None:
     import threading
 
-    from game.session import hint_flow
+    from game.session.board import hint_flow
 
     release = threading.Event()
     answered = threading.Event()

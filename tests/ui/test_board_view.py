@@ -86,7 +86,7 @@ def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     from game.engine.logic.grid import CandidateGrid
     from game.engine.puzzle import Puzzle
     from game.session import Game
-    from game.session.hints import HintMarks
+    from game.session.board.hints import HintMarks
     from game.ui.looks import ViewState, cell_looks
 
     puzzle = Puzzle.from_string(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.session.everywhere import EVERYWHERE
+from game.session.board.everywhere_flow import EVERYWHERE
 from game.ui.actions import CHORES
 from game.ui.scenes.board import BoardScene
 from game.ui.steps_view import steps_geometry

@@ -18,7 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session.picker.words import Icon
+from game.session.picker.rows import Icon
 from game.session.puzzles import library
 from game.ui.destinations import Picker
 from game.ui.picker.thumbs import BUDGET

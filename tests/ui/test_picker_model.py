@@ -21,7 +21,7 @@ from game.session.picker.browser import LANES, Browser, Play
 from game.session.picker.jobs import Jobs, Priority
 from game.session.picker.listing import ListState, NumberPrefix
 from game.session.picker.pages import Memory, summary_key
-from game.session.picker.words import Icon
+from game.session.picker.rows import Icon
 from game.session.puzzles.library import Sketch, summarise
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -354,7 +354,7 @@ def test_a_saved_game_shows_its_own_progress_not_its_puzzles_mark(tmp_path: Path
     from game.session import Game
     from game.session.keep.savegame import write_game
     from game.session.keep.stats import PuzzleMark
-    from game.session.picker.words import Words
+    from game.session.picker.rows import Words
 
     game = Game(Puzzle.from_string(PUZZLE))
     game.place(2, 4)

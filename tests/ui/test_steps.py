@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.engine.logic import next_step
-from game.session import hints, steps_flow
-from game.session.hints import HintQuery
+from game.session.board import hints, steps_flow
+from game.session.board.hints import HintQuery
 from game.session.play.puzzle_kind import Variant
 from game.ui.scenes.board import BoardScene
 from game.ui.steps_view import steps_geometry

@@ -13,7 +13,7 @@ from game.engine.logic.path import find_step
 from game.engine.logic.registry import get
 from game.engine.logic.step import Step
 from game.engine.puzzle import Puzzle
-from game.session import exemplars
+from game.session.trainer import exemplars
 from game.ui.destinations import TechniquePage, Techniques
 from game.ui.layout import geometry_in
 from game.ui.looks import Fill, step_looks

@@ -8,8 +8,8 @@ import pytest
 
 from game.engine.logic.registry import all_techniques
 from game.engine.logic.step import Role
-from game.session.exemplars import examples
-from game.session.trainer import Outcome
+from game.session.trainer.drill import Outcome
+from game.session.trainer.exemplars import examples
 from game.ui.destinations import Notice
 from game.ui.scene_stack import Go
 from game.ui.scenes.help import HelpScene

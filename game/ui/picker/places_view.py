@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from ...session.picker.places import Place, PlaceKind
-from ...session.picker.words import Icon
+from ...session.picker.rows import Icon
 from ..theme import Palette, mix
 from .icons import draw_icon
 from .layout import PickerLayout

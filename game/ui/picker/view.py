@@ -19,7 +19,7 @@ import pygame
 from ...session.picker.browser import Browser
 from ...session.picker.lru import Lru
 from ...session.picker.places import Place
-from ...session.picker.words import Details, Icon, Row
+from ...session.picker.rows import Details, Icon, Row
 from ...session.puzzles.library import EntryKind
 from ..text import Text, Where
 from ..text_field import TextField

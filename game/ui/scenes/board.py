@@ -2,8 +2,8 @@
 
 This scene only translates and draws.  Commands go through one table
 (:attr:`BoardScene.commands`) to the session's
-:class:`~game.session.playing.Playing`, which owns the game's rules, the help flows
-and the panel's :class:`~game.session.playing.Mode`; clicks are typed hits
+:class:`~game.session.board.playing.Playing`, which owns the game's rules, the help flows
+and the panel's :class:`~game.session.board.playing.Mode`; clicks are typed hits
 (:mod:`..board_hits`); what comes back becomes animations and the status line;
 and what is seen is computed as values (:func:`~..looks.cell_looks`,
 :func:`~..board_panel.panel_model`) that the board and panel views paint.
@@ -23,9 +23,9 @@ from pathlib import Path
 import pygame
 
 from ...session import Game, Phase
+from ...session.board.playing import Mode, Playing, Reply
 from ...session.play.puzzle_kind import Difficulty, Origin
 from ...session.play.state import NoteKind
-from ...session.playing import Mode, Playing, Reply
 from ..actions import Action, Command
 from ..animation import Animator
 from ..board_commands import Handler, play_commands

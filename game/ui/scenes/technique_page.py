@@ -10,7 +10,7 @@ button to its page.  A technique with no example position says so where the
 picture would be.
 
 The example comes from the function the page is given (the routes give it the
-trainer's catalogue, :mod:`game.session.exemplars`): the page only needs a
+trainer's catalogue, :mod:`game.session.trainer.exemplars`): the page only needs a
 position, its step and where it came from (:class:`Example`).  Finding the step
 costs up to a tenth of a second for the hardest techniques, so it is done when
 the page changes, never while drawing.

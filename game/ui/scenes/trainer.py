@@ -1,6 +1,6 @@
 """The drill screen: one technique, one position at a time; mark, submit, see the pattern.
 
-The scene translates and draws; the drill (:class:`~game.session.trainer.Drill`)
+The scene translates and draws; the drill (:class:`~game.session.trainer.drill.Drill`)
 keeps the marks, judges them and keeps the tally.  Keys: the arrows move the
 cursor and a digit (with or without Shift) marks or unmarks that candidate of
 the cursor's cell; Enter submits, and once the round is over goes on; N or Tab
@@ -24,7 +24,7 @@ import pygame
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import Role, with_article
 from ...session.tasks import Task
-from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
+from ...session.trainer.drill import Answer, Outcome, Round, drill_for, prepare
 from ..actions import Action, Command
 from ..board_panel import legend_of
 from ..board_view import BoardView

@@ -12,7 +12,7 @@ finished board.
 from __future__ import annotations
 
 from ...session import Game
-from ...session.difficulty import Rater
+from ...session.board.difficulty import Rater
 from ...session.play.puzzle_kind import Difficulty, Origin
 from ..context import AppContext
 from ..destinations import ChooseNewGame, Generate, Menu, PlayAgain

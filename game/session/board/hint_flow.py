@@ -15,14 +15,14 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.logic.hint import Hint
+from ...engine.logic.hint import Hint
+from ..play.effects import Effect, Offer
+from ..play.game import Game
+from ..play.help_ledger import deduction_of
+from ..play.solvability import no_help
+from ..play.state import BoardState
+from ..tasks import Task, TaskRunner
 from .hints import HintMarks, HintQuery, ask
-from .play.effects import Effect, Offer
-from .play.game import Game
-from .play.help_ledger import deduction_of
-from .play.solvability import no_help
-from .play.state import BoardState
-from .tasks import Task, TaskRunner
 
 THINKING_AFTER = 0.15
 """Seconds before "Thinking…" appears: quicker answers should not flicker it."""

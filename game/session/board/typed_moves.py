@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.symbols import digit_of
+from ...engine.symbols import digit_of
 
 _CELL_FORM = re.compile(r"r([0-9]{1,2})\s*c([0-9]{1,2})\s*[=:\s]?\s*([0-9A-Za-z])")
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.logic.grid import CandidateGrid, given_cells
-from ..engine.logic.hint import Hint, find_hint
-from ..engine.logic.step import Step
-from ..engine.rules import candidates
-from ..engine.shape import Shape
-from ..engine.solver import Status
-from .play.dead_ends import cannot_finish, dead_end_words
-from .play.game import Game
+from ...engine.logic.grid import CandidateGrid, given_cells
+from ...engine.logic.hint import Hint, find_hint
+from ...engine.logic.step import Step
+from ...engine.rules import candidates
+from ...engine.shape import Shape
+from ...engine.solver import Status
+from ..play.dead_ends import cannot_finish, dead_end_words
+from ..play.game import Game
 
 
 @dataclass(frozen=True)

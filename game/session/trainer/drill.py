@@ -44,14 +44,14 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..engine import solver
-from ..engine.logic import CandidateGrid, Step
-from ..engine.logic.path import find_step, steps_of
-from ..engine.logic.registry import get as technique_named
-from ..engine.logic.step import with_article
-from ..engine.logic.wording import and_list
-from ..engine.shape import Shape
-from ..engine.symbols import cell_name, symbol
+from ...engine import solver
+from ...engine.logic import CandidateGrid, Step
+from ...engine.logic.path import find_step, steps_of
+from ...engine.logic.registry import get as technique_named
+from ...engine.logic.step import with_article
+from ...engine.logic.wording import and_list
+from ...engine.shape import Shape
+from ...engine.symbols import cell_name, symbol
 from .exemplars import Exemplar, examples
 from .variations import random_variation
 

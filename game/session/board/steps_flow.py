@@ -22,17 +22,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine.logic.grid import CandidateGrid
-from ..engine.logic.hint import Hint
-from ..engine.logic.path import next_step
-from ..engine.logic.step import Step
+from ...engine.logic.grid import CandidateGrid
+from ...engine.logic.hint import Hint
+from ...engine.logic.path import next_step
+from ...engine.logic.step import Step
+from ..play.effects import Effect
+from ..play.game import Game
+from ..play.help_ledger import deduction_of
+from ..play.solvability import no_help
+from ..play.state import BoardState
+from ..tasks import Task, TaskRunner
 from .hints import HintMarks, HintQuery, ask
-from .play.effects import Effect
-from .play.game import Game
-from .play.help_ledger import deduction_of
-from .play.solvability import no_help
-from .play.state import BoardState
-from .tasks import Task, TaskRunner
 
 POLL = 0.1
 """Seconds between looks at a growing path (the panel's count and its first step)."""

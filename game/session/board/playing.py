@@ -31,20 +31,20 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..play.effects import CheckResult, Effect, Offer
+from ..play.game import Game
+from ..play.phase import Phase
+from ..play.puzzle_kind import Difficulty, Origin
+from ..play.settings import InputMode
+from ..play.solvability import warning
+from ..play.state import BoardState
+from ..tasks import TaskRunner
 from .difficulty import Rater
-from .everywhere import EVERYWHERE, Chore, EverywhereFlow
+from .everywhere_flow import EVERYWHERE, Chore, EverywhereFlow
 from .hint_flow import HintFlow, HintUpdate, Stage
 from .hints import HintMarks
-from .play.effects import CheckResult, Effect, Offer
-from .play.game import Game
-from .play.phase import Phase
-from .play.puzzle_kind import Difficulty, Origin
-from .play.settings import InputMode
-from .play.solvability import warning
-from .play.state import BoardState
 from .steps_flow import StepsFlow
-from .tasks import TaskRunner
-from .typed import TypedMoveError, parse_typed_move
+from .typed_moves import TypedMoveError, parse_typed_move
 
 
 class Mode(enum.Enum):

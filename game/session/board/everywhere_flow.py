@@ -17,18 +17,18 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.logic.hint import apply_everywhere
-from ..engine.logic.step import Step
-from ..engine.rules import conflicts
-from ..engine.symbols import cell_name
+from ...engine.logic.hint import apply_everywhere
+from ...engine.logic.step import Step
+from ...engine.rules import conflicts
+from ...engine.symbols import cell_name
+from ..play.dead_ends import cannot_finish, dead_end_words
+from ..play.game import Game
+from ..play.help_ledger import deduction_of
+from ..play.solvability import no_help
+from ..play.state import BoardState
+from ..tasks import TaskRunner
 from .hint_flow import HintUpdate
 from .hints import HintQuery
-from .play.dead_ends import cannot_finish, dead_end_words
-from .play.game import Game
-from .play.help_ledger import deduction_of
-from .play.solvability import no_help
-from .play.state import BoardState
-from .tasks import TaskRunner
 
 
 class Chore(enum.StrEnum):

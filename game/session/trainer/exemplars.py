@@ -38,13 +38,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.errors import FormatError, PuzzleError
-from ..engine.logic import CandidateGrid, Step
-from ..engine.logic.path import find_step
-from ..engine.logic.registry import all_techniques
-from ..engine.shape import Shape
-from ..engine.symbols import digit_of, digits_text, symbol
-from ..resources import bundled
+from ...engine.errors import FormatError, PuzzleError
+from ...engine.logic import CandidateGrid, Step
+from ...engine.logic.path import find_step
+from ...engine.logic.registry import all_techniques
+from ...engine.shape import Shape
+from ...engine.symbols import digit_of, digits_text, symbol
+from ...resources import bundled
 
 HEADER = "# sudoku technique trainer positions, version 1"
 """The first line of every catalogue file this module reads or writes."""

@@ -21,7 +21,7 @@ from .play.phase import Phase
 from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from .play.settings import Settings
 from .puzzles.sources import Prepared
-from .trainer import Tallies
+from .trainer.drill import Tallies
 
 
 class Session:

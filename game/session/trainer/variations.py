@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.logic import CandidateGrid
-from ..engine.shape import Shape
+from ...engine.logic import CandidateGrid
+from ...engine.shape import Shape
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 
-from ..engine.logic.rating import Unrated, rate_puzzle
-from ..engine.puzzle import Puzzle
-from ..engine.shape import Shape
-from .play.puzzle_kind import Difficulty
-from .tasks import Task, TaskRunner
+from ...engine.logic.rating import Unrated, rate_puzzle
+from ...engine.puzzle import Puzzle
+from ...engine.shape import Shape
+from ..play.puzzle_kind import Difficulty
+from ..tasks import Task, TaskRunner
 
 Key = tuple[Shape, tuple[int, ...]]
 
