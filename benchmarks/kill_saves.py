@@ -68,8 +68,8 @@ while True:
 def long_game(moves: int) -> str:
     """A save of a game with ``moves`` note moves (each round continues it)."""
     from game.engine.puzzle import Puzzle
-    from game.session import Game
     from game.session.keep.savegame import save_game
+    from game.session.play import Game
 
     game = Game(Puzzle.from_string(PUZZLE))
     data = json.loads(save_game(game))

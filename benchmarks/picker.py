@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.session import Settings
 from game.session.picker.rows import Icon
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
 from game.ui import seams
 from game.ui.app import App

@@ -43,7 +43,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine import solver
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
-    from game.session import Settings, Status
+    from game.session.play import Settings, Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
     from game.session.puzzles.sources import Prepared
     from game.ui import routes
@@ -207,7 +207,7 @@ def big() -> list[tuple[str, str, str]]:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.session import Settings, Status
+    from game.session.play import Settings, Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.play.settings import Theme
     from game.session.puzzles.sources import Prepared

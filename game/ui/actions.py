@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from ..session.board.everywhere_flow import Chore
+from ..session.board import Chore
 
 
 class Action(enum.StrEnum):

@@ -32,7 +32,7 @@ from typing import Protocol
 
 import pygame
 
-from ..session import Settings
+from ..session.play import Settings
 from . import routes, seams
 from .actions import Action, Command
 from .context import AppContext

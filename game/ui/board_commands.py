@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..session.board.everywhere_flow import Chore
-from ..session.board.playing import Playing, Reply
+from ..session.board import Chore, Playing, Reply
 from .actions import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
 from .scene_stack import Transition
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..session.board.playing import Mode
+from ..session.board import Mode
 from .actions import CHORES, Action
 from .layout import BoardLayout
 from .panel_view import BUTTONS, hint_button_rects

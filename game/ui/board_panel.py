@@ -15,10 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.logic.step import AreaKind, Role, Step
-from ..session import Offer
-from ..session.board.hint_flow import Stage
-from ..session.board.playing import Mode, Playing, Reply
-from ..session.play.puzzle_kind import Origin
+from ..session.board import Mode, Playing, Reply, Stage
+from ..session.play import Offer, Origin
 from .actions import CHORES, Action
 from .board_hits import STEP_CARD, ButtonHit, Hit, PadHit
 from .keymap import KeyMap

@@ -24,7 +24,7 @@ import pygame
 from ..engine.logic.step import Role
 from ..engine.shape import Shape
 from ..engine.symbols import symbol
-from ..session.play.state import candidate_colour
+from ..session.play import candidate_colour
 from . import role_marks
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill

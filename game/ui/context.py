@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..session import Settings
-from ..session.keep.keeper import Keeper
-from ..session.mid_end import Session
-from ..session.puzzles.supply import PuzzleSupply
-from ..session.tasks import TaskRunner
+from ..session import Session, TaskRunner
+from ..session.keep import Keeper
+from ..session.play import Settings
+from ..session.puzzles import PuzzleSupply
 from .gate import post_task_done
 from .keymap import KeyMap
 from .sound import Sounds

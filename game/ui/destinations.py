@@ -12,8 +12,8 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..session.play.puzzle_kind import PuzzleKind
-from ..session.puzzles.sources import Prepared
+from ..session.play import PuzzleKind
+from ..session.puzzles import Prepared
 
 
 @dataclass(frozen=True)

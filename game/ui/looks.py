@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.step import Role, Step
 from ..engine.shape import Shape
-from ..session import Game
-from ..session.board.hints import HintMarks
+from ..session.board import HintMarks
+from ..session.play import Game
 
 LEVELS = 4
 """Animation intensities are drawn in this many steps (plus 0, off)."""

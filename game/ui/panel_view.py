@@ -14,8 +14,7 @@ import pygame
 
 from ..engine.logic.step import Area, Role
 from ..engine.symbols import symbol
-from ..session import Game, Settings
-from ..session.play.state import NoteKind
+from ..session.play import Game, NoteKind, Settings
 from . import role_marks
 from .actions import Action
 from .board_view import corner_spots

@@ -13,8 +13,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from ..session.puzzles import sources
-from ..session.trainer import exemplars
+from ..session import puzzles
+from ..session import trainer as teaching
 from .context import AppContext
 from .destinations import (
     ChooseNewGame,
@@ -79,7 +79,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             game, origin = session.game, session.origin
             if game is None or origin is None:
                 return None
-            return board(ctx, sources.Prepared.again(game, origin))
+            return board(ctx, puzzles.Prepared.again(game, origin))
         case ChooseNewGame():
             return Push(NewGameScene(ctx))
         case Generate(kind, seed):
@@ -89,7 +89,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                 lambda: _busy(
                     ctx,
                     f"Making {kind.described()} puzzle…",
-                    lambda task: sources.generate(kind, task, ctx.supply, seed),
+                    lambda task: puzzles.generate(kind, task, ctx.supply, seed),
                 ),
             )
         case Daily(date):
@@ -99,7 +99,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                 lambda: _busy(
                     ctx,
                     "Making today's puzzle…",
-                    lambda task: sources.daily(day, task, ctx.supply),
+                    lambda task: puzzles.daily(day, task, ctx.supply),
                 ),
             )
         case OpenFile(path, index):
@@ -108,7 +108,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                 lambda: _busy(
                     ctx,
                     f"Opening {Path(path).name}…",
-                    lambda task: sources.load_file(path, index, task),
+                    lambda task: puzzles.load_file(path, index, task),
                 ),
             )
         case Picker(folder):
@@ -148,7 +148,7 @@ def technique_page() -> Callable[[str], Destination]:
 
 def first_example(name: str) -> Example | None:
     """The example a technique's page shows: the trainer catalogue's first position."""
-    return next(iter(exemplars.examples(name)), None)
+    return next(iter(teaching.examples(name)), None)
 
 
 def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:
@@ -170,7 +170,7 @@ def menu(ctx: AppContext) -> Scene:
     return MenuScene(ctx)
 
 
-def board(ctx: AppContext, prepared: sources.Prepared) -> Transition:
+def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
     game = ctx.session.start(prepared)
     return Reset((menu(ctx), BoardScene(ctx, game, prepared.origin)))
@@ -213,6 +213,6 @@ def dropped(ctx: AppContext, path: str, top: Scene) -> Transition | None:
     return resolve(ctx, Picker(path))
 
 
-def _busy(ctx: AppContext, title: str, job: sources.PrepareJob) -> Transition:
+def _busy(ctx: AppContext, title: str, job: puzzles.PrepareJob) -> Transition:
     """A background job that prepares a puzzle, with progress and Cancel, then the board."""
     return Push(BusyScene(ctx, title, job, lambda prepared: board(ctx, prepared)))

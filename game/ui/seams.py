@@ -9,9 +9,8 @@ in-memory or temporary keeper instead.
 
 from __future__ import annotations
 
-from ..session.keep.keeper import Keeper
-from ..session.keep.userdata import open_user_data
-from ..session.mid_end import Session
+from ..session import Session
+from ..session.keep import Keeper, open_user_data
 from .context import AppContext
 
 

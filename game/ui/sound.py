@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..session import Settings
+from ..session.play import Settings
 
 
 class Cue(enum.Enum):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..session.board.steps_flow import StepsView
+from ..session.board import StepsView
 from .layout import BoardLayout, button_grid
 from .text import Text
 from .theme import Palette, mix

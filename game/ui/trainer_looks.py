@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..engine.logic.step import Role
-from ..session.board.hints import HintMarks
-from ..session.trainer.drill import Answer, Pick, Round, Verdict
+from ..session.board import HintMarks
+from ..session.trainer import Answer, Pick, Round, Verdict
 from .looks import CellLook, Fill, hint_parts, region_tints
 
 

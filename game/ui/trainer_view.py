@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..session.trainer.drill import Outcome
+from ..session.trainer import Outcome
 from .layout import BoardGeometry, board_layout, button_grid
 from .panel_view import LegendItem, draw_legend
 from .steps_view import draw_explanation

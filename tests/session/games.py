@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
-from game.session import Game, Settings
+from game.session.play import Game, Settings
 from game.session.play.help_ledger import Deduction
 from game.session.play.state import NoteKind
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase, Settings
 from game.session.keep.savegame import load_game, save_game
+from game.session.play import Game, Phase, Settings
 from game.session.play.state import NoteKind, candidate_colour
 
 from .games import CLASSIC, PUZZLES, Action, act, actions, same_game

@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase
 from game.session.keep.autosave import AUTOSAVE, Autosaver
 from game.session.keep.copies import ANOTHER_COPY
 from game.session.keep.keeper import CANNOT_SAVE, Keeper
@@ -39,6 +38,7 @@ from game.session.keep.storage import FileStorage, MemoryStorage, StorageError, 
 from game.session.keep.userdata import SETTINGS, open_user_data, parse_settings
 from game.session.keep.writer import Writer
 from game.session.mid_end import Session
+from game.session.play import Game, Phase
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.play.settings import Settings, Theme
 from game.session.puzzles.sources import Prepared

@@ -34,7 +34,7 @@ CHILD = """
 import os, signal, sys, tempfile
 from pathlib import Path
 from game.engine.puzzle import Puzzle
-from game.session import Game
+from game.session.play import Game
 from game.session.keep.filenames import validate_save_name
 from game.session.keep.userdata import open_user_data
 

@@ -20,7 +20,7 @@ from game.session.keep.recent_folders import (
 )
 from game.session.keep.userdata import open_user_data
 from game.session.mid_end import Session
-from game.session.picker.places import PlaceKind, places
+from game.session.picker.shortcuts import PlaceKind, places
 
 
 def folder(name: str) -> str:

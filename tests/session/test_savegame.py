@@ -14,7 +14,6 @@ from game.engine.formats import open_puzzles, parse_text
 from game.engine.formats.native import KIND
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase, Settings
 from game.session.keep.export import export_puzzle
 from game.session.keep.savegame import (
     VERSION,
@@ -25,6 +24,7 @@ from game.session.keep.savegame import (
     save_game,
     write_game,
 )
+from game.session.play import Game, Phase, Settings
 from game.session.play.help_ledger import Deduction
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind
 

@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Counters, Game
 from game.session.keep import savegame, storage
 from game.session.keep.autosave import AUTOSAVE, Autosaver, load_autosave
 from game.session.keep.savegame import (
@@ -25,6 +24,7 @@ from game.session.keep.savegame import (
 )
 from game.session.keep.storage import FileStorage
 from game.session.keep.writer import Writer
+from game.session.play import Counters, Game
 from game.session.play.moves import Rewind
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Game
 from game.session.keep.stats import (
     FORMAT_TAG,
     IN_PROGRESS,
@@ -25,6 +24,7 @@ from game.session.keep.stats import (
     puzzle_id,
 )
 from game.session.keep.storage import MemoryStorage
+from game.session.play import Game
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 
 from .games import CLASSIC, JIGSAW, JIGSAW_LAYOUT, SMALL

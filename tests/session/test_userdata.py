@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Settings
 from game.session.keep.autosave import AUTOSAVE
 from game.session.keep.filenames import validate_save_name
 from game.session.keep.savegame import SaveError, load_saved
@@ -25,6 +24,7 @@ from game.session.keep.userdata import (
     parse_settings,
     settings_text,
 )
+from game.session.play import Game, Settings
 from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 from game.session.play.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
 

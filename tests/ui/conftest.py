@@ -13,7 +13,7 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
-from game.session import Settings, Status
+from game.session.play import Settings, Status
 from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner

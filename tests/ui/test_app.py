@@ -84,7 +84,7 @@ def test_theme_switch_applies_at_once(driver: Driver) -> None:
 def test_settings_rows_cover_every_field() -> None:
     from dataclasses import fields
 
-    from game.session import Settings
+    from game.session.play import Settings
 
     assert {row.key for row in ROWS} == {f.name for f in fields(Settings)}
 

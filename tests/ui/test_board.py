@@ -9,9 +9,9 @@ from game.engine import solver
 from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
-from game.session import Status
 from game.session.board.hint_flow import Stage
 from game.session.board.hints import HintMarks
+from game.session.play import Status
 from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
 from game.ui.looks import Fill, region_tints

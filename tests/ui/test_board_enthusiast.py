@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.engine.shape import Shape
-from game.session import Phase
+from game.session.play import Phase
 from game.session.play.state import NoteKind, candidate_colour
 from game.ui.actions import Action, Command
 from game.ui.board_view import SHAPES, BoardView, corner_spots, shape_points

@@ -85,8 +85,8 @@ def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
 def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     from game.engine.logic.grid import CandidateGrid
     from game.engine.puzzle import Puzzle
-    from game.session import Game
     from game.session.board.hints import HintMarks
+    from game.session.play import Game
     from game.ui.looks import ViewState, cell_looks
 
     puzzle = Puzzle.from_string(

@@ -6,8 +6,8 @@ import pygame
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Status
 from game.session.board.difficulty import Rater, rate_givens
+from game.session.play import Status
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.session import Phase
+from game.session.play import Phase
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.busy import BusyScene
 from game.ui.scenes.help import HelpScene

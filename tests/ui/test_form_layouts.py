@@ -15,8 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import Settings
 from game.session.keep.stats import Statistics
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
 from game.ui import widgets
 from game.ui.actions import Action

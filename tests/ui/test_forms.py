@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.session import Settings
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
 from game.ui.actions import Action, Command
 from game.ui.context import AppContext

@@ -48,8 +48,8 @@ import pytest
 
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session import Game, Phase, Settings
 from game.session import tasks as tasks_module
+from game.session.play import Game, Phase, Settings
 from game.session.play.moves import Solve
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.puzzles import sources

@@ -12,7 +12,7 @@ import pygame
 from game.engine.logic.about import by_level
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Status
+from game.session.play import Status
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from game.session.puzzles.sources import Prepared, load_file
 from game.ui.board_view import BoardView

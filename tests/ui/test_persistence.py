@@ -15,9 +15,9 @@ import pygame
 import pytest
 
 from game.engine.logic.registry import Level
-from game.session import Phase
 from game.session.keep.keeper import CANNOT_READ, CANNOT_SAVE
 from game.session.keep.savegame import load_saved
+from game.session.play import Phase
 from game.session.play.help_ledger import Deduction
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.tasks import TaskRunner
@@ -50,7 +50,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def run(windowed: bool = False) -> Driver:
     """A new run of the game over the data folder, as ``run_game`` starts one."""
-    from game.session import Settings
+    from game.session.play import Settings
 
     ctx = AppContext(Settings(), tasks=TaskRunner(wake=lambda: None), size=(1280, 800))
     seams.install(ctx)

@@ -351,10 +351,10 @@ def test_a_named_pipe_is_listed_with_the_reason_and_never_opened(tmp_path: Path)
 
 
 def test_a_saved_game_shows_its_own_progress_not_its_puzzles_mark(tmp_path: Path) -> None:
-    from game.session import Game
     from game.session.keep.savegame import write_game
     from game.session.keep.stats import PuzzleMark
     from game.session.picker.rows import Words
+    from game.session.play import Game
 
     game = Game(Puzzle.from_string(PUZZLE))
     game.place(2, 4)

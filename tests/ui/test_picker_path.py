@@ -21,7 +21,7 @@ from game.session.keep.userdata import open_user_data
 from game.session.picker.browser import LANES, Browser, Play
 from game.session.picker.jobs import Jobs
 from game.session.picker.path_line import tilde
-from game.session.picker.places import PlaceKind
+from game.session.picker.shortcuts import PlaceKind
 from game.ui import seams
 from game.ui.actions import Action
 from game.ui.destinations import Picker

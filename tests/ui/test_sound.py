@@ -8,7 +8,7 @@ from typing import ClassVar
 import pygame
 import pytest
 
-from game.session import Settings
+from game.session.play import Settings
 from game.ui.context import AppContext
 from game.ui.sound import PEAK, RECIPES, Cue, Sounds, duration, pcm16, synthesise
 

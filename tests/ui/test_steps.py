@@ -221,7 +221,7 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     make_driver: MakeDriver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.engine.puzzle import Puzzle
-    from game.session import Status
+    from game.session.play import Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.puzzles.sources import Prepared
 

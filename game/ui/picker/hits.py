@@ -7,8 +7,7 @@ alone, so clicks are hit-tested without drawing, as on the board
 
 from __future__ import annotations
 
-from ...session.picker.browser import Browser
-from ...session.picker.places import Place
+from ...session.picker import Browser, Place
 from . import line_view, places_view
 from .layout import PickerLayout
 from .view import Pointing

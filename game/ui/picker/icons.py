@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...session.picker.rows import Icon
+from ...session.picker import Icon
 from ..theme import Palette, mix
 
 

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...session.picker.path_line import SEPARATORS, PathLine
-from ...session.picker.rows import Icon
+from ...session.picker import SEPARATORS, Icon, PathLine
 from ..text import Text
 from ..text_field import TextField, draw_field
 from ..theme import Palette, mix

@@ -21,8 +21,8 @@ import pygame
 
 from ...engine.shape import Shape
 from ...engine.symbols import symbol
-from ...session.picker.lru import Lru
-from ...session.puzzles.library import Sketch
+from ...session.picker import Lru
+from ...session.puzzles import Sketch
 from ..looks import region_tints
 from ..text import Text
 from ..theme import Colour, Palette, mix

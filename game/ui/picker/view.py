@@ -16,11 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...session.picker.browser import Browser
-from ...session.picker.lru import Lru
-from ...session.picker.places import Place
-from ...session.picker.rows import Details, Icon, Row
-from ...session.puzzles.library import EntryKind
+from ...session.picker import Browser, Details, Icon, Lru, Place, Row
+from ...session.puzzles import EntryKind
 from ..text import Text, Where
 from ..text_field import TextField
 from ..theme import Colour, Palette, mix

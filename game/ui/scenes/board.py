@@ -22,10 +22,8 @@ from pathlib import Path
 
 import pygame
 
-from ...session import Game, Phase
-from ...session.board.playing import Mode, Playing, Reply
-from ...session.play.puzzle_kind import Difficulty, Origin
-from ...session.play.state import NoteKind
+from ...session.board import Mode, Playing, Reply
+from ...session.play import Difficulty, Game, NoteKind, Origin, Phase
 from ..actions import Action, Command
 from ..animation import Animator
 from ..board_commands import Handler, play_commands

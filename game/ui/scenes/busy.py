@@ -14,8 +14,8 @@ from typing import Any
 import pygame
 
 from ...engine.errors import PuzzleError
-from ...session.keep.savegame import SaveError
-from ...session.tasks import Task
+from ...session import Task
+from ...session.keep import SaveError
 from ..context import AppContext
 from ..gate import Intent
 from ..scene_stack import Pop, Replace, Transition

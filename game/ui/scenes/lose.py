@@ -8,8 +8,7 @@ board; what each ending allows is the game's rule (:class:`~game.session.Game`).
 
 from __future__ import annotations
 
-from ...session import Game, Phase
-from ...session.play.puzzle_kind import Origin
+from ...session.play import Game, Origin, Phase
 from ..context import AppContext
 from ..destinations import Menu, PlayAgain
 from ..scene_stack import Go, Pop, Transition

@@ -9,7 +9,7 @@ from typing import ClassVar
 
 import pygame
 
-from ...session.puzzles.supply import daily_level
+from ...session.puzzles import daily_level
 from ..actions import Action
 from ..context import AppContext
 from ..destinations import (

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
-from ...session.play.puzzle_kind import PuzzleKind, Variant
-from ...session.puzzles.sources import CLASSIC_SIZES, JIGSAW_SIZES
+from ...session.play import PuzzleKind, Variant
+from ...session.puzzles import CLASSIC_SIZES, JIGSAW_SIZES
 from ..context import AppContext
 from ..destinations import Generate
 from ..form_scene import FormScene

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ...session import Game
-from ...session.play.puzzle_kind import Origin
+from ...session.play import Game, Origin
 from ..context import AppContext
 from ..destinations import Menu, SettingsPage
 from ..gate import Intent, Window, WindowChange

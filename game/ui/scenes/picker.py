@@ -12,7 +12,7 @@ title, or typing ``/`` or ``~`` into an empty filter opens the path line: the
 gate then sends *text entry* (a :class:`~..text_field.TextField` edits the
 text, with caret keys and paste), Tab completes, Enter goes, Esc closes, and a
 press outside the line closes it before doing what it does anyway.  The
-shortcuts beside the list come from :func:`~...session.picker.places.places`;
+shortcuts beside the list come from :func:`~...session.picker.shortcuts.places`;
 choosing a puzzle tells the session, which keeps the recent folders.
 
 A double click is two presses on one row within :data:`DOUBLE_CLICK` seconds.
@@ -29,13 +29,22 @@ from collections.abc import Callable
 import pygame
 
 from ...resources import bundled
-from ...session.picker.browser import LANES, STAMP_EVERY, Browser, Play
-from ...session.picker.jobs import Jobs
-from ...session.picker.listing import ListState
-from ...session.picker.pages import Memory
-from ...session.picker.path_line import SEPARATORS, starts_path, with_choice
-from ...session.picker.places import Place, home_folder, places
-from ...session.puzzles.library import MarkSource
+from ...session.picker import (
+    LANES,
+    SEPARATORS,
+    STAMP_EVERY,
+    Browser,
+    Jobs,
+    ListState,
+    Memory,
+    Place,
+    Play,
+    home_folder,
+    places,
+    starts_path,
+    with_choice,
+)
+from ...session.puzzles import MarkSource
 from ..actions import Action, Command, Edit
 from ..context import AppContext
 from ..destinations import OpenFile

@@ -25,11 +25,8 @@ from pathlib import Path
 
 import pygame
 
-from ...session import Game
-from ...session.keep.filenames import ILLEGAL, SaveName, validate_save_name
-from ...session.keep.keeper import Written, shown_path
-from ...session.keep.savegame import EXTENSION
-from ...session.play.puzzle_kind import Origin
+from ...session.keep import EXTENSION, ILLEGAL, SaveName, Written, shown_path, validate_save_name
+from ...session.play import Game, Origin
 from ..actions import Edit
 from ..context import AppContext
 from ..form_scene import FormScene, Handler

@@ -9,8 +9,7 @@ page); their line opens it or puts every key back.
 
 from __future__ import annotations
 
-from ...session.play.settings import MISTAKE_LIMITS, VOLUMES, InputMode, Theme
-from ...session.play.state import NoteKind
+from ...session.play import MISTAKE_LIMITS, VOLUMES, InputMode, NoteKind, Theme
 from ..destinations import KeysPage
 from ..form_scene import FormScene
 from ..forms import Button, Buttons, Choice, Control, FormSpec, Lines, Switch

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level
-from ...session.keep.stats import KindStats, Statistics
-from ...session.play.puzzle_kind import PuzzleKind
+from ...session.keep import KindStats, Statistics
+from ...session.play import PuzzleKind
 from ..actions import Action
 from ..context import AppContext
 from ..form_scene import FormScene

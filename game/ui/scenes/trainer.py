@@ -23,8 +23,8 @@ import pygame
 
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import Role, with_article
-from ...session.tasks import Task
-from ...session.trainer.drill import Answer, Outcome, Round, drill_for, prepare
+from ...session import Task
+from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
 from ..actions import Action, Command
 from ..board_panel import legend_of
 from ..board_view import BoardView

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level, all_techniques
-from ...session.trainer.drill import Tallies, positions
-from ...session.trainer.exemplars import examples, techniques_with_examples
+from ...session.trainer import Tallies, examples, positions, techniques_with_examples
 from ..actions import Action
 from ..context import AppContext
 from ..destinations import Destination, Train

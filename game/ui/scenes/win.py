@@ -11,9 +11,8 @@ finished board.
 
 from __future__ import annotations
 
-from ...session import Game
-from ...session.board.difficulty import Rater
-from ...session.play.puzzle_kind import Difficulty, Origin
+from ...session.board import Rater
+from ...session.play import Difficulty, Game, Origin
 from ..context import AppContext
 from ..destinations import ChooseNewGame, Generate, Menu, PlayAgain
 from ..panel_view import clock_text
