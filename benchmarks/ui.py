@@ -46,10 +46,10 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.session.play import Settings, Status
     from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
     from game.session.puzzles.sources import Prepared
-    from game.ui import routes
-    from game.ui.app import App
-    from game.ui.context import AppContext
-    from game.ui.display import Display
+    from game.ui.app import routes
+    from game.ui.app.loop import App
+    from game.ui.stage.context import AppContext
+    from game.ui.stage.display import Display
 
     pygame.display.init()
     pygame.font.init()
@@ -211,10 +211,10 @@ def big() -> list[tuple[str, str, str]]:
     from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.play.settings import Theme
     from game.session.puzzles.sources import Prepared
-    from game.ui import routes
-    from game.ui.app import App
-    from game.ui.context import AppContext
-    from game.ui.display import Display
+    from game.ui.app import routes
+    from game.ui.app.loop import App
+    from game.ui.stage.context import AppContext
+    from game.ui.stage.display import Display
 
     pygame.display.init()
     pygame.font.init()
@@ -314,7 +314,7 @@ def child_startup() -> None:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.ui import app as app_module
+    from game.ui.app import loop as app_module
 
     class FirstFrame:
         """Stops the loop as soon as the first frame is on screen."""
@@ -325,7 +325,7 @@ def child_startup() -> None:
             self.calls += 1
             return [pygame.event.Event(pygame.QUIT)] if self.calls > 1 else []
 
-    from game.ui.display import Display
+    from game.ui.stage.display import Display
 
     original = Display.present
 

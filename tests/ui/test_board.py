@@ -14,10 +14,10 @@ from game.session.board.hints import HintMarks
 from game.session.play import Status
 from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
-from game.ui.looks import Fill, region_tints
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.typed_move import TypedMoveScene
-from game.ui.widgets import Style
+from game.ui.board.looks import Fill, region_tints
+from game.ui.board.scene import BoardScene
+from game.ui.board.typed_move import TypedMoveScene
+from game.ui.kit.widgets import Style
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 

@@ -16,22 +16,22 @@ import pytest
 from game.engine.shape import Shape
 from game.session.play import Phase
 from game.session.play.state import NoteKind, candidate_colour
-from game.ui.actions import Action, Command
-from game.ui.board_view import SHAPES, BoardView, corner_spots, shape_points
-from game.ui.destinations import Daily, OpenFile, OpenPuzzle
-from game.ui.gate import InputContext, Pointer, PointerKind, translate
-from game.ui.keymap import DEFAULT_BINDINGS, KeyMap, letter_digits
-from game.ui.layout import board_layout
-from game.ui.looks import CellLook, Edge, Fill
-from game.ui.scene_stack import Go, Reset
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.busy import BusyScene
-from game.ui.scenes.confirm import LEAVE_TITLE, SOLVE_TITLE, ConfirmScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.text import Text
-from game.ui.theme import DARK, LIGHT, PAINTS, Palette
+from game.ui.board.layout import board_layout
+from game.ui.board.looks import CellLook, Edge, Fill
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.view import SHAPES, BoardView, corner_spots, shape_points
+from game.ui.input.actions import Action, Command
+from game.ui.input.gate import InputContext, Pointer, PointerKind, translate
+from game.ui.input.keymap import DEFAULT_BINDINGS, KeyMap, letter_digits
+from game.ui.kit.text import Text
+from game.ui.kit.theme import DARK, LIGHT, PAINTS, Palette
+from game.ui.screens.busy import BusyScene
+from game.ui.screens.confirm import LEAVE_TITLE, SOLVE_TITLE, ConfirmScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Daily, OpenFile, OpenPuzzle
+from game.ui.stage.scene_stack import Go, Reset
 
 from .conftest import SOLUTION, Driver, MakeDriver, answer, harmless_mistakes, start_board
 
@@ -496,7 +496,7 @@ def test_solve_asks_first(driver: Driver, scene: BoardScene) -> None:
 
 
 def _menu(driver: Driver) -> MenuScene:
-    from game.ui import routes
+    from game.ui.app import routes
 
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
     driver.step()

@@ -11,8 +11,8 @@ from game.session.play import Status
 from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
 from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.win import WinScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.win import WinScene
 
 from .conftest import PUZZLE, SOLUTION, Driver, prepared, start_board
 

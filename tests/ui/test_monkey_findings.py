@@ -7,9 +7,9 @@ from pathlib import Path
 import pygame
 
 from game.session.play import Phase
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.pause import PauseScene
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
 
 from .conftest import Driver, harmless_mistakes, start_board
 

@@ -12,12 +12,12 @@ from game.engine.rules import is_solution
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.puzzles.sources import generate
 from game.session.puzzles.supply import daily_level
-from game.ui.destinations import ChooseNewGame, Daily
-from game.ui.forms import Choice
-from game.ui.scene_stack import Go
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.new_game import NewGameScene
+from game.ui.board.scene import BoardScene
+from game.ui.forms.model import Choice
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.new_game import NewGameScene
+from game.ui.stage.destinations import ChooseNewGame, Daily
+from game.ui.stage.scene_stack import Go
 
 from .conftest import Driver
 

@@ -21,19 +21,20 @@ from game.session.play import Phase
 from game.session.play.help_ledger import Deduction
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.tasks import TaskRunner
-from game.ui import routes, seams
-from game.ui.actions import Action
-from game.ui.app import App
-from game.ui.context import AppContext
-from game.ui.destinations import OpenFile
-from game.ui.display import Display
-from game.ui.scene_stack import Go, Reset
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.notice import NoticeScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.win import WinScene
+from game.ui.app import routes
+from game.ui.app import startup as seams
+from game.ui.app.loop import App
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.win import WinScene
+from game.ui.input.actions import Action
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.notice import NoticeScene
+from game.ui.stage.context import AppContext
+from game.ui.stage.destinations import OpenFile
+from game.ui.stage.display import Display
+from game.ui.stage.scene_stack import Go, Reset
 
 from .conftest import SOLUTION, Driver, answer, harmless_mistakes, prepared
 
@@ -383,7 +384,7 @@ def test_an_unusable_folder_says_progress_cannot_be_saved(
     place(driver, 2, 4)
     assert scene.game.state.entries[2] == 4
     driver.key(pygame.K_s, CTRL)  # the dialog opens and says why it cannot save
-    from game.ui.scenes.save_dialog import SaveDialogScene
+    from game.ui.screens.save_dialog import SaveDialogScene
 
     dialog = driver.top
     assert isinstance(dialog, SaveDialogScene)

@@ -20,14 +20,14 @@ import pytest
 
 from game.session.picker.rows import Icon
 from game.session.puzzles import library
-from game.ui.destinations import Picker
+from game.ui.board.scene import BoardScene
+from game.ui.picker.scene import PUZZLES, PickerScene
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
-from game.ui.scene_stack import Go
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.busy import BusyScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.picker import PUZZLES, PickerScene
+from game.ui.screens.busy import BusyScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Picker
+from game.ui.stage.scene_stack import Go
 
 from .conftest import PUZZLE, Driver, MakeDriver
 
@@ -288,7 +288,7 @@ def test_every_window_size_draws_and_thumbnails_stay_in_budget(
 def test_the_picker_opens_in_the_bundled_puzzles_with_the_statistics_marks(
     driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui import seams
+    from game.ui.app import startup as seams
 
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(tmp_path / "data"))
     seams.install(driver.ctx)

@@ -12,9 +12,9 @@ from game.engine.logic import next_step
 from game.session.board import hints, steps_flow
 from game.session.board.hints import HintQuery
 from game.session.play.puzzle_kind import Variant
-from game.ui.scenes.board import BoardScene
-from game.ui.steps_view import steps_geometry
-from game.ui.widgets import Style
+from game.ui.board.scene import BoardScene
+from game.ui.board.steps_view import steps_geometry
+from game.ui.kit.widgets import Style
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 

@@ -17,7 +17,7 @@ import pytest
 
 from game.engine.logic.step import Role
 from game.session.play.settings import Theme
-from game.ui.theme import (
+from game.ui.kit.theme import (
     COLOUR_BLIND,
     DARK,
     HIGH_CONTRAST,

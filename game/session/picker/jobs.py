@@ -1,6 +1,6 @@
 """Background work for the picker: one thread per lane, the most wanted job first.
 
-Why not the app's :class:`~game.ui.tasks.TaskRunner`: it starts a thread per job
+Why not the app's :class:`~game.session.tasks.TaskRunner`: it starts a thread per job
 and suits a few slow jobs (a hint, a new puzzle).  The picker has thousands of
 small ones (a file to read, a block of puzzles, a solution check, a rating) whose
 order must follow the player's scrolling.  So each *lane* (reading, checking,

@@ -2,7 +2,7 @@
 
 Answered as a :class:`~.view.Pointing` value from the layout and the browser's state
 alone, so clicks are hit-tested without drawing, as on the board
-(:mod:`game.ui.board_hits`).
+(:mod:`game.ui.board.hits`).
 """
 
 from __future__ import annotations
