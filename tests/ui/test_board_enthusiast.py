@@ -429,9 +429,9 @@ def test_guesses_write_in_their_ink_and_the_panel_names_the_keys(
     assert (looks[2].ink, looks[3].ink) == (1, 2)
     assert scene.panel_model().guess.startswith("Guess 2")
     driver.key(pygame.K_x, CTRL, "\x18")  # abandon the inner guess
-    assert scene.game.state.entries[3] == 0 and scene.game.guess_level == 1
+    assert scene.game.state.entries[3] == 0 and scene.game.what_if.guess_level == 1
     driver.key(pygame.K_x, 0, "x")  # keep the outer one
-    assert scene.game.guess_level == 0 and scene.looks()[2].ink == 0
+    assert scene.game.what_if.guess_level == 0 and scene.looks()[2].ink == 0
     assert scene.looks()[2].digit == 4 and scene.panel_model().guess == ""
 
 
@@ -451,7 +451,7 @@ def test_savepoints_find_mistake_and_reveal_by_key(driver: Driver, scene: BoardS
     game.select(first)
     driver.key(pygame.K_0 + int(SOLUTION[first]))
     driver.key(pygame.K_p, 0, "p")
-    assert "Savepoint 1" in game.savepoints
+    assert "Savepoint 1" in game.what_if.savepoints
     game.select(second)
     driver.key(pygame.K_0 + int(SOLUTION[second]))
     driver.key(pygame.K_p, SHIFT, "P")

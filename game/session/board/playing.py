@@ -288,8 +288,8 @@ class Playing:
         if self.many:
             if self.notes_mode:
                 kind = self.game.settings.note_kind
-                return self._play(self.game.note_many(self.selection, digit, kind))
-            return self._play(self.game.place_many(self.selection, digit))
+                return self._play(self.game.marking.note_many(self.selection, digit, kind))
+            return self._play(self.game.marking.place_many(self.selection, digit))
         cell = self.game.selected
         if cell is None:
             return self._say(Reply("Select a cell first (click it, or use the arrow keys)."))
@@ -301,7 +301,7 @@ class Playing:
         cells = self.chosen
         if not cells:
             return self._say(Reply("Select a cell first."))
-        return self._play(self.game.note_many(cells, digit, self.game.settings.note_kind))
+        return self._play(self.game.marking.note_many(cells, digit, self.game.settings.note_kind))
 
     def paint(self, colour: int, candidate: bool = False) -> Reply:
         """Colour the chosen cells (or, with ``candidate``, the last digit's candidate there)."""
@@ -312,12 +312,12 @@ class Playing:
             digit = self.last_digit or self.active_digit
             if not digit:
                 return self._say(Reply("Pick a digit first: its candidate gets the colour."))
-            return self._play(self.game.paint(cells, colour, digit))
-        return self._play(self.game.paint(cells, colour))
+            return self._play(self.game.marking.paint(cells, colour, digit))
+        return self._play(self.game.marking.paint(cells, colour))
 
     def clear_colours(self) -> Reply:
         """Take every colour off cells and candidates (one undoable move)."""
-        return self._play(self.game.clear_colours())
+        return self._play(self.game.marking.clear_colours())
 
     def confirm(self) -> Reply:
         """Enter: apply the step shown, or put down the chosen digit (digit first)."""
@@ -330,7 +330,7 @@ class Playing:
 
     def erase(self) -> Reply:
         if self.many:
-            return self._play(self.game.erase_many(self.selection))
+            return self._play(self.game.marking.erase_many(self.selection))
         cell = self.game.selected
         if cell is None:
             return Reply()
@@ -383,13 +383,13 @@ class Playing:
     # -- what if, savepoints, the first mistake -----------------------------------------
 
     def guess(self) -> Reply:
-        return self._play(self.game.guess())
+        return self._play(self.game.what_if.guess())
 
     def commit_guess(self) -> Reply:
-        return self._play(self.game.commit_guess())
+        return self._play(self.game.what_if.commit_guess())
 
     def abandon_guess(self) -> Reply:
-        return self._play(self.game.abandon_guess())
+        return self._play(self.game.what_if.abandon_guess())
 
     def add_savepoint(self, name: str = "") -> Reply:
         """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
@@ -398,25 +398,25 @@ class Playing:
             while f"Savepoint {number}" in self.game.bookmarks:
                 number += 1
             name = f"Savepoint {number}"
-        return self._play(self.game.add_savepoint(name))
+        return self._play(self.game.what_if.add_savepoint(name))
 
     def go_to_savepoint(self, name: str | None = None) -> Reply:
         """Back to ``name`` (the latest savepoint when None)."""
         latest = self.game.bookmarks.latest()
         if latest is None:
             return self._say(Reply("No savepoint yet: set one first.", error=True))
-        return self._play(self.game.go_to_savepoint(name or latest.name))
+        return self._play(self.game.what_if.go_to_savepoint(name or latest.name))
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""
-        found = self.game.first_mistake()
+        found = self.game.what_if.first_mistake()
         if self.game.solution is None:
             return self._say(Reply("Without a single solution there is no mistake to find."))
         if found is None:
             return self._say(Reply("No mistake so far: every digit and note fits the solution."))
         if self._mistake_told == found.position:
             self._mistake_told = None
-            return self._play(self.game.rewind_to_first_mistake())
+            return self._play(self.game.what_if.rewind_to_first_mistake())
         self._mistake_told = found.position
         self.game.count_check()
         return self._say(Reply(f"{found.sentence()} Press again to go back to just before it."))

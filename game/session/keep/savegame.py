@@ -341,7 +341,9 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         origin=origin or Origin(PuzzleKind.of(game.shape, None)),
         created=created or now_text(),
         times=history.times,
-        savepoints=tuple((point.name, point.position) for point in game.savepoints.values()),
+        savepoints=tuple(
+            (point.name, point.position) for point in game.what_if.savepoints.values()
+        ),
         shown=game.help.shown,
     )
 

@@ -37,7 +37,7 @@ The rules decided here, each in one place:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ...engine import solver
 from ...engine.logic.step import Step
@@ -46,35 +46,31 @@ from ...engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid, Unit
-from .bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
+from .bookmarks import Bookmarks
 from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
 from .effects import CheckResult, Effect, Offer, Refusal
 from .help_ledger import Counters, Deduction, HelpLedger
 from .history import History
+from .marking import Marking
+from .move_words import note_words, step_words
 from .moves import (
-    Abandon,
     ApplyStep,
     Batch,
-    ClearColours,
     ClearNotes,
-    Commit,
     Erase,
     FillNotes,
-    Guess,
     Move,
     MoveContext,
-    Paint,
     Place,
     Restart,
     Reveal,
-    Rewind,
     Solve,
     ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
-from .rewind import Mistake, first_mistake
 from .settings import Settings
-from .state import COLOURS, BoardState, NoteKind, candidate_colour
+from .state import BoardState, NoteKind
+from .what_if import WhatIf
 
 _UNDO_REFUSALS = {
     Phase.LOST: Refusal.LOST,
@@ -117,6 +113,8 @@ class Game:
         )
         self.history = History(initial or BoardState.empty(self.shape.cells))
         self.bookmarks = Bookmarks()
+        self.what_if = WhatIf(self)
+        self.marking = Marking(self)
         self.elapsed = 0.0
         self.help = HelpLedger()
         self.selected: int | None = None
@@ -384,7 +382,7 @@ class Game:
         self._do(ToggleNote(cell, digit, kind))
         added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
         return Effect(
-            True, _note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
+            True, note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
         )
 
     def fill_notes(self) -> Effect:
@@ -422,7 +420,7 @@ class Game:
         if not self._do(Batch((FillNotes(), applied)) if filled else applied):
             return Effect(False, "That step changes nothing on the board any more.")
         cells = tuple(c for c, _ in step.placements)
-        words = f"Applied {_step_words(step, self.size)}"
+        words = f"Applied {step_words(step, self.size)}"
         if filled:
             words += " Notes were filled in every empty cell, so the removals show."
         completed = self._completed(before, cells)
@@ -495,197 +493,7 @@ class Game:
 
     # -- notes of every kind, colours, and many cells at once ---------------------------
 
-    def paint(self, cells: Iterable[Cell], colour: int, digit: Digit | None = None) -> Effect:
-        """Colour ``cells`` (or their ``digit`` candidate) ``colour``; 0 clears. One move.
-
-        Painting cells that all have ``colour`` already clears it from them, so one
-        key toggles a colour as one key toggles a note.
-        """
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        chosen = sorted(set(cells))
-        if not chosen or not 0 <= colour < COLOURS:
-            return Effect(False)
-        if digit is not None and self._refuse_digit(digit):
-            return self._refuse_digit(digit) or Effect(False)
-        state = self.state
-        if digit is None:
-            already = all(state.colours[c] == colour for c in chosen)
-        else:
-            already = all(candidate_colour(state.marks[c], digit) == colour for c in chosen)
-        paint = 0 if already else colour
-        moves = tuple(Paint(cell, paint, digit) for cell in chosen)
-        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
-            return Effect(False)
-        where = cell_name(chosen[0], self.size) if len(chosen) == 1 else f"{len(chosen)} cells"
-        if digit is not None:
-            where = f"the {symbol(digit)} candidate in {where}"
-        words = f"Colour {paint} on {where}." if paint else f"Colour taken off {where}."
-        return Effect(True, words, cells=tuple(chosen))
-
-    def clear_colours(self) -> Effect:
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(ClearColours()):
-            return Effect(False, "There are no colours to clear.")
-        return Effect(True, "Colours cleared.")
-
-    def place_many(self, cells: Iterable[Cell], digit: Digit) -> Effect:
-        """``digit`` in every cell of ``cells`` that is not a given, as one move.
-
-        Each wrong digit counts as a mistake, as one by one would; the mistake limit
-        is checked once the move is made.
-        """
-        refusal = self._refuse_over() or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        open_cells = [c for c in sorted(set(cells)) if not self.givens[c]]
-        if len(open_cells) == 1:
-            return self.place(open_cells[0], digit)
-        if not open_cells:
-            return Effect.refused(Refusal.ONLY_GIVENS)
-        prune = self.settings.auto_remove_notes
-        return self._put(
-            open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))
-        )
-
-    def note_many(self, cells: Iterable[Cell], digit: Digit, kind: NoteKind) -> Effect:
-        """Toggle the ``kind`` note ``digit`` in every empty cell of ``cells``, as one move:
-        added to all unless all have it already, then removed from all (SudokuPad's way)."""
-        refusal = self._refuse_over() or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        state = self.state
-        open_cells = [c for c in sorted(set(cells)) if not self.givens[c] and not state.entries[c]]
-        if not open_cells:
-            return Effect.refused(Refusal.NOTES_IN_EMPTY)
-        masks = state.notes_of(kind)
-        bit = 1 << (digit - 1)
-        every = all(masks[c] & bit for c in open_cells)
-        moves = tuple(
-            ToggleNote(c, digit, kind) for c in open_cells if bool(masks[c] & bit) == every
-        )
-        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
-            return Effect(False)
-        where = cell_name(open_cells[0], self.size) if len(open_cells) == 1 else None
-        words = _note_words(kind, digit, not every, where or f"{len(open_cells)} cells")
-        return Effect(True, words, cells=tuple(open_cells))
-
-    def erase_many(self, cells: Iterable[Cell]) -> Effect:
-        """Erase every cell of ``cells`` (digits first, else their notes), as one move."""
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        state = self.state
-        open_cells = [c for c in sorted(set(cells)) if not self.givens[c]]
-        moves = tuple(Erase(c) for c in open_cells if Erase(c).apply(state, self.context) != state)
-        if not moves:
-            return Effect(False, "Nothing to erase there.")
-        if not self._do(moves[0] if len(moves) == 1 else Batch(moves)):
-            return Effect(False)
-        count = len(moves)
-        words = f"{cell_name(moves[0].cell, self.size)} erased." if count == 1 else None
-        return Effect(True, words or f"{count} cells erased.", cells=tuple(open_cells))
-
     # -- what if: guesses in their own ink, savepoints, and going back ---------------
-
-    @property
-    def guess_level(self) -> int:
-        """How many what-if guesses are open (their entries are drawn in their ink)."""
-        return self.state.level
-
-    def guess(self) -> Effect:
-        """Start a what-if guess: every move until it is committed or abandoned is in its ink."""
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        self._push(Guess())
-        level = self.guess_level
-        return Effect(
-            True, f"Guess {level}: your moves are in its ink until you commit or abandon it."
-        )
-
-    def commit_guess(self) -> Effect:
-        """Keep the innermost guess's work as if it had been played for real."""
-        if not self.guess_level:
-            return Effect(False, "There is no guess to commit.")
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        self._do(Commit())
-        return Effect(True, "Guess kept.")
-
-    def abandon_guess(self) -> Effect:
-        """Drop the innermost guess: back to the position where it began, as one move."""
-        if not self.guess_level:
-            return Effect(False, "There is no guess to abandon.")
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        self._push(Abandon())
-        return Effect(True, "Guess abandoned: back to where it began.")
-
-    @property
-    def savepoints(self) -> dict[str, Savepoint]:
-        """The savepoints by name (a copy; :attr:`bookmarks` owns them)."""
-        return {point.name: point for point in self.bookmarks}
-
-    def add_savepoint(self, name: str) -> Effect:
-        """Name the position as it is now, to come back to (not undoable: a bookmark)."""
-        name = clean_name(name)
-        if not name:
-            return Effect.refused(Refusal.SAVEPOINT_NAME)
-        if self.bookmarks.full_for(name):
-            return Effect.refused(Refusal.SAVEPOINTS_FULL, most=MAX_SAVEPOINTS)
-        self.bookmarks.set(name, self.history)
-        self._version += 1
-        return Effect(True, f"Savepoint “{name}” set at move {self.history.position}.")
-
-    def go_to_savepoint(self, name: str) -> Effect:
-        """Back to the position named ``name``, as one undoable move (forward, if undo went
-        past it, by redoing to it)."""
-        point = self.bookmarks.get(name)
-        if point is None:
-            return Effect.refused(Refusal.NO_SAVEPOINT, name=name)
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        history = self.history
-        if not self.bookmarks.still_there(point, history):
-            # A move made after undoing past it replaced that part of the history.
-            self.bookmarks.drop(name)
-            self._version += 1
-            return Effect.refused(Refusal.SAVEPOINT_GONE, name=name)
-        if point.position > history.position:
-            while history.position < point.position:
-                self.redo()
-            return Effect(True, f"Forward to savepoint “{name}”.")
-        if not self._do(Rewind(history.position - point.position)):
-            return Effect(False, f"The board is already at savepoint “{name}”.")
-        return Effect(True, f"Back at savepoint “{name}”.")
-
-    def first_mistake(self) -> Mistake | None:
-        """The earliest move in the history (up to the current one) that put a wrong digit
-        or removed the solution's digit from a cell's notes; None if there is none."""
-        if self.solution is None:
-            return None
-        return first_mistake(self.history, self.solution, self.size)
-
-    def rewind_to_first_mistake(self) -> Effect:
-        """Go back to just before the first mistake, as one undoable move."""
-        found = self.first_mistake()
-        if found is None:
-            return Effect(
-                False, "No mistake so far: every digit and note agrees with the solution."
-            )
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(Rewind(self.history.position - (found.position - 1))):
-            return Effect(False)
-        return Effect(True, f"Back to just before move {found.position} ({found.when}).")
 
     # -- help: what it costs ----------------------------------------------------------
 
@@ -882,27 +690,3 @@ class Game:
                 if 0 not in digits and len(digits) == self.size:
                     done.append(unit)
         return tuple(done)
-
-
-def _note_words(kind: NoteKind, digit: Digit, added: bool, where: str) -> str:
-    """``Note 5 added in r1c2.``, ``Corner note 5 removed from 3 cells.``"""
-    what = {
-        NoteKind.CANDIDATE: "Note",
-        NoteKind.CORNER: "Corner note",
-        NoteKind.CENTRE: "Centre note",
-    }
-    return f"{what[kind]} {symbol(digit)} {'added in' if added else 'removed from'} {where}."
-
-
-def _step_words(step: Step, size: int) -> str:
-    """``Naked Single: 7 in r2c2.``, ``X-Wing: 4 candidates removed.``"""
-    parts = []
-    if len(step.placements) == 1:
-        cell, digit = step.placements[0]
-        parts.append(f"{symbol(digit)} in {cell_name(cell, size)}")
-    elif step.placements:
-        parts.append(f"{len(step.placements)} digits placed")
-    count = len(step.eliminations)
-    if count:
-        parts.append(f"{count} candidate{'s' if count != 1 else ''} removed")
-    return f"{step.technique}: {' and '.join(parts)}."

@@ -97,8 +97,8 @@ def panel_model(
         steps=_steps_card(play, keymap, status) if mode is Mode.STEPS else None,
         tooltip=_tooltip(actions, hover_name),
         note_kind=settings.note_kind,
-        guess=guess_text(game.guess_level, keymap, game.size),
-        guess_level=game.guess_level,
+        guess=guess_text(game.what_if.guess_level, keymap, game.size),
+        guess_level=game.what_if.guess_level,
     )
 
 
