@@ -46,7 +46,7 @@ MB = 1_000_000
 
 SUMMARISE = """
 import os, sys
-from game.session.library import summarise
+from game.session.puzzles.library import summarise
 folder = sys.argv[1]
 for name in sorted(os.listdir(folder)):
     summary = summarise(os.path.join(folder, name))

@@ -30,14 +30,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine.puzzle import Puzzle  # noqa: E402
-from game.session.current import Session  # noqa: E402
-from game.session.game import Game  # noqa: E402
-from game.session.keeper import Keeper  # noqa: E402
-from game.session.kinds import Origin, PuzzleKind, Variant  # noqa: E402
-from game.session.sources import Prepared  # noqa: E402
-from game.session.stats import STATS, PuzzleMark, Statistics, load_stats  # noqa: E402
-from game.session.storage import FileStorage, json_text  # noqa: E402
-from game.session.userdata import open_user_data  # noqa: E402
+from game.session.keep.keeper import Keeper  # noqa: E402
+from game.session.keep.stats import STATS, PuzzleMark, Statistics, load_stats  # noqa: E402
+from game.session.keep.storage import FileStorage, json_text  # noqa: E402
+from game.session.keep.userdata import open_user_data  # noqa: E402
+from game.session.mid_end import Session  # noqa: E402
+from game.session.play.game import Game  # noqa: E402
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant  # noqa: E402
+from game.session.puzzles.sources import Prepared  # noqa: E402
 
 SMALL = "1...3.....1...2."
 KIND = PuzzleKind(Variant.CLASSIC, 4, None)

@@ -1,7 +1,7 @@
 """Kill the game while it saves, many times: ``python benchmarks/kill_saves.py`` prints a table.
 
 Each round starts a child that opens a data folder the way the game does
-(:func:`~game.session.userdata.open_user_data`, background writer), continues a
+(:func:`~game.session.keep.userdata.open_user_data`, background writer), continues a
 long game (thousands of moves, so each autosave takes a while to write),
 and plays on: a note per move, the autosave flushed after every move, "Save as"
 into ``saves/`` after every third.  The parent kills it with SIGKILL at a random
@@ -33,18 +33,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.session.autosave import AUTOSAVE  # noqa: E402
-from game.session.savegame import SaveError, load_saved  # noqa: E402
-from game.session.userdata import open_user_data  # noqa: E402
+from game.session.keep.autosave import AUTOSAVE  # noqa: E402
+from game.session.keep.savegame import SaveError, load_saved  # noqa: E402
+from game.session.keep.userdata import open_user_data  # noqa: E402
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 CHILD = """
 import sys
 from pathlib import Path
-from game.session.filenames import validate_save_name
-from game.session.savegame import load_game
-from game.session.userdata import open_user_data
+from game.session.keep.filenames import validate_save_name
+from game.session.keep.savegame import load_game
+from game.session.keep.userdata import open_user_data
 
 folder, start = Path(sys.argv[1]), Path(sys.argv[2])
 data = open_user_data(folder)  # removes what the previous kill left
@@ -68,8 +68,8 @@ while True:
 def long_game(moves: int) -> str:
     """A save of a game with ``moves`` note moves (each round continues it)."""
     from game.engine.puzzle import Puzzle
-    from game.session import Game
-    from game.session.savegame import save_game
+    from game.session.keep.savegame import save_game
+    from game.session.play import Game
 
     game = Game(Puzzle.from_string(PUZZLE))
     data = json.loads(save_game(game))

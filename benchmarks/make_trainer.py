@@ -18,7 +18,7 @@ techniques take the first puzzles and rare ones take what the streams give.
 
 The sources are walked in batches in a fixed order and the stopping rule counts
 positions, not time, so a rebuild with the same version of the game gives the
-same file.  The file format is documented in :mod:`game.session.exemplars`.
+same file.  The file format is documented in :mod:`game.session.trainer.exemplars`.
 
 ``--check`` reads the file as the game does, verifies every line still gives its
 technique as the simplest step, and prints positions per technique (classic 9x9,
@@ -46,7 +46,7 @@ from game.engine.logic import CandidateGrid, all_techniques, solve_path  # noqa:
 from game.engine.logic.grid import given_cells  # noqa: E402
 from game.engine.logic.path import find_step  # noqa: E402
 from game.engine.puzzle import Puzzle, PuzzleRecord  # noqa: E402
-from game.session.exemplars import HEADER, format_line, parse_line  # noqa: E402
+from game.session.trainer.exemplars import HEADER, format_line, parse_line  # noqa: E402
 
 TARGET = ROOT / "assets" / "trainer" / "positions.txt"
 
@@ -185,7 +185,10 @@ def build(workers: int, limit: int | None) -> None:
                     file=sys.stderr,
                     flush=True,
                 )
-    lines = [HEADER, "# Built by benchmarks/make_trainer.py; format in game/session/exemplars.py."]
+    lines = [
+        HEADER,
+        "# Built by benchmarks/make_trainer.py; format in game/session/trainer/exemplars.py.",
+    ]
     for name in names:
         have = kept[name]
         if not have:

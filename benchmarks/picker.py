@@ -29,16 +29,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
-from game.session import Settings
-from game.session.picker.words import Icon
+from game.session.picker.rows import Icon
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
-from game.ui import seams
-from game.ui.app import App
-from game.ui.context import AppContext
-from game.ui.destinations import Picker
-from game.ui.display import Display
-from game.ui.scene_stack import Go
-from game.ui.scenes.picker import PickerScene
+from game.ui.app import startup as seams
+from game.ui.app.loop import App
+from game.ui.picker.scene import PickerScene
+from game.ui.stage.context import AppContext
+from game.ui.stage.destinations import Picker
+from game.ui.stage.display import Display
+from game.ui.stage.scene_stack import Go
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -5,10 +5,10 @@ candidates), notes of every kind and three nested what-if levels saves and loads
 in under 20 ms.  The game is built through the session's own moves, as a player
 makes them, from a fixed seed; the table gives the median of ``--repeat`` runs of
 
-- ``save``: the save text (:func:`~game.session.savegame.save_game`);
+- ``save``: the save text (:func:`~game.session.keep.savegame.save_game`);
 - ``write``: that text written atomically to a file, as the autosave does;
 - ``load``: the file read, checked and every move replayed
-  (:func:`~game.session.savegame.load_game`), so undo works as before the save.
+  (:func:`~game.session.keep.savegame.load_game`), so undo works as before the save.
 
 It checks that the loaded game is the saved one (position, history, guess level).
 
@@ -36,10 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine.puzzle import Puzzle  # noqa: E402
-from game.session.game import Game  # noqa: E402
-from game.session.savegame import load_game, load_saved, save_game  # noqa: E402
-from game.session.state import NoteKind  # noqa: E402
-from game.session.storage import write_atomic  # noqa: E402
+from game.session.keep.savegame import load_game, load_saved, save_game  # noqa: E402
+from game.session.keep.storage import write_atomic  # noqa: E402
+from game.session.play.game import Game  # noqa: E402
+from game.session.play.state import NoteKind  # noqa: E402
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GUESS_LEVELS = 3
@@ -55,7 +55,7 @@ def long_game(moves: int, seed: int) -> Game:
     while made < moves:
         before = game.version
         if made in guess_at:
-            game.guess()
+            game.what_if.guess()
         else:
             cell = rng.choice(empty)
             digit = rng.randint(1, 9)
@@ -69,9 +69,9 @@ def long_game(moves: int, seed: int) -> Game:
             elif kind == 3:
                 game.toggle_note(cell, digit, NoteKind.CENTRE)
             elif kind == 4:
-                game.paint([cell, rng.choice(empty)], rng.randrange(1, 9))
+                game.marking.paint([cell, rng.choice(empty)], rng.randrange(1, 9))
             else:
-                game.paint([cell], rng.randrange(1, 9), digit=digit)
+                game.marking.paint([cell], rng.randrange(1, 9), digit=digit)
         if game.version != before:
             made += 1
     return game
@@ -136,7 +136,7 @@ def main(argv: list[str]) -> int:
         path = Path(folder) / "long.sudoku"
         write_atomic(path, text)
         loaded = load_game(path)
-        assert loaded.state == game.state and loaded.guess_level == game.guess_level
+        assert loaded.state == game.state and loaded.what_if.guess_level == game.what_if.guess_level
         rows = [
             ("save (text)", _median_ms(lambda: save_game(game), args.repeat)),
             ("write (atomic file)", _median_ms(lambda: write_atomic(path, text), args.repeat)),
@@ -144,7 +144,7 @@ def main(argv: list[str]) -> int:
         ]
     print(
         f"{args.moves}-move game, {GUESS_LEVELS} what-if levels open "
-        f"(level {game.guess_level}), save file {len(text) / 1024:.0f} KiB; "
+        f"(level {game.what_if.guess_level}), save file {len(text) / 1024:.0f} KiB; "
         f"median of {args.repeat}, limit 20 ms each"
     )
     print(f"{'measure':<24}{'cpu ms':>8}{'wall ms':>9}")

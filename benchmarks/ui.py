@@ -43,13 +43,13 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     from game.engine import solver
     from game.engine.logic.registry import Level
     from game.engine.puzzle import Puzzle
-    from game.session import Settings, Status
-    from game.session.kinds import Origin, PuzzleKind, Variant
-    from game.session.sources import Prepared
-    from game.ui import routes
-    from game.ui.app import App
-    from game.ui.context import AppContext
-    from game.ui.display import Display
+    from game.session.play import Settings, Status
+    from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+    from game.session.puzzles.sources import Prepared
+    from game.ui.app import routes
+    from game.ui.app.loop import App
+    from game.ui.stage.context import AppContext
+    from game.ui.stage.display import Display
 
     pygame.display.init()
     pygame.font.init()
@@ -127,7 +127,7 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
-    from game.session.state import NoteKind
+    from game.session.play.state import NoteKind
 
     app, board = _setup((1920, 1080))
     surface = app.display.surface  # type: ignore[attr-defined]
@@ -207,14 +207,14 @@ def big() -> list[tuple[str, str, str]]:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.session import Settings, Status
-    from game.session.kinds import Origin, PuzzleKind
-    from game.session.settings import Theme
-    from game.session.sources import Prepared
-    from game.ui import routes
-    from game.ui.app import App
-    from game.ui.context import AppContext
-    from game.ui.display import Display
+    from game.session.play import Settings, Status
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
+    from game.session.play.settings import Theme
+    from game.session.puzzles.sources import Prepared
+    from game.ui.app import routes
+    from game.ui.app.loop import App
+    from game.ui.stage.context import AppContext
+    from game.ui.stage.display import Display
 
     pygame.display.init()
     pygame.font.init()
@@ -314,7 +314,7 @@ def child_startup() -> None:
     sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.ui import app as app_module
+    from game.ui.app import loop as app_module
 
     class FirstFrame:
         """Stops the loop as soon as the first frame is on screen."""
@@ -325,7 +325,7 @@ def child_startup() -> None:
             self.calls += 1
             return [pygame.event.Event(pygame.QUIT)] if self.calls > 1 else []
 
-    from game.ui.display import Display
+    from game.ui.stage.display import Display
 
     original = Display.present
 

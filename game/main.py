@@ -38,7 +38,7 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
         if problem is not None:
             # A mistyped command must not open a full-screen game on a missing file.
             return say(problem, USAGE, prog)
-        from game.ui.app import run_game  # here: pygame loads only for the game itself
+        from game.ui.app.loop import run_game  # here: pygame loads only for the game itself
 
         return run_game(argv)
     except KeyboardInterrupt:

@@ -5,6 +5,12 @@ session never imports the UI, the command line or pygame; the command line never
 imports the UI.  Every import counts, including the ones inside functions, so a
 rule cannot be dodged by deferring an import, and the modules of ``game`` form
 no import cycle at all.
+
+Inside a layer, modules are grouped by feature into packages whose ``__init__`` is
+their face: the UI sees the session only through those faces (a handful of
+packages, as Simon Tatham's front ends see one header of the mid end), and the
+packages of a layer depend on one another without a cycle, so that importing any
+face never finds another one half made.
 """
 
 from __future__ import annotations
@@ -74,6 +80,64 @@ def test_each_layer_imports_only_what_is_below_it() -> None:
                 if any(name == b or name.startswith(b + ".") for b in banned):
                     offenders.append(f"{module} imports {name}")
     assert offenders == []
+
+
+SESSION = "game.session"
+MAX_SESSION_FACES = 8
+"""At most this many session packages (the session's own face counts) serve the UI."""
+
+
+def session_face(name: str) -> str:
+    """The session package whose face may serve ``name``: ``game.session.<pkg>`` or the root."""
+    parts = name.split(".")
+    package = ".".join(parts[:3])
+    return (
+        package if len(parts) > 2 and MODULES.get(package, GAME).name == "__init__.py" else SESSION
+    )
+
+
+def test_the_ui_imports_the_session_only_through_package_faces() -> None:
+    offenders = []
+    faces = set()
+    for module in MODULES:
+        if not module.startswith("game.ui"):
+            continue
+        for name in imported(module):
+            target = within_game(name)
+            if target is None or not (target == SESSION or target.startswith(SESSION + ".")):
+                continue
+            face = session_face(target)
+            faces.add(face)
+            if target != face:
+                offenders.append(f"{module} imports {target}, not the face {face}")
+    assert offenders == []
+    assert SESSION + ".play" in faces  # the rule is looking at real imports
+    assert len(faces) <= MAX_SESSION_FACES, sorted(faces)
+
+
+def test_the_packages_of_each_layer_form_no_cycle() -> None:
+    for layer in (SESSION, "game.ui"):
+        depth = layer.count(".") + 2
+
+        def package(module: str, depth: int = depth) -> str:
+            return ".".join(module.split(".")[:depth])
+
+        graph: dict[str, set[str]] = {}
+        for module in MODULES:
+            if (
+                not module.startswith(layer + ".")
+                or MODULES[module].parent == GAME / layer.split(".")[1]
+            ):
+                continue
+            targets = {t for t in map(within_game, imported(module)) if t}
+            graph.setdefault(package(module), set()).update(
+                package(t)
+                for t in targets
+                if t.startswith(layer + ".")
+                and MODULES[t].parent != GAME / layer.split(".")[1]
+                and package(t) != package(module)
+            )
+        assert _strongly_connected(graph) == [], layer
 
 
 def test_no_import_cycles_in_game() -> None:

@@ -178,8 +178,9 @@ def test_the_installed_game_uses_its_own_files_and_opens_its_menu(
 ) -> None:
     code = (
         "import os, sys, pygame\n"
-        "from game.ui import display, text\n"
-        "from game.ui.scenes import picker\n"
+        "from game.ui.kit import text\n"
+        "from game.ui.stage import display\n"
+        "from game.ui.picker import scene as picker\n"
         "print(text.REGULAR, text.REGULAR.is_file())\n"
         "print(picker.PUZZLES, picker.PUZZLES.is_dir())\n"
         "shown = display.Display.present\n"

@@ -1,20 +1,26 @@
 """The game application: the only package that imports pygame.
 
-How it fits together (front end in Simon Tatham's sense; the session is the mid end):
+The front end in Simon Tatham's sense (the session is the mid end), grouped by
+feature, each package's ``__init__`` its face; the packages depend on one another
+without a cycle (a test enforces it), from the bottom up:
 
-- :mod:`.app` owns the window and the one event loop.  Each iteration turns pygame
-  events into intents at one gate (:mod:`.gate`, using the key map in
-  :mod:`.keymap`), hands them to the scene on top of the :mod:`.scene_stack`,
-  advances time by an explicit ``dt`` and redraws only when a scene says it changed.
-- :mod:`.scenes` holds one module per screen (menu, new game, board, win, lose,
-  pause, help, settings...).  Scenes translate intents into
-  :class:`~game.session.Game` calls and draw what they read back.
-- Drawing is split by job: :mod:`.layout` (every rectangle, from the window size),
-  :mod:`.theme` (colours), :mod:`.text` (fonts and a text cache), :mod:`.looks`
-  (what each cell should look like, as values), :mod:`.board_view` (looks to
-  pixels, with caches), :mod:`.panel_view` and :mod:`.widgets`.
-- Slow work (puzzle generation, hints, file reading) runs in :mod:`.tasks`, which
-  wakes the loop with a user event when done, so no frame ever blocks.
+- :mod:`.input`: where pygame events become intents (actions, the one key map,
+  the gate, rebinding);
+- :mod:`.kit`: colours, text, widgets, text fields, card layout;
+- :mod:`.stage`: the context every scene shares, the scene stack, destinations,
+  the window, sound;
+- :mod:`.forms`: the form kit (dialogs as data);
+- :mod:`.screens`: menu, cards, help, keys, settings, new game, statistics, save;
+- :mod:`.board`: the board screen, its drawing and the cards a game leads to;
+- :mod:`.trainer`: the technique trainer and reference;
+- :mod:`.picker`: the puzzle picker;
+- :mod:`.app`: the event loop and the routes between screens.
+
+The UI sees the session only through its package faces (``game.session.play``,
+``.board``, ``.keep``, ``.puzzles``, ``.trainer``, ``.picker`` and the root).
+Slow work (puzzle generation, hints, file reading) runs in
+:mod:`game.session.tasks`, which wakes the loop with a user event when done, so
+no frame ever blocks.
 """
 
 import os

@@ -23,12 +23,12 @@ import signal
 import sys
 
 from game.engine.puzzle import Puzzle
-from game.session.current import Session
-from game.session.game import Game
-from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.sources import Prepared
-from game.session.userdata import open_user_data
+from game.session.keep.keeper import Keeper
+from game.session.keep.userdata import open_user_data
+from game.session.mid_end import Session
+from game.session.play.game import Game
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.puzzles.sources import Prepared
 
 SMALL = "1...3.....1...2."
 KIND = PuzzleKind(Variant.CLASSIC, 4, None)

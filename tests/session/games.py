@@ -6,9 +6,9 @@ from hypothesis import strategies as st
 
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
-from game.session import Game, Settings
-from game.session.ledger import Deduction
-from game.session.state import NoteKind
+from game.session.play import Game, Settings
+from game.session.play.help_ledger import Deduction
+from game.session.play.state import NoteKind
 
 CLASSIC = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
@@ -108,29 +108,31 @@ def act(game: Game, action: Action) -> None:
     elif kind == "centre":
         game.toggle_note(cell, digit, NoteKind.CENTRE)
     elif kind == "paint":
-        game.paint([cell, (cell + a) % cells], b % 9)
+        game.marking.paint([cell, (cell + a) % cells], b % 9)
     elif kind == "paint-candidate":
-        game.paint([cell], b % 9, digit)
+        game.marking.paint([cell], b % 9, digit)
     elif kind == "many":
         chosen = [(cell + k * 7) % cells for k in range(1 + a % 5)]
         if b % 3 == 0:
-            game.note_many(chosen, digit, NoteKind(("candidate", "corner", "centre")[a % 3]))
+            game.marking.note_many(
+                chosen, digit, NoteKind(("candidate", "corner", "centre")[a % 3])
+            )
         elif b % 3 == 1:
-            game.place_many(chosen, digit)
+            game.marking.place_many(chosen, digit)
         else:
-            game.erase_many(chosen)
+            game.marking.erase_many(chosen)
     elif kind == "guess":
-        game.guess()
+        game.what_if.guess()
     elif kind == "commit":
-        game.commit_guess()
+        game.what_if.commit_guess()
     elif kind == "abandon":
-        game.abandon_guess()
+        game.what_if.abandon_guess()
     elif kind == "savepoint":
-        game.add_savepoint(f"point {a % 3}")
+        game.what_if.add_savepoint(f"point {a % 3}")
     elif kind == "back":
-        game.go_to_savepoint(f"point {a % 3}")
+        game.what_if.go_to_savepoint(f"point {a % 3}")
     elif kind == "rewind":
-        game.rewind_to_first_mistake()
+        game.what_if.rewind_to_first_mistake()
 
 
 def play(puzzle: str, chosen: Settings, moves: list[Action]) -> Game:
@@ -168,8 +170,8 @@ def same_game(a: Game, b: Game) -> None:
     assert a.help.shown == b.help.shown
     assert a.selected == b.selected
     assert (a.phase, a.ending) == (b.phase, b.ending)
-    assert {n: p.position for n, p in a.savepoints.items()} == {
-        n: p.position for n, p in b.savepoints.items()
+    assert {n: p.position for n, p in a.what_if.savepoints.items()} == {
+        n: p.position for n, p in b.what_if.savepoints.items()
     }
     assert [round(t, 1) for t in a.history.times] == [round(t, 1) for t in b.history.times]
     assert (a.can_undo(), a.can_redo()) == (b.can_undo(), b.can_redo())

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session import apart
-from game.session.game import Game
-from game.session.library import summarise
-from game.session.savegame import SaveError, compact_save, load_saved, save_game
+from game.session.keep import big_files as apart
+from game.session.keep.savegame import SaveError, compact_save, load_saved, save_game
+from game.session.play.game import Game
+from game.session.puzzles.library import summarise
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
@@ -80,7 +80,7 @@ def test_without_a_helper_the_work_is_done_here(
 
 @pytest.mark.slow
 def test_opening_a_big_save_as_a_file_continues_it(tmp_path: Path) -> None:
-    from game.session.sources import load_file
+    from game.session.puzzles.sources import load_file
 
     path = tmp_path / "big.sudoku"
     _padded(path)

@@ -6,12 +6,12 @@ import threading
 from pathlib import Path
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase
-from game.session.autosave import AUTOSAVE, CLOCK_STEP, Autosaver, load_autosave
-from game.session.kinds import Origin, PuzzleKind
-from game.session.savegame import load_saved, save_game
-from game.session.storage import FileStorage, MemoryStorage, StorageError
-from game.session.writer import Writer
+from game.session.keep.autosave import AUTOSAVE, CLOCK_STEP, Autosaver, load_autosave
+from game.session.keep.savegame import load_saved, save_game
+from game.session.keep.storage import FileStorage, MemoryStorage, StorageError
+from game.session.keep.writer import Writer
+from game.session.play import Game, Phase
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 
 from .games import CLASSIC, SMALL, same_game
 

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase, Settings
-from game.session.savegame import load_game, save_game
-from game.session.state import NoteKind, candidate_colour
+from game.session.keep.savegame import load_game, save_game
+from game.session.play import Game, Phase, Settings
+from game.session.play.state import NoteKind, candidate_colour
 
 from .games import CLASSIC, PUZZLES, Action, act, actions, same_game
 
@@ -23,7 +23,7 @@ def new_game(**chosen: object) -> Game:
 
 def test_a_digit_on_many_cells_is_one_history_entry_counting_each_mistake() -> None:
     game = new_game()
-    effect = game.place_many([0, *ROW1], 4)  # r1c1 is a given: left alone
+    effect = game.marking.place_many([0, *ROW1], 4)  # r1c1 is a given: left alone
     assert effect.changed and len(game.history) == 1
     assert [game.state.entries[c] for c in ROW1] == [4] * len(ROW1)
     assert game.mistakes == len(ROW1) - 1  # only r1c3 holds a 4
@@ -34,14 +34,14 @@ def test_a_digit_on_many_cells_is_one_history_entry_counting_each_mistake() -> N
 def test_many_cells_notes_toggle_together_and_erase_together() -> None:
     game = new_game()
     game.toggle_note(2, 1)
-    game.note_many(ROW1, 1, NoteKind.CANDIDATE)  # not all have it: added to all
+    game.marking.note_many(ROW1, 1, NoteKind.CANDIDATE)  # not all have it: added to all
     assert all(game.state.notes[c] & 1 for c in ROW1)
-    game.note_many(ROW1, 1, NoteKind.CANDIDATE)  # all have it: removed from all
+    game.marking.note_many(ROW1, 1, NoteKind.CANDIDATE)  # all have it: removed from all
     assert not any(game.state.notes[c] & 1 for c in ROW1)
-    game.note_many(ROW1[:2], 7, NoteKind.CORNER)
-    game.note_many(ROW1[:2], 8, NoteKind.CENTRE)
+    game.marking.note_many(ROW1[:2], 7, NoteKind.CORNER)
+    game.marking.note_many(ROW1[:2], 8, NoteKind.CENTRE)
     assert game.state.corner[2] == 1 << 6 and game.state.centre[3] == 1 << 7
-    game.erase_many(ROW1[:2])
+    game.marking.erase_many(ROW1[:2])
     assert not game.state.corner[2] and not game.state.centre[3]
     assert len(game.history) == 6  # each action one entry
 
@@ -57,13 +57,13 @@ def test_placing_a_digit_prunes_every_kind_of_note_from_the_peers() -> None:
 
 def test_colours_toggle_and_clear_with_one_key_and_undo() -> None:
     game = new_game()
-    game.paint([2, 3], 3)
+    game.marking.paint([2, 3], 3)
     assert game.state.colours[2] == game.state.colours[3] == 3
-    game.paint([2, 3], 3)  # the same colour again takes it off
+    game.marking.paint([2, 3], 3)  # the same colour again takes it off
     assert not any(game.state.colours)
-    game.paint([2], 5, digit=6)
+    game.marking.paint([2], 5, digit=6)
     assert candidate_colour(game.state.marks[2], 6) == 5
-    game.clear_colours()
+    game.marking.clear_colours()
     assert not any(game.state.marks)
     game.undo()
     assert candidate_colour(game.state.marks[2], 6) == 5
@@ -72,34 +72,34 @@ def test_colours_toggle_and_clear_with_one_key_and_undo() -> None:
 def test_guesses_nest_keep_their_ink_and_abandon_back_to_their_start() -> None:
     game = new_game()
     game.place(2, 4)
-    game.guess()
+    game.what_if.guess()
     game.place(3, 6)
     assert game.state.ink[3] == 1 and game.state.ink[2] == 0
-    game.guess()
+    game.what_if.guess()
     game.place(5, 8)
-    assert game.guess_level == 2 and game.state.ink[5] == 2
-    game.abandon_guess()
-    assert game.guess_level == 1 and not game.state.entries[5]
-    game.commit_guess()
-    assert game.guess_level == 0 and game.state.ink[3] == 0 and game.state.entries[3] == 6
+    assert game.what_if.guess_level == 2 and game.state.ink[5] == 2
+    game.what_if.abandon_guess()
+    assert game.what_if.guess_level == 1 and not game.state.entries[5]
+    game.what_if.commit_guess()
+    assert game.what_if.guess_level == 0 and game.state.ink[3] == 0 and game.state.entries[3] == 6
     game.undo()  # commit undone: the guess is open again, in its ink
-    assert game.guess_level == 1 and game.state.ink[3] == 1
+    assert game.what_if.guess_level == 1 and game.state.ink[3] == 1
 
 
 def test_savepoints_go_back_as_one_move_and_forward_by_redo() -> None:
     game = new_game()
     game.place(2, 4)
-    game.add_savepoint("before the sixes")
+    game.what_if.add_savepoint("before the sixes")
     game.place(3, 6)
     game.place(5, 8)
-    assert game.go_to_savepoint("before the sixes").changed
+    assert game.what_if.go_to_savepoint("before the sixes").changed
     assert game.state.entries[3] == 0 and game.state.entries[2] == 4
     game.undo()  # the rewind is one move: undo brings the later work back
     assert game.state.entries[5] == 8
     game.undo()
     game.undo()  # now before the savepoint's position
     game.undo()
-    assert game.go_to_savepoint("before the sixes").changed  # forward by redo
+    assert game.what_if.go_to_savepoint("before the sixes").changed  # forward by redo
     assert game.state.entries[2] == 4 and game.history.position == 1
 
 
@@ -113,10 +113,10 @@ def test_the_first_mistake_is_named_without_its_answer_and_rewound_to() -> None:
     game.tick(10)
     game.place(5, 8)  # right
     game.place(6, 1)  # wrong (r1c7 is 9)
-    found = game.first_mistake()
+    found = game.what_if.first_mistake()
     assert found is not None and found.position == 4 and found.name == "r1c4"
     assert found.when == "00:30" and "6" not in found.sentence()
-    assert game.rewind_to_first_mistake().changed
+    assert game.what_if.rewind_to_first_mistake().changed
     assert game.state.notes[3] == (1 << 1) | (1 << 5)  # back to just before it
     assert game.state.entries[6] == 0
 
@@ -127,7 +127,7 @@ def test_the_mistake_named_is_the_first_wrong_move(moves: list[Action]) -> None:
     game = Game(PUZZLES["classic"]())
     for action in moves:
         act(game, action)
-    found = game.first_mistake()
+    found = game.what_if.first_mistake()
     solution = [int(c) for c in SOLUTION]
     history = game.history
     first = None
@@ -152,22 +152,22 @@ def test_the_mistake_named_is_the_first_wrong_move(moves: list[Action]) -> None:
 
 def test_colours_notes_and_guesses_survive_save_and_load() -> None:
     game = new_game()
-    game.paint([2, 3], 4)
-    game.paint([5], 2, digit=7)
+    game.marking.paint([2, 3], 4)
+    game.marking.paint([5], 2, digit=7)
     game.toggle_note(6, 1, NoteKind.CORNER)
     game.toggle_note(7, 9, NoteKind.CENTRE)
-    game.guess()
+    game.what_if.guess()
     game.place(2, 4)
-    game.guess()
-    game.guess()
+    game.what_if.guess()
+    game.what_if.guess()
     game.place(3, 6)
-    game.add_savepoint("deep")
+    game.what_if.add_savepoint("deep")
     loaded = load_game(save_game(game))
     same_game(game, loaded)
-    assert loaded.guess_level == 3 and loaded.state.ink[3] == 3
-    loaded.abandon_guess()
-    loaded.abandon_guess()
-    assert loaded.guess_level == 1 and loaded.state.entries[3] == 0
+    assert loaded.what_if.guess_level == 3 and loaded.state.ink[3] == 3
+    loaded.what_if.abandon_guess()
+    loaded.what_if.abandon_guess()
+    assert loaded.what_if.guess_level == 1 and loaded.state.entries[3] == 0
 
 
 def test_reveal_is_the_least_helpful_hint() -> None:
@@ -195,8 +195,8 @@ def test_undo_redo_laws_hold_with_guesses_and_batches(moves: list[Action], back:
 
 
 def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
-    from game.session.kinds import Origin, PuzzleKind
-    from game.session.playing import Playing
+    from game.session.board.playing import Playing
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
     from game.session.tasks import TaskRunner
 
     game = new_game()

@@ -10,8 +10,8 @@ import pytest
 
 from game.engine.logic import CandidateGrid, all_techniques
 from game.engine.puzzle import Puzzle
-from game.session import exemplars
-from game.session.exemplars import (
+from game.session.trainer import exemplars
+from game.session.trainer.exemplars import (
     HEADER,
     ExemplarError,
     examples,

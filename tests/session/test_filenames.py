@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.session.filenames import MAX_CHARS, validate_save_name
+from game.session.keep.filenames import MAX_CHARS, validate_save_name
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ import pytest
 
 from game.engine.logic import Step
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase, Settings
-from game.session.moves import parse_move
+from game.session.play import Game, Phase, Settings
+from game.session.play.moves import parse_move
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

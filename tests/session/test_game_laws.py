@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.session import Game, Settings
+from game.session.play import Game, Settings
 
 from .games import PUZZLES, Action, act, actions, play
 from .games import settings as any_settings

@@ -20,17 +20,12 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase
-from game.session.autosave import AUTOSAVE, Autosaver
-from game.session.copies import ANOTHER_COPY
-from game.session.current import Session
-from game.session.keeper import CANNOT_SAVE, Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.paths import open_data_folder
-from game.session.savegame import load_saved, save_game
-from game.session.settings import Settings, Theme
-from game.session.sources import Prepared
-from game.session.stats import (
+from game.session.keep.autosave import AUTOSAVE, Autosaver
+from game.session.keep.copies import ANOTHER_COPY
+from game.session.keep.keeper import CANNOT_SAVE, Keeper
+from game.session.keep.paths import open_data_folder
+from game.session.keep.savegame import load_saved, save_game
+from game.session.keep.stats import (
     CHUNK,
     STATS,
     PuzzleMark,
@@ -39,9 +34,14 @@ from game.session.stats import (
     parse_stats,
     puzzle_id,
 )
-from game.session.storage import FileStorage, MemoryStorage, StorageError, json_text
-from game.session.userdata import SETTINGS, open_user_data, parse_settings
-from game.session.writer import Writer
+from game.session.keep.storage import FileStorage, MemoryStorage, StorageError, json_text
+from game.session.keep.userdata import SETTINGS, open_user_data, parse_settings
+from game.session.keep.writer import Writer
+from game.session.mid_end import Session
+from game.session.play import Game, Phase
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.play.settings import Settings, Theme
+from game.session.puzzles.sources import Prepared
 
 from .games import SMALL
 
@@ -416,9 +416,9 @@ NO_HOME = textwrap.dedent(
     def nobody(uid):
         raise KeyError(f"getpwuid(): uid not found: {uid}")
     pwd.getpwuid = nobody
-    from game.session.current import Session
-    from game.session.keeper import Keeper, shown_path
-    from game.session.userdata import open_user_data
+    from game.session.mid_end import Session
+    from game.session.keep.keeper import Keeper, shown_path
+    from game.session.keep.userdata import open_user_data
     from pathlib import Path
     keeper = Keeper(open_user_data())
     session = Session(keeper)
@@ -499,7 +499,7 @@ def test_the_probe_never_follows_a_link_planted_under_its_name(
     planted = folder / f".probe-{os.getpid()}-aaaa"
     planted.symlink_to(precious)
     names = iter(["aaaa", "bbbb"])
-    monkeypatch.setattr("game.session.paths.secrets.token_hex", lambda _: next(names))
+    monkeypatch.setattr("game.session.keep.paths.secrets.token_hex", lambda _: next(names))
     assert open_data_folder(folder).persistent
     assert precious.read_text(encoding="utf-8") == "keep me"
     assert planted.is_symlink()  # not ours: left where it was
@@ -527,7 +527,7 @@ def test_statistics_are_turned_into_text_on_the_writer_thread_only(
 ) -> None:
     import threading
 
-    from game.session.stats import stats_text
+    from game.session.keep.stats import stats_text
 
     threads: list[str] = []
 
@@ -535,7 +535,7 @@ def test_statistics_are_turned_into_text_on_the_writer_thread_only(
         threads.append(threading.current_thread().name)
         return stats_text(stats)
 
-    monkeypatch.setattr("game.session.shared.stats_text", spy)
+    monkeypatch.setattr("game.session.keep.shared.stats_text", spy)
     data = open_user_data(tmp_path)
     try:
         win(Session(Keeper(data)))

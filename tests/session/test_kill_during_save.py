@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from game.session.autosave import AUTOSAVE
-from game.session.savegame import load_saved
-from game.session.userdata import open_user_data
+from game.session.keep.autosave import AUTOSAVE
+from game.session.keep.savegame import load_saved
+from game.session.keep.userdata import open_user_data
 
 from .games import CLASSIC
 
@@ -34,9 +34,9 @@ CHILD = """
 import os, signal, sys, tempfile
 from pathlib import Path
 from game.engine.puzzle import Puzzle
-from game.session import Game
-from game.session.filenames import validate_save_name
-from game.session.userdata import open_user_data
+from game.session.play import Game
+from game.session.keep.filenames import validate_save_name
+from game.session.keep.userdata import open_user_data
 
 folder, puzzle, hook, nth = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 calls = 0

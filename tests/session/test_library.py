@@ -9,7 +9,8 @@ import pytest
 
 from game.engine.puzzle import Puzzle
 from game.engine.solver import Status
-from game.session.library import (
+from game.session.keep.stats import puzzle_id
+from game.session.puzzles.library import (
     EntryKind,
     Sketch,
     check,
@@ -24,7 +25,6 @@ from game.session.library import (
     scan_folder,
     summarise,
 )
-from game.session.stats import puzzle_id
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 JIGSAW_REGIONS = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"

@@ -16,15 +16,15 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game.session import Game, Settings
-from game.session.autosave import AUTOSAVE
-from game.session.keeper import MOVED, Keeper
-from game.session.migration import FILES, MARKER, Moved, migrate, open_migrated_folder
-from game.session.paths import ENV_VAR, SAVES, legacy_data_dir
-from game.session.savegame import save_game
-from game.session.settings import Theme
-from game.session.stats import STATS, Statistics
-from game.session.userdata import SETTINGS, open_user_data, settings_text
+from game.session.keep.autosave import AUTOSAVE
+from game.session.keep.keeper import MOVED, Keeper
+from game.session.keep.migration import FILES, MARKER, Moved, migrate, open_migrated_folder
+from game.session.keep.paths import ENV_VAR, SAVES, legacy_data_dir
+from game.session.keep.savegame import save_game
+from game.session.keep.stats import STATS, Statistics
+from game.session.keep.userdata import SETTINGS, open_user_data, settings_text
+from game.session.play import Game, Settings
+from game.session.play.settings import Theme
 
 from .games import PUZZLES
 

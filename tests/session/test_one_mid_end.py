@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Offer, Settings, Status
-from game.session.current import Session
-from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind
-from game.session.playing import Playing
-from game.session.sources import Prepared
+from game.session.board.playing import Playing
+from game.session.keep.keeper import Keeper
+from game.session.keep.userdata import open_user_data
+from game.session.mid_end import Session
+from game.session.play import Game, Offer, Settings, Status
+from game.session.play.puzzle_kind import Origin, PuzzleKind
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
-from game.session.userdata import open_user_data
 
 from .games import CLASSIC
 

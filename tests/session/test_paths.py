@@ -9,7 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game.session.paths import (
+from game.session.keep.paths import (
     ENV_VAR,
     data_dir,
     default_data_dir,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.session.phase import TRANSITIONS, Event, Phase, PhaseError, advance, allows
+from game.session.play.phase import TRANSITIONS, Event, Phase, PhaseError, advance, allows
 
 
 def test_the_table_is_the_whole_machine() -> None:

@@ -10,17 +10,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.session.current import Session
-from game.session.keeper import Keeper
-from game.session.picker.places import PlaceKind, places
-from game.session.picker.recent import (
+from game.session.keep.keeper import Keeper
+from game.session.keep.recent_folders import (
     MAX_PATH,
     MAX_RECENT,
     RECENT,
     RecentFolders,
     parse_recent,
 )
-from game.session.userdata import open_user_data
+from game.session.keep.userdata import open_user_data
+from game.session.mid_end import Session
+from game.session.picker.shortcuts import PlaceKind, places
 
 
 def folder(name: str) -> str:

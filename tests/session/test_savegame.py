@@ -14,11 +14,8 @@ from game.engine.formats import open_puzzles, parse_text
 from game.engine.formats.native import KIND
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Game, Phase, Settings
-from game.session.export import export_puzzle
-from game.session.kinds import Difficulty, Origin, PuzzleKind
-from game.session.ledger import Deduction
-from game.session.savegame import (
+from game.session.keep.export import export_puzzle
+from game.session.keep.savegame import (
     VERSION,
     SaveError,
     game_to_dict,
@@ -27,6 +24,9 @@ from game.session.savegame import (
     save_game,
     write_game,
 )
+from game.session.play import Game, Phase, Settings
+from game.session.play.help_ledger import Deduction
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind
 
 from .games import CLASSIC, JIGSAW, JIGSAW_LAYOUT, same_game
 

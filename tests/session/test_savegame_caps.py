@@ -12,11 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Counters, Game, savegame, storage
-from game.session.autosave import AUTOSAVE, Autosaver, load_autosave
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.moves import Rewind
-from game.session.savegame import (
+from game.session.keep import savegame, storage
+from game.session.keep.autosave import AUTOSAVE, Autosaver, load_autosave
+from game.session.keep.savegame import (
     MAX_MOVES,
     MAX_PATH,
     MAX_TITLE,
@@ -24,8 +22,11 @@ from game.session.savegame import (
     load_saved,
     save_game,
 )
-from game.session.storage import FileStorage
-from game.session.writer import Writer
+from game.session.keep.storage import FileStorage
+from game.session.keep.writer import Writer
+from game.session.play import Counters, Game
+from game.session.play.moves import Rewind
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
 
 from .games import CLASSIC, PUZZLES, act, actions, states
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from game.engine.errors import PuzzleError
 from game.engine.formats import parse_text
 from game.engine.puzzle import PuzzleRecord
-from game.session import Settings
-from game.session.kinds import Origin, PuzzleKind
-from game.session.savegame import SaveError, load_game, load_saved, save_game
+from game.session.keep.savegame import SaveError, load_game, load_saved, save_game
+from game.session.play import Settings
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 
 from .games import PUZZLES, Action, actions, play, same_game
 from .games import settings as any_settings

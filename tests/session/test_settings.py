@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.session.settings import VOLUMES, Settings, Theme
+from game.session.play.settings import VOLUMES, Settings, Theme
 
 
 @pytest.mark.parametrize("theme", list(Theme))

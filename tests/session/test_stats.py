@@ -10,9 +10,7 @@ from hypothesis import strategies as st
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Game
-from game.session.kinds import PuzzleKind, Variant
-from game.session.stats import (
+from game.session.keep.stats import (
     FORMAT_TAG,
     IN_PROGRESS,
     SOLVED,
@@ -25,7 +23,9 @@ from game.session.stats import (
     parse_stats,
     puzzle_id,
 )
-from game.session.storage import MemoryStorage
+from game.session.keep.storage import MemoryStorage
+from game.session.play import Game
+from game.session.play.puzzle_kind import PuzzleKind, Variant
 
 from .games import CLASSIC, JIGSAW, JIGSAW_LAYOUT, SMALL
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.session.storage import (
+from game.session.keep.storage import (
     FileStorage,
     MemoryStorage,
     NotAFileError,

@@ -18,8 +18,8 @@ from game.engine.generation.symmetry import Symmetry, is_symmetric
 from game.engine.generator import GenerationCancelled, GenerationFailed, RatedPuzzle, generate
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
-from game.session.kinds import PuzzleKind, Variant
-from game.session.supply import (
+from game.session.play.puzzle_kind import PuzzleKind, Variant
+from game.session.puzzles.supply import (
     DAILY_LEVELS,
     PuzzleSupply,
     daily_level,

@@ -11,9 +11,8 @@ import pytest
 from game.engine.logic import Step
 from game.engine.logic.path import find_step
 from game.engine.shape import Shape
-from game.session.current import Session
-from game.session.exemplars import Exemplar, examples, techniques_with_examples
-from game.session.trainer import (
+from game.session.mid_end import Session
+from game.session.trainer.drill import (
     Answer,
     Drill,
     Outcome,
@@ -25,7 +24,8 @@ from game.session.trainer import (
     positions,
     prepare,
 )
-from game.session.variations import Variation, random_variation
+from game.session.trainer.exemplars import Exemplar, examples, techniques_with_examples
+from game.session.trainer.variations import Variation, random_variation
 
 
 def a_round(technique: str = "X-Wing") -> Round:

@@ -7,13 +7,13 @@ synthetic events in ``tests/ui`` where the finding was about the screen.
 from __future__ import annotations
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Offer, Phase, Settings, Status
-from game.session.current import Session
-from game.session.hints import HintQuery, ask
-from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.playing import Mode, Playing
-from game.session.sources import Prepared
+from game.session.board.hints import HintQuery, ask
+from game.session.board.playing import Mode, Playing
+from game.session.keep.keeper import Keeper
+from game.session.mid_end import Session
+from game.session.play import Game, Offer, Phase, Settings, Status
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 
 from .games import CLASSIC

@@ -11,15 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.puzzle import Puzzle
-from game.session import Game, Settings
-from game.session.autosave import AUTOSAVE
-from game.session.filenames import validate_save_name
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.savegame import SaveError, load_saved
-from game.session.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
-from game.session.stats import STATS
-from game.session.storage import MemoryStorage
-from game.session.userdata import (
+from game.session.keep.autosave import AUTOSAVE
+from game.session.keep.filenames import validate_save_name
+from game.session.keep.savegame import SaveError, load_saved
+from game.session.keep.stats import STATS
+from game.session.keep.storage import MemoryStorage
+from game.session.keep.userdata import (
     SETTINGS,
     SETTINGS_VERSION,
     load_settings,
@@ -27,6 +24,9 @@ from game.session.userdata import (
     parse_settings,
     settings_text,
 )
+from game.session.play import Game, Settings
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.session.play.settings import MAX_ACTIONS, MAX_KEYS, MAX_NAME, Theme
 
 from . import special
 from .games import CLASSIC, same_game

@@ -13,15 +13,15 @@ from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, dead_end
 from game.engine.shape import Shape
-from game.session import Settings, Status
-from game.session.kinds import Origin, PuzzleKind
-from game.session.sources import Prepared
+from game.session.play import Settings, Status
+from game.session.play.puzzle_kind import Origin, PuzzleKind
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
-from game.ui import routes
-from game.ui.app import App
-from game.ui.context import AppContext
-from game.ui.display import Display
-from game.ui.scene_stack import Scene
+from game.ui.app import routes
+from game.ui.app.loop import App
+from game.ui.stage.context import AppContext
+from game.ui.stage.display import Display
+from game.ui.stage.scene_stack import Scene
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -120,7 +120,7 @@ def driver(make_driver: MakeDriver) -> Driver:
 
 def answer(driver: Driver, yes: bool = True) -> None:
     """Click Yes (or No) on the confirmation card on top."""
-    from game.ui.scenes.confirm import ConfirmScene
+    from game.ui.screens.confirm import ConfirmScene
 
     card = driver.top
     assert isinstance(card, ConfirmScene), f"no question on top but {type(card).__name__}"

@@ -7,13 +7,13 @@ import threading
 import pygame
 import pytest
 
-from game.session.kinds import Variant
+from game.session.play.puzzle_kind import Variant
 from game.session.tasks import Task, TaskRunner
-from game.ui.app import App, parse_options
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.notice import NoticeScene
-from game.ui.scenes.settings import ROWS, SettingsScene
+from game.ui.app.loop import App, parse_options
+from game.ui.board.scene import BoardScene
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.notice import NoticeScene
+from game.ui.screens.settings import ROWS, SettingsScene
 
 from .conftest import Driver, MakeDriver, start_board
 
@@ -84,7 +84,7 @@ def test_theme_switch_applies_at_once(driver: Driver) -> None:
 def test_settings_rows_cover_every_field() -> None:
     from dataclasses import fields
 
-    from game.session import Settings
+    from game.session.play import Settings
 
     assert {row.key for row in ROWS} == {f.name for f in fields(Settings)}
 
@@ -120,7 +120,7 @@ def test_resizing_relayouts_the_board(driver: Driver) -> None:
 
 
 def test_ctrl_o_on_the_menu_opens_the_picker(driver: Driver) -> None:
-    from game.ui.scenes.picker import PickerScene
+    from game.ui.picker.scene import PickerScene
 
     assert isinstance(driver.top, MenuScene)
     driver.key(pygame.K_o, pygame.KMOD_LCTRL)
@@ -128,7 +128,7 @@ def test_ctrl_o_on_the_menu_opens_the_picker(driver: Driver) -> None:
 
 
 def test_ctrl_s_opens_the_save_dialog(driver: Driver) -> None:
-    from game.ui.scenes.save_dialog import SaveDialogScene
+    from game.ui.screens.save_dialog import SaveDialogScene
 
     start_board(driver)
     driver.key(pygame.K_s, pygame.KMOD_LCTRL)
@@ -140,8 +140,8 @@ def test_ctrl_s_opens_the_save_dialog(driver: Driver) -> None:
 def test_opening_a_file_reads_it_in_the_background(driver: Driver, tmp_path: object) -> None:
     from pathlib import Path
 
-    from game.ui.destinations import OpenFile
-    from game.ui.scene_stack import Go
+    from game.ui.stage.destinations import OpenFile
+    from game.ui.stage.scene_stack import Go
 
     path = Path(str(tmp_path)) / "one.txt"
     path.write_text(
@@ -197,9 +197,9 @@ def test_tasks_deliver_on_the_main_thread_and_cancel() -> None:
 
 
 def test_a_new_game_can_be_cancelled(driver: Driver) -> None:
-    from game.session.kinds import PuzzleKind
-    from game.ui.destinations import Generate
-    from game.ui.scene_stack import Go
+    from game.session.play.puzzle_kind import PuzzleKind
+    from game.ui.stage.destinations import Generate
+    from game.ui.stage.scene_stack import Go
 
     driver.app.apply(Go(Generate(PuzzleKind(Variant.CLASSIC, 9))))
     driver.key(pygame.K_ESCAPE)
@@ -216,7 +216,7 @@ def test_app_construction_defaults_to_the_menu(make_driver: MakeDriver) -> None:
 
 
 def test_text_wraps_words_longer_than_a_line() -> None:
-    from game.ui.text import Text
+    from game.ui.kit.text import Text
 
     text = Text()
     lines = text.wrap("see " + "x" * 200 + " here", 14, 120)
@@ -227,8 +227,8 @@ def test_text_wraps_words_longer_than_a_line() -> None:
 def test_run_game_opens_the_menu_and_quits_on_the_window_close(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from game.ui import display
-    from game.ui.app import run_game
+    from game.ui.app.loop import run_game
+    from game.ui.stage import display
 
     shown = display.Display.present
     frames: list[tuple[int, int]] = []
@@ -249,7 +249,7 @@ def test_run_game_opens_the_menu_and_quits_on_the_window_close(
 
 
 def test_a_window_larger_than_the_screen_is_fitted_to_it() -> None:
-    from game.ui.display import MIN_SIZE, desktop_size, fitted
+    from game.ui.stage.display import MIN_SIZE, desktop_size, fitted
 
     size, clamped = fitted((99_999_999, 99_999_999))
     assert clamped and size == desktop_size()

@@ -9,15 +9,15 @@ from game.engine import solver
 from game.engine.logic import Mark, Role, Step
 from game.engine.puzzle import Puzzle
 from game.engine.shape import Shape
-from game.session import Status
-from game.session.hint_flow import Stage
-from game.session.hints import HintMarks
-from game.session.kinds import Origin, PuzzleKind
-from game.session.sources import Prepared
-from game.ui.looks import Fill, region_tints
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.typed_move import TypedMoveScene
-from game.ui.widgets import Style
+from game.session.board.hint_flow import Stage
+from game.session.board.hints import HintMarks
+from game.session.play import Status
+from game.session.play.puzzle_kind import Origin, PuzzleKind
+from game.session.puzzles.sources import Prepared
+from game.ui.board.looks import Fill, region_tints
+from game.ui.board.scene import BoardScene
+from game.ui.board.typed_move import TypedMoveScene
+from game.ui.kit.widgets import Style
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 
@@ -342,7 +342,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
 ) -> None:
     import threading
 
-    from game.session import hint_flow
+    from game.session.board import hint_flow
 
     release = threading.Event()
     answered = threading.Event()

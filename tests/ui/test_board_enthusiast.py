@@ -14,24 +14,24 @@ import pygame
 import pytest
 
 from game.engine.shape import Shape
-from game.session import Phase
-from game.session.state import NoteKind, candidate_colour
-from game.ui.actions import Action, Command
-from game.ui.board_view import SHAPES, BoardView, corner_spots, shape_points
-from game.ui.destinations import Daily, OpenFile, OpenPuzzle
-from game.ui.gate import InputContext, Pointer, PointerKind, translate
-from game.ui.keymap import DEFAULT_BINDINGS, KeyMap, letter_digits
-from game.ui.layout import board_layout
-from game.ui.looks import CellLook, Edge, Fill
-from game.ui.scene_stack import Go, Reset
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.busy import BusyScene
-from game.ui.scenes.confirm import LEAVE_TITLE, SOLVE_TITLE, ConfirmScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.text import Text
-from game.ui.theme import DARK, LIGHT, PAINTS, Palette
+from game.session.play import Phase
+from game.session.play.state import NoteKind, candidate_colour
+from game.ui.board.layout import board_layout
+from game.ui.board.looks import CellLook, Edge, Fill
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.view import SHAPES, BoardView, corner_spots, shape_points
+from game.ui.input.actions import Action, Command
+from game.ui.input.gate import InputContext, Pointer, PointerKind, translate
+from game.ui.input.keymap import DEFAULT_BINDINGS, KeyMap, letter_digits
+from game.ui.kit.text import Text
+from game.ui.kit.theme import DARK, LIGHT, PAINTS, Palette
+from game.ui.screens.busy import BusyScene
+from game.ui.screens.confirm import LEAVE_TITLE, SOLVE_TITLE, ConfirmScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Daily, OpenFile, OpenPuzzle
+from game.ui.stage.scene_stack import Go, Reset
 
 from .conftest import SOLUTION, Driver, MakeDriver, answer, harmless_mistakes, start_board
 
@@ -429,9 +429,9 @@ def test_guesses_write_in_their_ink_and_the_panel_names_the_keys(
     assert (looks[2].ink, looks[3].ink) == (1, 2)
     assert scene.panel_model().guess.startswith("Guess 2")
     driver.key(pygame.K_x, CTRL, "\x18")  # abandon the inner guess
-    assert scene.game.state.entries[3] == 0 and scene.game.guess_level == 1
+    assert scene.game.state.entries[3] == 0 and scene.game.what_if.guess_level == 1
     driver.key(pygame.K_x, 0, "x")  # keep the outer one
-    assert scene.game.guess_level == 0 and scene.looks()[2].ink == 0
+    assert scene.game.what_if.guess_level == 0 and scene.looks()[2].ink == 0
     assert scene.looks()[2].digit == 4 and scene.panel_model().guess == ""
 
 
@@ -451,7 +451,7 @@ def test_savepoints_find_mistake_and_reveal_by_key(driver: Driver, scene: BoardS
     game.select(first)
     driver.key(pygame.K_0 + int(SOLUTION[first]))
     driver.key(pygame.K_p, 0, "p")
-    assert "Savepoint 1" in game.savepoints
+    assert "Savepoint 1" in game.what_if.savepoints
     game.select(second)
     driver.key(pygame.K_0 + int(SOLUTION[second]))
     driver.key(pygame.K_p, SHIFT, "P")
@@ -496,7 +496,7 @@ def test_solve_asks_first(driver: Driver, scene: BoardScene) -> None:
 
 
 def _menu(driver: Driver) -> MenuScene:
-    from game.ui import routes
+    from game.ui.app import routes
 
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
     driver.step()

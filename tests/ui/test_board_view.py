@@ -7,11 +7,11 @@ import pytest
 
 from game.engine.logic.step import Role, Step
 from game.engine.shape import Shape
-from game.ui.board_view import NEW_TILES, BoardView, board_pad
-from game.ui.layout import board_layout
-from game.ui.looks import CellLook, Fill
-from game.ui.text import Text
-from game.ui.theme import DARK, LIGHT
+from game.ui.board.layout import board_layout
+from game.ui.board.looks import CellLook, Fill
+from game.ui.board.view import NEW_TILES, BoardView, board_pad
+from game.ui.kit.text import Text
+from game.ui.kit.theme import DARK, LIGHT
 
 JIGSAW = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
 
@@ -60,7 +60,7 @@ def test_tiles_land_at_odd_x_for_fast_copies() -> None:
 
 def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
     from game.engine.logic.step import Area, AreaKind, Link
-    from game.ui.deduction_view import area_colour, draw_deduction
+    from game.ui.board.deduction_view import area_colour, draw_deduction
 
     shape = Shape.classic(9)
     layout = board_layout(1280, 800, 9)
@@ -85,9 +85,9 @@ def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
 def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     from game.engine.logic.grid import CandidateGrid
     from game.engine.puzzle import Puzzle
-    from game.session import Game
-    from game.session.hints import HintMarks
-    from game.ui.looks import ViewState, cell_looks
+    from game.session.board.hints import HintMarks
+    from game.session.play import Game
+    from game.ui.board.looks import ViewState, cell_looks
 
     puzzle = Puzzle.from_string(
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

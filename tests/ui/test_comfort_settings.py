@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.session.settings import VOLUMES, Theme
-from game.ui.scenes.settings import ROWS, SettingsScene
+from game.session.play.settings import VOLUMES, Theme
+from game.ui.screens.settings import ROWS, SettingsScene
 
 from .conftest import Driver, start_board
 

@@ -15,12 +15,12 @@ import pytest
 
 from game.engine.logic.step import Role
 from game.engine.shape import Shape
-from game.ui.board_view import BoardView
-from game.ui.layout import board_layout
-from game.ui.looks import CellLook, Fill
-from game.ui.role_marks import ROLE_STYLES, Outline, Stroke, draw_badge, draw_mark, style_of
-from game.ui.text import Text
-from game.ui.theme import LIGHT, PALETTES, Colour, Palette
+from game.ui.board.layout import board_layout
+from game.ui.board.looks import CellLook, Fill
+from game.ui.board.role_marks import ROLE_STYLES, Outline, Stroke, draw_badge, draw_mark, style_of
+from game.ui.board.view import BoardView
+from game.ui.kit.text import Text
+from game.ui.kit.theme import LIGHT, PALETTES, Colour, Palette
 
 from .test_theme import TOGETHER
 
@@ -199,7 +199,7 @@ def test_a_note_in_a_solid_mark_is_inverted(palette: Palette) -> None:
 
 def test_areas_told_apart_by_colour_also_differ_without_it() -> None:
     from game.engine.logic.step import Area, AreaKind
-    from game.ui.deduction_view import area_colour, area_label, dashed_area
+    from game.ui.board.deduction_view import area_colour, area_label, dashed_area
 
     first, second = Area((0, 1), AreaKind.ALS, 0), Area((9, 10), AreaKind.ALS, 1)
     assert area_colour(first, LIGHT) != area_colour(second, LIGHT)

@@ -6,13 +6,13 @@ import pygame
 
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Status
-from game.session.difficulty import Rater, rate_givens
-from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
-from game.session.sources import Prepared
+from game.session.board.difficulty import Rater, rate_givens
+from game.session.play import Status
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.win import WinScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.win import WinScene
 
 from .conftest import PUZZLE, SOLUTION, Driver, prepared, start_board
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.session.everywhere import EVERYWHERE
-from game.ui.actions import CHORES
-from game.ui.scenes.board import BoardScene
-from game.ui.steps_view import steps_geometry
+from game.session.board.everywhere_flow import EVERYWHERE
+from game.ui.board.scene import BoardScene
+from game.ui.board.steps_view import steps_geometry
+from game.ui.input.actions import CHORES
 
 from .conftest import Driver, harmless_mistakes, start_board
 
@@ -111,7 +111,7 @@ def test_the_step_card_lists_every_command_and_its_buttons_work(
 
 def test_every_command_has_a_key_and_a_known_technique() -> None:
     from game.engine.logic.registry import get
-    from game.ui.keymap import KeyMap
+    from game.ui.input.keymap import KeyMap
 
     keymap = KeyMap()
     for action, chore in CHORES.items():

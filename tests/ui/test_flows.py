@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.session import Phase
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.busy import BusyScene
-from game.ui.scenes.help import HelpScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.win import WinScene
-from game.ui.widgets import Style
+from game.session.play import Phase
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.win import WinScene
+from game.ui.kit.widgets import Style
+from game.ui.screens.busy import BusyScene
+from game.ui.screens.help import HelpScene
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.new_game import NewGameScene
+from game.ui.screens.settings import SettingsScene
 
 from .conftest import (
     PUZZLE,

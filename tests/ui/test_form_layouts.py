@@ -1,7 +1,7 @@
 """Every form at every common window size: readable, whole, inside its card, nothing overlapping.
 
 Each dialog (in each of its states) is drawn at 800x600, 1280x800, 1920x1080 and
-3840x2160 through a :class:`~game.ui.text.Text` that records every string it
+3840x2160 through a :class:`~game.ui.kit.text.Text` that records every string it
 renders, so the type-size rule is checked on what is really drawn, not on what
 the layout intends.
 """
@@ -15,21 +15,21 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import Settings
-from game.session.stats import Statistics
+from game.session.keep.stats import Statistics
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
-from game.ui import widgets
-from game.ui.actions import Action
-from game.ui.context import AppContext
-from game.ui.form_layout import MIN_TEXT
-from game.ui.form_scene import FormScene
-from game.ui.forms import Buttons, Labels, Lines
-from game.ui.scenes.keys import KeysScene
-from game.ui.scenes.new_game import NewGameScene
-from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name
-from game.ui.scenes.settings import SettingsScene
-from game.ui.scenes.statistics import StatisticsScene
-from game.ui.text import Text, Where
+from game.ui.forms.layout import MIN_TEXT
+from game.ui.forms.model import Buttons, Labels, Lines
+from game.ui.forms.scene import FormScene
+from game.ui.input.actions import Action
+from game.ui.kit import widgets
+from game.ui.kit.text import Text, Where
+from game.ui.screens.keys import KeysScene
+from game.ui.screens.new_game import NewGameScene
+from game.ui.screens.save_dialog import Mode, SaveDialogScene, check_name
+from game.ui.screens.settings import SettingsScene
+from game.ui.screens.statistics import StatisticsScene
+from game.ui.stage.context import AppContext
 
 from .conftest import prepared
 from .test_statistics import filled

@@ -9,15 +9,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.session import Settings
+from game.session.play import Settings
 from game.session.tasks import TaskRunner
-from game.ui.actions import Action, Command
-from game.ui.context import AppContext
-from game.ui.form_layout import MIN_TEXT
-from game.ui.form_scene import FormScene
-from game.ui.forms import Button, Buttons, Choice, Control, FormSpec, Lines, Switch
-from game.ui.gate import Pointer, PointerKind
-from game.ui.scene_stack import Pop, Transition
+from game.ui.forms.layout import MIN_TEXT
+from game.ui.forms.model import Button, Buttons, Choice, Control, FormSpec, Lines, Switch
+from game.ui.forms.scene import FormScene
+from game.ui.input.actions import Action, Command
+from game.ui.input.gate import Pointer, PointerKind
+from game.ui.stage.context import AppContext
+from game.ui.stage.scene_stack import Pop, Transition
 
 COLOURS = (("red", "Red"), ("green", "Green"), ("blue", "Blue"))
 

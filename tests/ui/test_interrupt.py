@@ -25,7 +25,8 @@ PUZZLE = ".3..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419.
 
 CHILD = """
 import sys, pygame
-from game.ui import app as app_module, display
+from game.ui.app import loop as app_module
+from game.ui.stage import display
 
 apps = []
 made = app_module.App.__init__

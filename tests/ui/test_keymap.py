@@ -8,8 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.actions import Action, Command
-from game.ui.keymap import DEFAULT_BINDINGS, KeyMap, markdown_table, parse_chord
+from game.ui.input.actions import Action, Command
+from game.ui.input.keymap import DEFAULT_BINDINGS, KeyMap, markdown_table, parse_chord
 
 CTRL = pygame.KMOD_LCTRL
 SHIFT = pygame.KMOD_LSHIFT

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from game.ui.layout import ACTIONS, board_layout, note_grid
+from game.ui.board.layout import ACTIONS, board_layout, note_grid
 
 SIZES = [
     (800, 600),

@@ -14,7 +14,7 @@ walked from the menu itself so entries added later are included; boards of every
 variant and size; win, lose, pause, help, the save dialog, the step panel ...),
 so no scene depends on the monkey's luck to be reached.  After every event the
 laws of :func:`check_game` and a non-empty scene stack must hold; at the end,
-every scene class in ``game.ui.scenes`` must have been on top at least once, so
+every scene class in ``game.ui`` must have been on top at least once, so
 a new scene that no chapter reaches fails here until it gets one.
 
 When the window closes (Quit, or a close event), the session quits as in the
@@ -46,26 +46,29 @@ from typing import Any
 import pygame
 import pytest
 
+from game import ui as ui_package
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session import Game, Phase, Settings, sources
 from game.session import tasks as tasks_module
-from game.session.kinds import PuzzleKind, Variant
-from game.session.moves import Solve
-from game.session.sources import Prepared, generate
+from game.session.play import Game, Phase, Settings
+from game.session.play.moves import Solve
+from game.session.play.puzzle_kind import PuzzleKind, Variant
+from game.session.puzzles import sources
+from game.session.puzzles.sources import Prepared, generate
 from game.session.tasks import TaskRunner
-from game.ui import routes, scenes, seams
-from game.ui.actions import Action
-from game.ui.app import App
-from game.ui.context import AppContext
-from game.ui.destinations import OpenFile
-from game.ui.display import Display
-from game.ui.scene_stack import Go, Reset, Scene
-from game.ui.scenes import picker as picker_scene
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.card import CardScene
-from game.ui.scenes.confirm import ConfirmScene
-from game.ui.scenes.menu import MenuScene
+from game.ui.app import routes
+from game.ui.app import startup as seams
+from game.ui.app.loop import App
+from game.ui.board.scene import BoardScene
+from game.ui.input.actions import Action
+from game.ui.picker import scene as picker_scene
+from game.ui.screens.card import CardScene
+from game.ui.screens.confirm import ConfirmScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.context import AppContext
+from game.ui.stage.destinations import OpenFile
+from game.ui.stage.display import Display
+from game.ui.stage.scene_stack import Go, Reset, Scene
 
 from ..conftest import ROOT
 from .conftest import prepared
@@ -187,7 +190,7 @@ class Monkey:
         game = ctx.session.game
         autosave = self.data / "autosave.sudoku"
         if game is not None and ctx.keeper.persistent:
-            from game.session.savegame import load_saved
+            from game.session.keep.savegame import load_saved
 
             assert autosave.exists(), "a game in progress was not autosaved at quit"
             saved = load_saved(autosave).game
@@ -200,7 +203,7 @@ class Monkey:
         for key, kind in ctx.keeper.stats:
             assert kind.won <= kind.played and kind.streak <= kind.best_streak <= kind.won, key
         if ctx.keeper.persistent:  # every setting was written as it changed (full screen aside)
-            from game.session.userdata import parse_settings
+            from game.session.keep.userdata import parse_settings
 
             path = self.data / "settings.json"  # none yet: nothing was changed
             written = parse_settings(path.read_text("utf-8")) if path.exists() else Settings()
@@ -437,7 +440,7 @@ def finish(monkey: Monkey) -> None:
 
 def command(action: Action) -> Callable[[Monkey], None]:
     def go(monkey: Monkey) -> None:
-        from game.ui.actions import Command
+        from game.ui.input.actions import Command
 
         monkey.app.dispatch(Command(action))
         monkey.step([], 2.5)
@@ -555,10 +558,10 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
 
 
 def scene_classes() -> set[str]:
-    """Every concrete scene class in ``game.ui.scenes`` (new modules are found by themselves)."""
+    """Every concrete scene class in ``game.ui`` (new modules are found by themselves)."""
     names = set()
-    for module in pkgutil.iter_modules(scenes.__path__):
-        loaded = importlib.import_module(f"{scenes.__name__}.{module.name}")
+    for module in pkgutil.walk_packages(ui_package.__path__, "game.ui."):
+        loaded = importlib.import_module(module.name)
         for name, value in inspect.getmembers(loaded, inspect.isclass):
             if (
                 issubclass(value, Scene)

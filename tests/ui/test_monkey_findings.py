@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pygame
 
-from game.session import Phase
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.pause import PauseScene
+from game.session.play import Phase
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
 
 from .conftest import Driver, harmless_mistakes, start_board
 
@@ -47,8 +47,8 @@ def test_a_mistake_limit_lowered_below_the_mistakes_made_waits_for_the_next_mist
 
 def test_an_action_left_without_keys_stays_so_in_the_next_run(tmp_path: Path) -> None:
     """Seed 20250131, first quit: Move down unbound on the Keys page came back next run."""
-    from game.session import Settings
-    from game.session.userdata import open_user_data, parse_settings, settings_text
+    from game.session.keep.userdata import open_user_data, parse_settings, settings_text
+    from game.session.play import Settings
 
     unbound = Settings(key_bindings={"move-down": (), "hint": ("h", "ctrl+shift+7")})
     assert parse_settings(settings_text(unbound)).key_bindings == unbound.key_bindings

@@ -9,15 +9,15 @@ import pygame
 from game.engine.generator import available_levels
 from game.engine.logic.registry import Level
 from game.engine.rules import is_solution
-from game.session.kinds import PuzzleKind, Variant
-from game.session.sources import generate
-from game.session.supply import daily_level
-from game.ui.destinations import ChooseNewGame, Daily
-from game.ui.forms import Choice
-from game.ui.scene_stack import Go
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.new_game import NewGameScene
+from game.session.play.puzzle_kind import PuzzleKind, Variant
+from game.session.puzzles.sources import generate
+from game.session.puzzles.supply import daily_level
+from game.ui.board.scene import BoardScene
+from game.ui.forms.model import Choice
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.new_game import NewGameScene
+from game.ui.stage.destinations import ChooseNewGame, Daily
+from game.ui.stage.scene_stack import Go
 
 from .conftest import Driver
 
@@ -87,6 +87,6 @@ def test_the_daily_puzzle_is_the_same_each_time(driver: Driver) -> None:
     date = datetime.date(2026, 11, 17)
     first = driver.ctx.supply.daily(date)
     assert first.wait()
-    from game.session.supply import daily_puzzle
+    from game.session.puzzles.supply import daily_puzzle
 
     assert daily_puzzle(date).puzzle == first.result().puzzle

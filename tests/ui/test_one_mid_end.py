@@ -12,14 +12,14 @@ import pygame
 from game.engine.logic.about import by_level
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.session import Status
-from game.session.kinds import Difficulty, Origin, PuzzleKind, Variant
-from game.session.sources import Prepared, load_file
-from game.ui.board_view import BoardView
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.save_dialog import Mode, suggest_name
-from game.ui.text import Text
-from game.ui.theme import LIGHT
+from game.session.play import Status
+from game.session.play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from game.session.puzzles.sources import Prepared, load_file
+from game.ui.board.scene import BoardScene
+from game.ui.board.view import BoardView
+from game.ui.kit.text import Text
+from game.ui.kit.theme import LIGHT
+from game.ui.screens.save_dialog import Mode, suggest_name
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 

@@ -15,25 +15,26 @@ import pygame
 import pytest
 
 from game.engine.logic.registry import Level
-from game.session import Phase
-from game.session.keeper import CANNOT_READ, CANNOT_SAVE
-from game.session.kinds import PuzzleKind, Variant
-from game.session.ledger import Deduction
-from game.session.savegame import load_saved
+from game.session.keep.keeper import CANNOT_READ, CANNOT_SAVE
+from game.session.keep.savegame import load_saved
+from game.session.play import Phase
+from game.session.play.help_ledger import Deduction
+from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.tasks import TaskRunner
-from game.ui import routes, seams
-from game.ui.actions import Action
-from game.ui.app import App
-from game.ui.context import AppContext
-from game.ui.destinations import OpenFile
-from game.ui.display import Display
-from game.ui.scene_stack import Go, Reset
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.lose import LoseScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.notice import NoticeScene
-from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.win import WinScene
+from game.ui.app import routes
+from game.ui.app import startup as seams
+from game.ui.app.loop import App
+from game.ui.board.lose import LoseScene
+from game.ui.board.pause import PauseScene
+from game.ui.board.scene import BoardScene
+from game.ui.board.win import WinScene
+from game.ui.input.actions import Action
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.notice import NoticeScene
+from game.ui.stage.context import AppContext
+from game.ui.stage.destinations import OpenFile
+from game.ui.stage.display import Display
+from game.ui.stage.scene_stack import Go, Reset
 
 from .conftest import SOLUTION, Driver, answer, harmless_mistakes, prepared
 
@@ -50,7 +51,7 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def run(windowed: bool = False) -> Driver:
     """A new run of the game over the data folder, as ``run_game`` starts one."""
-    from game.session import Settings
+    from game.session.play import Settings
 
     ctx = AppContext(Settings(), tasks=TaskRunner(wake=lambda: None), size=(1280, 800))
     seams.install(ctx)
@@ -383,7 +384,7 @@ def test_an_unusable_folder_says_progress_cannot_be_saved(
     place(driver, 2, 4)
     assert scene.game.state.entries[2] == 4
     driver.key(pygame.K_s, CTRL)  # the dialog opens and says why it cannot save
-    from game.ui.scenes.save_dialog import SaveDialogScene
+    from game.ui.screens.save_dialog import SaveDialogScene
 
     dialog = driver.top
     assert isinstance(dialog, SaveDialogScene)
@@ -404,7 +405,7 @@ def test_opening_a_save_keeps_its_history(data: Path, tmp_path: Path) -> None:
     place(driver, 3, 6)
     game = scene.game
     path = tmp_path / "kept.sudoku"
-    from game.session.savegame import write_game
+    from game.session.keep.savegame import write_game
 
     write_game(path, game)
     driver.app.apply(Reset((routes.menu(driver.ctx),)))
@@ -440,7 +441,7 @@ def test_a_bad_save_says_why_and_changes_nothing(data: Path, tmp_path: Path) -> 
 
 
 def load_saved_text(scene: BoardScene) -> str:
-    from game.session.savegame import save_game
+    from game.session.keep.savegame import save_game
 
     return save_game(scene.game)
 
@@ -451,7 +452,7 @@ def test_saved_games_read_back_with_their_origin(data: Path) -> None:
     place(driver, 2, 4)
     name = driver.ctx.keeper.saves_folder()
     assert name is not None
-    from game.session.filenames import validate_save_name
+    from game.session.keep.filenames import validate_save_name
 
     session = driver.ctx.session
     written = driver.ctx.keeper.save_as(
@@ -467,9 +468,9 @@ def test_a_saved_title_with_escapes_and_line_breaks_is_shown_clean(data: Path) -
     """ESC, a right-to-left override and line breaks in a save's title never reach
     the screen: the Continue line, the board's header and the picker use one rule."""
     from game.engine.puzzle import Puzzle
-    from game.session.game import Game
-    from game.session.kinds import Origin
-    from game.session.savegame import save_game
+    from game.session.keep.savegame import save_game
+    from game.session.play.game import Game
+    from game.session.play.puzzle_kind import Origin
 
     from .conftest import PUZZLE
 

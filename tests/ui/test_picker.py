@@ -18,16 +18,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session import library
-from game.session.picker.words import Icon
-from game.ui.destinations import Picker
+from game.session.picker.rows import Icon
+from game.session.puzzles import library
+from game.ui.board.scene import BoardScene
+from game.ui.picker.scene import PUZZLES, PickerScene
 from game.ui.picker.thumbs import BUDGET
 from game.ui.picker.view import THUMBS_PER_FRAME
-from game.ui.scene_stack import Go
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.busy import BusyScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.picker import PUZZLES, PickerScene
+from game.ui.screens.busy import BusyScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Picker
+from game.ui.stage.scene_stack import Go
 
 from .conftest import PUZZLE, Driver, MakeDriver
 
@@ -288,7 +288,7 @@ def test_every_window_size_draws_and_thumbnails_stay_in_budget(
 def test_the_picker_opens_in_the_bundled_puzzles_with_the_statistics_marks(
     driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui import seams
+    from game.ui.app import startup as seams
 
     monkeypatch.setenv("SUDOKU_DATA_DIR", str(tmp_path / "data"))
     seams.install(driver.ctx)
@@ -413,7 +413,7 @@ def test_a_collection_that_shrank_is_read_again_and_says_the_puzzle_is_gone(
 def test_a_puzzle_past_the_end_of_a_file_gets_a_located_message(tmp_path: Path) -> None:
     """Whatever asks for it (a stale list, a race), opening gives the file's reason."""
     from game.engine.errors import PuzzleError
-    from game.session.sources import load_file
+    from game.session.puzzles.sources import load_file
 
     path = tmp_path / "few.txt"
     path.write_text("\n".join(relabelled(3)) + "\n")

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session.library import Sketch, summarise
 from game.session.picker.browser import LANES, Browser, Play
 from game.session.picker.jobs import Jobs, Priority
 from game.session.picker.listing import ListState, NumberPrefix
 from game.session.picker.pages import Memory, summary_key
-from game.session.picker.words import Icon
+from game.session.picker.rows import Icon
+from game.session.puzzles.library import Sketch, summarise
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 NO_SOLUTION = "12345678." + "........9" + "." * 63
@@ -339,7 +339,7 @@ def test_the_folder_goes_on_reading_behind_a_collection(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need POSIX")
 def test_a_named_pipe_is_listed_with_the_reason_and_never_opened(tmp_path: Path) -> None:
-    from game.session.library import scan_folder
+    from game.session.puzzles.library import scan_folder
 
     os.mkfifo(tmp_path / "pipe.txt")  # nobody writes to it: opening would block for ever
     (tmp_path / "one.txt").write_text(PUZZLE + "\n")
@@ -351,10 +351,10 @@ def test_a_named_pipe_is_listed_with_the_reason_and_never_opened(tmp_path: Path)
 
 
 def test_a_saved_game_shows_its_own_progress_not_its_puzzles_mark(tmp_path: Path) -> None:
-    from game.session import Game
-    from game.session.picker.words import Words
-    from game.session.savegame import write_game
-    from game.session.stats import PuzzleMark
+    from game.session.keep.savegame import write_game
+    from game.session.keep.stats import PuzzleMark
+    from game.session.picker.rows import Words
+    from game.session.play import Game
 
     game = Game(Puzzle.from_string(PUZZLE))
     game.place(2, 4)

@@ -16,19 +16,19 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.session.keeper import Keeper
+from game.session.keep.keeper import Keeper
+from game.session.keep.userdata import open_user_data
 from game.session.picker.browser import LANES, Browser, Play
 from game.session.picker.jobs import Jobs
 from game.session.picker.path_line import tilde
-from game.session.picker.places import PlaceKind
-from game.session.userdata import open_user_data
-from game.ui import seams
-from game.ui.actions import Action
-from game.ui.destinations import Picker
+from game.session.picker.shortcuts import PlaceKind
+from game.ui.app import startup as seams
+from game.ui.input.actions import Action
 from game.ui.picker import line_view, places_view
-from game.ui.scene_stack import Go
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.picker import PUZZLES, PickerScene
+from game.ui.picker.scene import PUZZLES, PickerScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Picker
+from game.ui.stage.scene_stack import Go
 
 from .conftest import PUZZLE, Driver, MakeDriver
 from .test_picker import names, open_picker, playing, settle

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.actions import Action, Command
-from game.ui.forms import Buttons
-from game.ui.keymap import BINDABLE, DEFAULT_BINDINGS, KeyMap, spec_of
-from game.ui.rebind import assign, canonical, remove, restore
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.help import HelpScene
-from game.ui.scenes.keys import KeysScene
-from game.ui.scenes.settings import SettingsScene
+from game.ui.board.scene import BoardScene
+from game.ui.forms.model import Buttons
+from game.ui.input.actions import Action, Command
+from game.ui.input.keymap import BINDABLE, DEFAULT_BINDINGS, KeyMap, spec_of
+from game.ui.input.rebind import assign, canonical, remove, restore
+from game.ui.screens.help import HelpScene
+from game.ui.screens.keys import KeysScene
+from game.ui.screens.settings import SettingsScene
 
 from .conftest import Driver, MakeDriver, start_board
 
@@ -70,8 +70,8 @@ def test_every_bound_action_is_on_the_keys_page() -> None:
 
 
 def open_keys(driver: Driver) -> KeysScene:
-    from game.ui.destinations import SettingsPage
-    from game.ui.scene_stack import Go
+    from game.ui.stage.destinations import SettingsPage
+    from game.ui.stage.scene_stack import Go
 
     driver.app.apply(Go(SettingsPage()))
     driver.step()

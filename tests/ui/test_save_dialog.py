@@ -9,12 +9,12 @@ import pytest
 
 from game.engine.errors import PuzzleError
 from game.engine.formats import open_puzzles
-from game.session.keeper import Keeper
-from game.session.kinds import Origin, PuzzleKind, Variant
-from game.session.savegame import load_saved
-from game.ui import seams
-from game.ui.scenes.board import BoardScene
-from game.ui.scenes.save_dialog import Mode, SaveDialogScene, check_name, suggest_name
+from game.session.keep.keeper import Keeper
+from game.session.keep.savegame import load_saved
+from game.session.play.puzzle_kind import Origin, PuzzleKind, Variant
+from game.ui.app import startup as seams
+from game.ui.board.scene import BoardScene
+from game.ui.screens.save_dialog import Mode, SaveDialogScene, check_name, suggest_name
 
 from .conftest import PUZZLE, Driver, start_board
 
@@ -24,7 +24,7 @@ CTRL = pygame.KMOD_LCTRL
 @pytest.fixture
 def saving(driver: Driver, tmp_path: Path) -> Driver:
     """A driver whose keeper writes into ``tmp_path``."""
-    from game.session.userdata import open_user_data
+    from game.session.keep.userdata import open_user_data
 
     seams.connect(driver.ctx, Keeper(open_user_data(tmp_path, threaded=False)))
     start_board(driver)
@@ -146,8 +146,8 @@ def test_names_for_export_and_suggestions(tmp_path: Path) -> None:
 def test_open_shows_the_saves_first_then_where_the_player_was(
     saving: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui import routes
-    from game.ui.scenes.notice import NoticeScene
+    from game.ui.app import routes
+    from game.ui.screens.notice import NoticeScene
 
     opened: list[str | None] = []
 

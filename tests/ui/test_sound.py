@@ -8,9 +8,9 @@ from typing import ClassVar
 import pygame
 import pytest
 
-from game.session import Settings
-from game.ui.context import AppContext
-from game.ui.sound import PEAK, RECIPES, Cue, Sounds, duration, pcm16, synthesise
+from game.session.play import Settings
+from game.ui.stage.context import AppContext
+from game.ui.stage.sound import PEAK, RECIPES, Cue, Sounds, duration, pcm16, synthesise
 
 from .conftest import Driver
 
@@ -164,8 +164,8 @@ def test_choosing_a_volume_lets_the_player_hear_it(fake_sound: list[tuple[int, f
 def test_the_board_plays_one_cue_per_action_and_wrong_digits_sound_like_right_ones(
     driver: Driver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui.scenes.board import BoardScene
-    from game.ui.sound import Cue
+    from game.ui.board.scene import BoardScene
+    from game.ui.stage.sound import Cue
 
     from .conftest import SOLUTION, harmless_mistakes, start_board
 

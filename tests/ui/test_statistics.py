@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.engine.logic.registry import Level
-from game.session.kinds import PuzzleKind, Variant
-from game.session.stats import KindStats, Statistics
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.statistics import EMPTY, StatisticsScene, table_rows
+from game.session.keep.stats import KindStats, Statistics
+from game.session.play.puzzle_kind import PuzzleKind, Variant
+from game.ui.screens.menu import MenuScene
+from game.ui.screens.statistics import EMPTY, StatisticsScene, table_rows
 
 from .conftest import Driver, MakeDriver
 

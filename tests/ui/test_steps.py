@@ -9,12 +9,12 @@ import pygame
 import pytest
 
 from game.engine.logic import next_step
-from game.session import hints, steps_flow
-from game.session.hints import HintQuery
-from game.session.kinds import Variant
-from game.ui.scenes.board import BoardScene
-from game.ui.steps_view import steps_geometry
-from game.ui.widgets import Style
+from game.session.board import hints, steps_flow
+from game.session.board.hints import HintQuery
+from game.session.play.puzzle_kind import Variant
+from game.ui.board.scene import BoardScene
+from game.ui.board.steps_view import steps_geometry
+from game.ui.kit.widgets import Style
 
 from .conftest import SOLUTION, Driver, MakeDriver, harmless_mistakes, start_board
 
@@ -221,9 +221,9 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     make_driver: MakeDriver, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from game.engine.puzzle import Puzzle
-    from game.session import Status
-    from game.session.kinds import Origin, PuzzleKind
-    from game.session.sources import Prepared
+    from game.session.play import Status
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
+    from game.session.puzzles.sources import Prepared
 
     hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
     puzzle = Puzzle.from_string(hard)

@@ -13,20 +13,20 @@ from game.engine.logic.path import find_step
 from game.engine.logic.registry import get
 from game.engine.logic.step import Step
 from game.engine.puzzle import Puzzle
-from game.session import exemplars
-from game.ui.destinations import TechniquePage, Techniques
-from game.ui.layout import geometry_in
-from game.ui.looks import Fill, step_looks
-from game.ui.scene_stack import Go
-from game.ui.scenes.help import HelpScene, small_size
-from game.ui.scenes.technique_list import TechniqueListScene, list_plan, rows
-from game.ui.scenes.technique_page import (
+from game.session.trainer import exemplars
+from game.ui.board.layout import geometry_in
+from game.ui.board.looks import Fill, step_looks
+from game.ui.kit.text import Text
+from game.ui.screens.help import HelpScene, small_size
+from game.ui.stage.destinations import TechniquePage, Techniques
+from game.ui.stage.scene_stack import Go
+from game.ui.trainer.technique_list import TechniqueListScene, list_plan, rows
+from game.ui.trainer.technique_page import (
     NO_EXAMPLE,
     TechniquePageScene,
     page_layout,
     page_text,
 )
-from game.ui.text import Text
 
 from .conftest import Driver, MakeDriver, start_board
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.text import (
+from game.ui.kit.text import (
     ELLIPSIS,
     MAX_CHARS,
     MAX_WIDTH,

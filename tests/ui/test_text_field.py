@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.ui.actions import Edit
-from game.ui.text_field import TextField
+from game.ui.input.actions import Edit
+from game.ui.kit.text_field import TextField
 
 
 def test_typing_and_the_caret_keys() -> None:
@@ -60,7 +60,7 @@ def test_enter_and_escape_are_not_the_fields_business() -> None:
 def test_select_all_then_typing_replaces_everything() -> None:
     import pygame
 
-    from game.ui.keymap import KeyMap
+    from game.ui.input.keymap import KeyMap
 
     assert KeyMap.field_edit_of(pygame.K_a, pygame.KMOD_CTRL) is Edit.SELECT_ALL
     field = TextField()

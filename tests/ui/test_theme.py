@@ -16,8 +16,8 @@ from dataclasses import fields
 import pytest
 
 from game.engine.logic.step import Role
-from game.session.settings import Theme
-from game.ui.theme import (
+from game.session.play.settings import Theme
+from game.ui.kit.theme import (
     COLOUR_BLIND,
     DARK,
     HIGH_CONTRAST,

@@ -8,15 +8,15 @@ import pytest
 
 from game.engine.logic.registry import all_techniques
 from game.engine.logic.step import Role
-from game.session.exemplars import examples
-from game.session.trainer import Outcome
-from game.ui.destinations import Notice
-from game.ui.scene_stack import Go
-from game.ui.scenes.help import HelpScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.trainer import TrainerScene
-from game.ui.scenes.trainer_chooser import TrainerChooserScene, chooser_rows
-from game.ui.trainer_looks import trainer_looks
+from game.session.trainer.drill import Outcome
+from game.session.trainer.exemplars import examples
+from game.ui.screens.help import HelpScene
+from game.ui.screens.menu import MenuScene
+from game.ui.stage.destinations import Notice
+from game.ui.stage.scene_stack import Go
+from game.ui.trainer.chooser import TrainerChooserScene, chooser_rows
+from game.ui.trainer.looks import trainer_looks
+from game.ui.trainer.scene import TrainerScene
 
 from .conftest import Driver, MakeDriver
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.session.typed import TypedMoveError, parse_typed_move
+from game.session.board.typed_moves import TypedMoveError, parse_typed_move
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 A saved game is a JSON object with ``"format": "sudoku-game"`` (the full format,
 with its move list, counters and versions, belongs to the session layer:
-:mod:`game.session.savegame`).  Besides the move list, every save writes two
+:mod:`game.session.keep.savegame`).  Besides the move list, every save writes two
 fields explicitly so that readers which cannot replay moves still see the game:
 
 - ``"puzzle"``: ``{"size": 9, "givens": "53..7....", "regions": "000111222..."}``:

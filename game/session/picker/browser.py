@@ -30,7 +30,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ...engine.errors import PuzzleError
-from ..library import (
+from ..puzzles.library import (
     Cancelled,
     Entry,
     EntryKind,
@@ -66,7 +66,7 @@ from .pages import (
     summary_key,
 )
 from .path_line import Completion, Found, PathLine, Refused, complete, line_text, look_up
-from .words import Details, Row, Words
+from .rows import Details, Row, Words
 
 READ, CHECK, RATE, LOOK = "read", "check", "rate", "look"
 LANES = (READ, CHECK, RATE, LOOK)

@@ -1,6 +1,6 @@
 """Background work for the picker: one thread per lane, the most wanted job first.
 
-Why not the app's :class:`~game.ui.tasks.TaskRunner`: it starts a thread per job
+Why not the app's :class:`~game.session.tasks.TaskRunner`: it starts a thread per job
 and suits a few slow jobs (a hint, a new puzzle).  The picker has thousands of
 small ones (a file to read, a block of puzzles, a solution check, a rating) whose
 order must follow the player's scrolling.  So each *lane* (reading, checking,
@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Container, Hashable, Iterable
 from dataclasses import dataclass, field
 
-from ..library import Cancelled, Stopped
+from ..puzzles.library import Cancelled, Stopped
 
 Work = Callable[[Cancelled], object]
 """A job: called with a ``cancelled()`` callback to poll; returns the result."""

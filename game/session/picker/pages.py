@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...engine.formats import LineCollection, PuzzleFile
-from ..library import (
+from ..puzzles.library import (
     Cancelled,
     Entry,
     EntryKind,

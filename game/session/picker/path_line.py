@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 from ...engine.formats.source import file_problem
-from ..library import (
+from ..puzzles.library import (
     Cancelled,
     Entry,
     EntryKind,

@@ -2,13 +2,12 @@
 
 Answered as a :class:`~.view.Pointing` value from the layout and the browser's state
 alone, so clicks are hit-tested without drawing, as on the board
-(:mod:`game.ui.board_hits`).
+(:mod:`game.ui.board.hits`).
 """
 
 from __future__ import annotations
 
-from ...session.picker.browser import Browser
-from ...session.picker.places import Place
+from ...session.picker import Browser, Place
 from . import line_view, places_view
 from .layout import PickerLayout
 from .view import Pointing

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...session.picker.words import Icon
-from ..theme import Palette, mix
+from ...session.picker import Icon
+from ..kit.theme import Palette, mix
 
 
 def draw_icon(surface: pygame.Surface, icon: Icon, box: pygame.Rect, p: Palette) -> None:

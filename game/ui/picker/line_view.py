@@ -15,12 +15,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...session.picker.path_line import SEPARATORS, PathLine
-from ...session.picker.words import Icon
-from ..text import Text
-from ..text_field import TextField, draw_field
-from ..theme import Palette, mix
-from ..widgets import draw_card
+from ...session.picker import SEPARATORS, Icon, PathLine
+from ..kit.text import Text
+from ..kit.text_field import TextField, draw_field
+from ..kit.theme import Palette, mix
+from ..kit.widgets import draw_card
 from .icons import draw_icon
 from .layout import PickerLayout
 from .places_view import Renderer

@@ -1,7 +1,7 @@
 """The shortcuts column: where each place goes on screen, and how it is drawn.
 
 :func:`arrange` is geometry alone (the scene hit-tests with it, tests click
-with it); :func:`draw_places` reads the :class:`~...session.picker.places.Place`
+with it); :func:`draw_places` reads the :class:`~...session.picker.shortcuts.Place`
 values and changes nothing.  The column has no card of its own: it sits on the
 window's background like a file manager's sidebar, so the list stays the one
 raised surface to look at.  The place the picker shows is highlighted.
@@ -17,9 +17,8 @@ from typing import Protocol
 
 import pygame
 
-from ...session.picker.places import Place, PlaceKind
-from ...session.picker.words import Icon
-from ..theme import Palette, mix
+from ...session.picker import Icon, Place, PlaceKind
+from ..kit.theme import Palette, mix
 from .icons import draw_icon
 from .layout import PickerLayout
 

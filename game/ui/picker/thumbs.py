@@ -2,7 +2,7 @@
 
 A row's thumbnail is a few dozen pixels, too small for digits, so givens are dots;
 the preview's is large enough for digits.  Jigsaw regions get the board's thick
-borders and alternating tint (the same :func:`~game.ui.looks.region_tints`), so a
+borders and alternating tint (the same :func:`~game.ui.board.looks.region_tints`), so a
 layout reads at a glance even at 40 pixels.
 
 Pictures are cached per (puzzle, size, theme) in an LRU bounded by bytes: at 4K a
@@ -21,11 +21,11 @@ import pygame
 
 from ...engine.shape import Shape
 from ...engine.symbols import symbol
-from ...session.library import Sketch
-from ...session.picker.lru import Lru
-from ..looks import region_tints
-from ..text import Text
-from ..theme import Colour, Palette, mix
+from ...session.picker import Lru
+from ...session.puzzles import Sketch
+from ..board.looks import region_tints
+from ..kit.text import Text
+from ..kit.theme import Colour, Palette, mix
 
 BUDGET = 24 * 1024 * 1024
 """Bytes of thumbnails kept (24 MiB: at 4K a preview is 5 MB, a row's picture 90 KB)."""

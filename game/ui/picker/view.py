@@ -16,15 +16,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...session.library import EntryKind
-from ...session.picker.browser import Browser
-from ...session.picker.lru import Lru
-from ...session.picker.places import Place
-from ...session.picker.words import Details, Icon, Row
-from ..text import Text, Where
-from ..text_field import TextField
-from ..theme import Colour, Palette, mix
-from ..widgets import Style, draw_button, draw_card
+from ...session.picker import Browser, Details, Icon, Lru, Place, Row
+from ...session.puzzles import EntryKind
+from ..kit.text import Text, Where
+from ..kit.text_field import TextField
+from ..kit.theme import Colour, Palette, mix
+from ..kit.widgets import Style, draw_button, draw_card
 from .icons import draw_icon
 from .layout import PickerLayout
 from .line_view import draw_line

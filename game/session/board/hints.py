@@ -1,0 +1,111 @@
+"""Asking the logic engine for a hint, from a snapshot safe to hand to a thread.
+
+The board takes a :class:`HintQuery` (immutable tuples copied from the game) and
+runs :func:`ask` as a background job.  The engine's ``find_hint`` decides
+everything: the player's mistakes first, then notes that leave out the right
+digit, then the simplest technique from the position the player sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine.logic.grid import CandidateGrid, given_cells
+from ...engine.logic.hint import Hint, find_hint
+from ...engine.logic.step import Step
+from ...engine.rules import candidates
+from ...engine.shape import Shape
+from ...engine.solver import Status
+from ..play.dead_ends import cannot_finish, dead_end_words
+from ..play.game import Game
+
+
+@dataclass(frozen=True)
+class HintMarks:
+    """What a hint shows on the board: units only (the nudge) or the whole step.
+
+    ``position`` is the position the step was found in when it is not the board's
+    own (a step several moves ahead in step-through): the board then draws those
+    candidates, so the picture agrees with the explanation; ``ahead`` says how many
+    steps lie between the board and that position.
+    """
+
+    step: Step
+    full: bool  # False: the nudge (units tinted); True: marks, strikes and links
+    position: CandidateGrid | None = None
+    ahead: int = 0
+
+
+@dataclass(frozen=True)
+class HintQuery:
+    """The position a hint is asked for (copied, so the game may change meanwhile)."""
+
+    shape: Shape
+    givens: tuple[int, ...]
+    entries: tuple[int, ...]
+    notes: tuple[int, ...]
+    solution: tuple[int, ...] | None
+    unique: bool
+    status: Status = Status.UNIQUE
+
+    @classmethod
+    def of(cls, game: Game) -> HintQuery:
+        state = game.state
+        return cls(
+            game.shape,
+            game.givens,
+            state.entries,
+            state.notes,
+            game.solution,
+            game.unique,
+            game.solvability,
+        )
+
+    @property
+    def grid(self) -> tuple[int, ...]:
+        """Givens and entries together."""
+        return tuple(g or e for g, e in zip(self.givens, self.entries, strict=True))
+
+    @property
+    def keeps_notes(self) -> bool:
+        """Whether the player has notes in some empty cell."""
+        return any(not v and note for v, note in zip(self.grid, self.notes, strict=True))
+
+    def position(self) -> CandidateGrid:
+        """The position the logic works on, built as ``find_hint`` builds it.
+
+        A cell's candidates are its notes (less digits a peer holds), or every legal
+        digit where it has no notes: the player sees their notes, and a cell left
+        blank is read as "anything still possible" rather than "nothing".
+        """
+        grid = self.grid
+        legal = candidates(self.shape, grid)
+        cands = [
+            0 if v else (note & ok if note else ok)
+            for v, note, ok in zip(grid, self.notes, legal, strict=True)
+        ]
+        return CandidateGrid(self.shape, grid, cands, givens=given_cells(self.givens))
+
+
+def ask(query: HintQuery) -> Hint:
+    """The hint for ``query`` (may take a while on hard positions: run it off the loop).
+
+    Without a single solution to compare with, a position that can no longer be
+    finished gets that answer first (:func:`~.dead_ends.cannot_finish`), so a hint
+    never leads the player further into a dead end, as on a puzzle with one
+    solution it would point at the wrong digit first.
+    """
+    if query.solution is None and query.status is not Status.NONE:
+        reason = cannot_finish(query.shape, query.grid, unique=False)
+        if reason is not None:
+            words = dead_end_words(reason)
+            return Hint("dead-end", None, query.keeps_notes, False, words, query.status)
+    return find_hint(
+        query.shape,
+        query.givens,
+        query.entries,
+        query.notes,
+        query.solution,
+        unique=query.unique,
+        status=query.status,
+    )

@@ -1,0 +1,603 @@
+"""A game on the board with the help around it: the mid end of the board screen.
+
+:class:`Playing` turns what the player does on the board (a cell clicked, a pad
+digit pressed, Hint, Steps, Check, Undo, a typed move) into
+:class:`~.game.Game` calls and help flows, and says what to tell the player as a
+:class:`Reply`.  It owns the one :class:`Mode` value the board's panel shows, so
+"what Esc does now", "which buttons work" and "what the panel covers" are read
+from one place.  The board scene only turns events into these calls and draws
+what it reads back; tests drive whole games through this class without a window.
+
+Input rules decided here:
+
+- **Cell first** (the default): a digit goes into the selected cell, or toggles a
+  note there in notes mode.  A click selects a cell; in notes mode a click on a
+  note spot of the cell *already selected* toggles that note (the click that
+  selects a cell never changes it).  A right click toggles the last digit's note.
+- **Digit first**: a pad digit is chosen first (pressed again, it is put down);
+  clicks then place it, or note it in notes mode.
+- **Many cells**: a drag, Ctrl+click (add or remove a cell), Shift+click (a
+  rectangle from the cursor), Shift+arrows, or "all empty cells" select several;
+  a digit, note, erase or colour then applies to every selected cell as one move.
+  Selecting several cells switches to notes (SudokuPad's convention; N switches
+  back), and the status line says what the next digit will do.  Notes go in the
+  kind the settings name (candidate, corner or centre).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..play.effects import CheckResult, Effect, Offer
+from ..play.game import Game
+from ..play.phase import Phase
+from ..play.puzzle_kind import Difficulty, Origin
+from ..play.settings import InputMode
+from ..play.solvability import warning
+from ..play.state import BoardState
+from ..tasks import TaskRunner
+from .difficulty import Rater
+from .everywhere_flow import EVERYWHERE, Chore, EverywhereFlow
+from .hint_flow import HintFlow, HintUpdate, Stage
+from .hints import HintMarks
+from .steps_flow import StepsFlow
+from .typed_moves import TypedMoveError, parse_typed_move
+
+
+class Mode(enum.Enum):
+    """What the board's panel shows, and so what Esc and the buttons do."""
+
+    PLAYING = "playing"  # the pad and the action buttons
+    NUDGE = "nudge"  # a hint's first answer (where to look) in the status line
+    HINT = "hint"  # the hint card: the deduction drawn, Apply and Close
+    STEPS = "steps"  # the step card over the pad and the buttons
+    ENDED = "ended"  # the game is over: the buttons rest, Esc leads to the menu
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the player hears of an action, and what it changed on the board."""
+
+    message: str = ""
+    error: bool = False
+    offer: Offer | None = None
+    effect: Effect | None = None
+    placed: int | None = None  # the cell a digit just went into (for the feedback)
+    won: bool = False  # this action finished the grid by the player's own hand
+    filled: tuple[int, ...] = ()  # cells the solution just filled (Solve's animation)
+
+    @classmethod
+    def of(cls, effect: Effect, placed: int | None = None) -> Reply:
+        return cls(effect.message, effect.error, effect.offer, effect, placed)
+
+
+class Playing:
+    """One game on the board (see the module docstring).
+
+    ``listen`` is called on the main thread whenever something arrived from the
+    background (a hint, a step path, a check, a rating) so the screen redraws.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        origin: Origin,
+        tasks: TaskRunner,
+        *,
+        listen: Callable[[], None] = lambda: None,
+        rated: Callable[[Difficulty | None], None] = lambda difficulty: None,
+    ) -> None:
+        self.game = game
+        self.origin = origin
+        self.tasks = tasks
+        self.listen = listen
+        self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
+        self.notes_mode = False
+        self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
+        self._notes_before_many = False  # the notes mode before several cells were chosen
+        self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
+        self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
+        self.checked: dict[int, int] = {}  # cell -> the entry Check found wrong there
+        self.hints = HintFlow(tasks, self._hinted)
+        self.steps = StepsFlow(tasks, self.listen)
+        self.everywhere = EverywhereFlow(tasks, self._hinted)
+        self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
+        self._replies: list[Reply] = []
+        self._mistake_told: int | None = None  # the mistake the last press told of
+        self._rectangle_to: int | None = None  # where Shift+arrows reached
+        self._on_rated = rated
+        self._ready = False  # a rating known at once is no news to anybody
+        self._solved = game.phase is Phase.SOLVED  # the last win told (once per win)
+        self.rater.listen(self._rated)
+        self._ready = True
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def mode(self) -> Mode:
+        if self.game.over:
+            return Mode.ENDED
+        if self.steps.open:
+            return Mode.STEPS
+        stage = self.hints.stage
+        if stage is Stage.SHOWN:
+            return Mode.HINT
+        if stage is Stage.NUDGE:
+            return Mode.NUDGE
+        return Mode.PLAYING
+
+    @property
+    def digit_first(self) -> bool:
+        return self.game.settings.input_mode is InputMode.DIGIT_FIRST
+
+    def marks(self) -> HintMarks | None:
+        """The deduction the board draws now (the step card's, else the hint's)."""
+        return self.steps.marks() if self.steps.open else self.hints.marks()
+
+    def checked_cells(self) -> frozenset[int]:
+        """Entries the last Check found wrong and that are still on the board."""
+        entries = self.game.state.entries
+        return frozenset(c for c, d in self.checked.items() if entries[c] == d)
+
+    def thinking(self) -> bool:
+        return self.hints.thinking()
+
+    def take_replies(self) -> list[Reply]:
+        """Replies that changed the board from the background (for their feedback), once."""
+        replies, self._replies = self._replies, []
+        return replies
+
+    def wake_in(self) -> float | None:
+        """When the flows next need :meth:`update` (None: not before some input)."""
+        waits = [w for w in (self.hints.wake_in(), self.steps.wake_in()) if w is not None]
+        return min(waits) if waits else None
+
+    # -- time -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        """Time passes; whether anything shown changed (a step arrived, "Thinking…")."""
+        self.game.tick(dt)
+        was = self.hints.thinking()
+        self.hints.update(dt)
+        changed = self.steps.poll()
+        if self.hints.thinking() and not was:
+            self._say(Reply("Thinking…"))
+            changed = True
+        return changed
+
+    # -- the board's input ------------------------------------------------------------
+
+    # -- choosing cells ---------------------------------------------------------------
+
+    @property
+    def chosen(self) -> frozenset[int]:
+        """The cells the next digit, note, erase or colour applies to."""
+        if self.selection:
+            return self.selection
+        cell = self.game.selected
+        return frozenset() if cell is None else frozenset((cell,))
+
+    @property
+    def many(self) -> bool:
+        return len(self.selection) > 1
+
+    def choose(self, cells: frozenset[int], cursor: int | None = None) -> Reply:
+        """Select exactly ``cells`` (the cursor goes to ``cursor``, else stays)."""
+        was_many = self.many
+        self.selection = cells if len(cells) > 1 else frozenset()
+        if cursor is not None:
+            self.game.select(cursor)
+        elif len(cells) == 1:
+            self.game.select(next(iter(cells)))
+        if self.many and not was_many:
+            self._notes_before_many, self.notes_mode = self.notes_mode, True
+        elif was_many and not self.many:
+            self.notes_mode = self._notes_before_many
+        return self._say(Reply(self.what_next())) if self.many else Reply()
+
+    def toggle_cell(self, cell: int) -> Reply:
+        """Ctrl+click: add ``cell`` to the selection, or take it out."""
+        cells = set(self.chosen)
+        cells ^= {cell}
+        return self.choose(frozenset(cells), cursor=cell)
+
+    def extend_to(self, cell: int) -> Reply:
+        """Shift+click or Shift+arrows: the rectangle from the cursor to ``cell``."""
+        anchor = self.game.selected if self.game.selected is not None else cell
+        n = self.game.size
+        (r1, c1), (r2, c2) = divmod(anchor, n), divmod(cell, n)
+        cells = frozenset(
+            r * n + c
+            for r in range(min(r1, r2), max(r1, r2) + 1)
+            for c in range(min(c1, c2), max(c1, c2) + 1)
+        )
+        was_many = self.many
+        self.selection = cells if len(cells) > 1 else frozenset()
+        if self.many and not was_many:
+            self._notes_before_many, self.notes_mode = self.notes_mode, True
+        self._rectangle_to = cell
+        return self._say(Reply(self.what_next())) if self.many else Reply()
+
+    def drag_over(self, cells: frozenset[int]) -> Reply:
+        """A drag across ``cells`` (the cursor stays where the drag began)."""
+        return self.choose(cells, cursor=self.game.selected)
+
+    def select_empty(self) -> Reply:
+        """Ctrl+A: every empty cell."""
+        grid = self.game.grid
+        return self.choose(frozenset(c for c, d in enumerate(grid) if not d))
+
+    def clear_selection(self) -> bool:
+        """Esc with several cells chosen: back to the cursor alone; whether there were."""
+        if not self.selection:
+            return False
+        self.choose(frozenset())
+        self._say(Reply())
+        return True
+
+    def what_next(self) -> str:
+        """What a digit does now, for the status line while several cells are chosen."""
+        count = len(self.chosen)
+        if self.notes_mode:
+            kind = self.game.settings.note_kind
+            what = {
+                "candidate": "candidate notes",
+                "corner": "corner notes",
+                "centre": "centre notes",
+            }[kind.value]
+            return f"{count} cells selected: a digit toggles its {what} in all of them."
+        return f"{count} cells selected: a digit goes into all of them."
+
+    # -- digits, notes, colours --------------------------------------------------------
+
+    def click_cell(self, cell: int, note: int | None = None, button: int = 1) -> Reply:
+        """A click on ``cell`` (``note``: the note spot under the pointer, if any)."""
+        game = self.game
+        was_selected = game.selected == cell and not self.many
+        if self.selection:
+            self.choose(frozenset())
+        game.select(cell)
+        if button == 3:
+            digit = self.active_digit
+            if not digit:
+                return self._say(Reply("Pick a digit first: right-click then toggles its note."))
+            return self._play(game.toggle_note(cell, digit))
+        if button != 1:
+            return Reply()
+        if self.digit_first and self.active_digit:
+            return self._enter(cell, self.active_digit)
+        if self.notes_mode and was_selected and note is not None and not game.grid[cell]:
+            return self._play(game.toggle_note(cell, note))
+        return Reply()
+
+    def press_pad(self, digit: int) -> Reply:
+        """A pad button: choose the digit (digit first), or enter it."""
+        if self.digit_first:
+            self.active_digit = 0 if self.active_digit == digit else digit
+            return Reply()
+        return self.digit(digit)
+
+    def digit(self, digit: int) -> Reply:
+        """A digit key: enter it in the chosen cells (notes, in notes mode)."""
+        self.active_digit = self.last_digit = digit
+        if self.digit_first and not self.many:
+            return Reply()
+        if self.many:
+            if self.notes_mode:
+                kind = self.game.settings.note_kind
+                return self._play(self.game.marking.note_many(self.selection, digit, kind))
+            return self._play(self.game.marking.place_many(self.selection, digit))
+        cell = self.game.selected
+        if cell is None:
+            return self._say(Reply("Select a cell first (click it, or use the arrow keys)."))
+        return self._enter(cell, digit)
+
+    def note(self, digit: int) -> Reply:
+        """Shift+digit: toggle that note (of the kind the settings name) in the chosen cells."""
+        self.last_digit = digit
+        cells = self.chosen
+        if not cells:
+            return self._say(Reply("Select a cell first."))
+        return self._play(self.game.marking.note_many(cells, digit, self.game.settings.note_kind))
+
+    def paint(self, colour: int, candidate: bool = False) -> Reply:
+        """Colour the chosen cells (or, with ``candidate``, the last digit's candidate there)."""
+        cells = self.chosen
+        if not cells:
+            return self._say(Reply("Select a cell first."))
+        if candidate:
+            digit = self.last_digit or self.active_digit
+            if not digit:
+                return self._say(Reply("Pick a digit first: its candidate gets the colour."))
+            return self._play(self.game.marking.paint(cells, colour, digit))
+        return self._play(self.game.marking.paint(cells, colour))
+
+    def clear_colours(self) -> Reply:
+        """Take every colour off cells and candidates (one undoable move)."""
+        return self._play(self.game.marking.clear_colours())
+
+    def confirm(self) -> Reply:
+        """Enter: apply the step shown, or put down the chosen digit (digit first)."""
+        if self.steps.open:
+            return self.apply_step()
+        cell, digit = self.game.selected, self.active_digit
+        if self.digit_first and cell is not None and digit:
+            return self._enter(cell, digit)
+        return Reply()
+
+    def erase(self) -> Reply:
+        if self.many:
+            return self._play(self.game.marking.erase_many(self.selection))
+        cell = self.game.selected
+        if cell is None:
+            return Reply()
+        return self._play(self.game.erase(cell))
+
+    def move(self, rows: int, columns: int, extend: bool = False) -> None:
+        """Arrows move the cursor (several cells chosen collapse to it); with ``extend``
+        (Shift) the selection grows as a rectangle from where it began."""
+        game = self.game
+        if not extend:
+            if self.selection:
+                self.choose(frozenset())
+            game.move_selection(rows, columns)
+            return
+        if game.selected is None:
+            game.move_selection(0, 0)
+            return
+        corner = self._rectangle_to
+        if not self.selection or corner is None:
+            corner = game.selected
+        n = game.size
+        row, column = divmod(corner, n)
+        target = ((row + rows) % n) * n + (column + columns) % n
+        self.extend_to(target)
+
+    def toggle_notes_mode(self) -> Reply:
+        self.notes_mode = not self.notes_mode
+        return self.tell(
+            "Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off."
+        )
+
+    def tell(self, message: str, error: bool = False) -> Reply:
+        """Put ``message`` in the status line (what the screen did itself: a file saved,
+        a setting changed); with several cells chosen, what a digit does there instead."""
+        if self.many and not error:
+            message = self.what_next()
+        return self._say(Reply(message, error))
+
+    def typed(self, text: str) -> Reply:
+        """A typed move (``4 7 9``); the reason in the reply when it is not one."""
+        try:
+            cell, digit = parse_typed_move(text, self.game.size)
+        except TypedMoveError as error:
+            return self._say(Reply(str(error), error=True))
+        self.game.select(cell)
+        return self._enter(cell, digit)
+
+    # -- the action buttons -----------------------------------------------------------
+
+    # -- what if, savepoints, the first mistake -----------------------------------------
+
+    def guess(self) -> Reply:
+        return self._play(self.game.what_if.guess())
+
+    def commit_guess(self) -> Reply:
+        return self._play(self.game.what_if.commit_guess())
+
+    def abandon_guess(self) -> Reply:
+        return self._play(self.game.what_if.abandon_guess())
+
+    def add_savepoint(self, name: str = "") -> Reply:
+        """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
+        if not name:
+            number = 1
+            while f"Savepoint {number}" in self.game.bookmarks:
+                number += 1
+            name = f"Savepoint {number}"
+        return self._play(self.game.what_if.add_savepoint(name))
+
+    def go_to_savepoint(self, name: str | None = None) -> Reply:
+        """Back to ``name`` (the latest savepoint when None)."""
+        latest = self.game.bookmarks.latest()
+        if latest is None:
+            return self._say(Reply("No savepoint yet: set one first.", error=True))
+        return self._play(self.game.what_if.go_to_savepoint(name or latest.name))
+
+    def find_mistake(self) -> Reply:
+        """Tell where the first mistake was (not the right digit); the next press rewinds."""
+        found = self.game.what_if.first_mistake()
+        if self.game.solution is None:
+            return self._say(Reply("Without a single solution there is no mistake to find."))
+        if found is None:
+            return self._say(Reply("No mistake so far: every digit and note fits the solution."))
+        if self._mistake_told == found.position:
+            self._mistake_told = None
+            return self._play(self.game.what_if.rewind_to_first_mistake())
+        self._mistake_told = found.position
+        self.game.count_check()
+        return self._say(Reply(f"{found.sentence()} Press again to go back to just before it."))
+
+    def reveal(self) -> Reply:
+        """Put the solution's digit in the cursor's cell (counted as a hint)."""
+        cell = self.game.selected
+        if cell is None:
+            return self._say(Reply("Select a cell first."))
+        return self._play(self.game.reveal(cell))
+
+    # -- the action buttons -----------------------------------------------------------
+
+    def undo(self) -> Reply:
+        return self._play(self.game.undo())
+
+    def redo(self) -> Reply:
+        return self._play(self.game.redo())
+
+    def fill_notes(self) -> Reply:
+        return self._play(self.game.fill_notes())
+
+    def show_solution(self) -> Reply:
+        """Solve: the solution fills the grid (undoable; the game no longer counts)."""
+        self.hints.reset()
+        self.steps.close()
+        return self._play(self.game.show_solution())
+
+    def check(self) -> Reply:
+        game = self.game
+        if game.solution is not None:  # a comparison with the known solution: instant
+            return self._checked(game.state, game.check())
+        # Without a single solution, Check asks the solver whether the position can
+        # still be finished, which can take a while: off the frame loop.
+        state = game.state
+
+        def checked(result: CheckResult) -> None:
+            self._checked(state, result)
+            self.listen()
+
+        self.tasks.run(lambda task: game.check(), checked, label="check")
+        return self._say(Reply("Checking…"))
+
+    def hint(self) -> Reply:
+        """One press of Hint: ask, then show the deduction, then apply it."""
+        if self.game.over:
+            return self._say(Reply(self.game.ending))
+        self.steps.close()  # the hint card and the step card share the panel
+        update = self.hints.press(self.game)
+        if update.effect is not None:
+            return self._play(update.effect)
+        if update.message or update.offer:
+            return self._say(Reply(update.message, offer=update.offer))
+        return Reply()
+
+    def dismiss(self) -> bool:
+        """Esc: close the step card or the hint; False when there was nothing to close."""
+        if self.steps.open:
+            self.toggle_steps()
+            return True
+        if self.hints.stage >= Stage.NUDGE:
+            self.hints.reset()
+            self._say(Reply())
+            return True
+        return False
+
+    # -- stepping through the solution and applying techniques everywhere --------
+
+    def toggle_steps(self) -> Reply:
+        if self.game.over:
+            return self._say(Reply(self.game.ending))
+        if not self.steps.open:
+            self.hints.reset()
+        self.steps.toggle(self.game)
+        return self._say(Reply())
+
+    def next_step(self) -> Reply:
+        if self.steps.open and self.steps.next():
+            return self._say(Reply())
+        return Reply()
+
+    def previous_step(self) -> Reply:
+        if self.steps.open and self.steps.previous():
+            return self._say(Reply())
+        return Reply()
+
+    def apply_step(self) -> Reply:
+        effect = self.steps.apply(self.game)
+        if effect is None:
+            return Reply()
+        return self._play(effect)
+
+    def apply_everywhere(self, chore: Chore) -> Reply:
+        if self.game.over:
+            return Reply()
+        self.everywhere.run(self.game, chore)
+        return Reply()
+
+    @staticmethod
+    def chore_label(chore: Chore) -> str:
+        return EVERYWHERE[chore].label
+
+    # -- the board changed from outside (a card undid a move, settings changed) ---
+
+    def refresh(self) -> None:
+        """Let the flows catch up with the board (after a card or a dialog acted on it)."""
+        self.hints.board_changed(self.game)
+        self.steps.board_changed(self.game)
+
+    def forget(self) -> None:
+        """The board leaves the screen: stop the background work."""
+        self.hints.reset()
+        self.steps.forget()
+        self.rater.cancel()
+
+    # -- internals ------------------------------------------------------------------
+
+    def _enter(self, cell: int, digit: int) -> Reply:
+        if self.notes_mode:
+            return self._play(self.game.toggle_note(cell, digit))
+        return self._play(self.game.place(cell, digit), placed=cell)
+
+    def _play(self, effect: Effect, placed: int | None = None) -> Reply:
+        """After a game call: the flows follow the board, the status line says what was
+        done or why not, and the reply says all the screen needs (a win, a Solve)."""
+        game = self.game
+        reply = Reply.of(effect, placed)
+        if effect.changed:
+            self.hints.board_changed(game)
+            self.steps.board_changed(game)
+            solved = game.phase is Phase.SOLVED
+            won = solved and not self._solved and game.counts_as_win
+            self._solved = solved
+            if won:
+                game.select(None)  # a finished grid reads best without highlights
+            filled = effect.cells if game.from_solution() else ()
+            reply = dataclasses.replace(reply, won=won, filled=filled)
+            if self.many and not effect.error:  # and what the next digit does there
+                reply = dataclasses.replace(reply, message=f"{reply.message} {self.what_next()}")
+        if effect.message or effect.changed:
+            self._say(reply)
+        return reply
+
+    def _say(self, reply: Reply) -> Reply:
+        """The status line says ``reply``; with several cells chosen and nothing else to
+        say, what a digit does there."""
+        if self.many and not reply.message:
+            reply = dataclasses.replace(reply, message=self.what_next())
+        self.status = reply
+        return reply
+
+    def _hinted(self, update: HintUpdate) -> None:
+        """A background answer (a hint, or an "everywhere" command) arrived."""
+        if update.effect is not None:
+            reply = self._play(update.effect)
+            if update.message:
+                reply = self._say(Reply(update.message, effect=update.effect))
+            if update.effect.changed:
+                self._replies.append(reply)
+        else:
+            self._say(Reply(update.message, offer=update.offer))
+        self.listen()
+
+    def _checked(self, state: BoardState, result: CheckResult) -> Reply:
+        if self.game.state != state:
+            reply = self._say(Reply("The board changed while checking; check again."))
+        else:
+            entries = state.entries
+            self.checked = {cell: entries[cell] for cell in result.wrong if entries[cell]}
+            error = bool(result.wrong) or result.offer is not None
+            reply = self._say(Reply(result.message, error, result.offer))
+        return reply
+
+    def _rated(self, difficulty: Difficulty | None) -> None:
+        if difficulty is not None and self.origin.difficulty != difficulty:
+            self.origin = self.origin.rated(difficulty)
+        self._on_rated(difficulty)
+        if self._ready:
+            self.listen()
+
+    @property
+    def ended_in(self) -> Phase | None:
+        """The phase the game ended in (None while it goes on)."""
+        return self.game.phase if self.game.over else None

@@ -1,0 +1,166 @@
+"""The mid end: the game in progress, where it came from, and what happens to it.
+
+Every screen reaches the game being played through one :class:`Session`.  It
+starts games (:meth:`Session.start`), watches the current one once per frame
+(:meth:`Session.frame`: autosave, and counting a game when it ends), and is told
+when the player pauses, leaves a finished game or quits; the
+:class:`~.keeper.Keeper` carries out what is kept and counted, by the rules in its
+module docstring.  The UI never decides any of this: it only calls these methods.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from .keep.keeper import Keeper
+from .keep.savegame import SavedGame, now_text
+from .picker.pages import Memory
+from .play.game import Game
+from .play.phase import Phase
+from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
+from .play.settings import Settings
+from .puzzles.sources import Prepared
+from .trainer.drill import Tallies
+
+
+class Session:
+    """The game in progress (for Continue) and what the player last asked for."""
+
+    def __init__(self, keeper: Keeper | None = None, settings: Settings | None = None) -> None:
+        self.keeper = keeper or Keeper.in_memory()
+        self.settings = (settings or self.keeper.settings).normalised()
+        self.game: Game | None = None
+        self.origin: Origin | None = None
+        self.created = ""
+        """When ``game`` was first started (kept in its saves)."""
+        self.last_kind = PuzzleKind()
+        """What New game asked for last (its choices start there)."""
+        self.browsing = Memory()
+        """What the picker remembers this run: where the player was, what it read."""
+        self.training = Tallies()
+        """The technique trainer's tally per technique, this run."""
+        self.saves_first = True
+        """Open shows the saved games next: at start and after each Save as (then the
+        picker's own memory of where the player was takes over)."""
+        self._started: Game | None = None  # the game the keeper was told about
+        self._counted: Game | None = None
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def can_continue(self) -> bool:
+        """Whether there is a game to go back to (one that can still be played)."""
+        game = self.game
+        return game is not None and not game.phase.final
+
+    @property
+    def recent_folders(self) -> tuple[str, ...]:
+        """The folders the player last chose puzzles from, newest first (kept between runs)."""
+        return self.keeper.recent_folders
+
+    def played_from(self, folder: str) -> None:
+        """The player chose a puzzle in ``folder`` (the picker): it heads the recent folders."""
+        self.keeper.used_folder(folder)
+
+    # -- games coming and going -------------------------------------------------------
+
+    def resume_saved(self, saved: SavedGame) -> None:
+        """Offer the autosaved game of the last run under Continue (at start-up)."""
+        saved.game.use_settings(self.settings)
+        self.game, self.origin, self.created = saved.game, saved.origin, saved.created
+
+    def start(self, prepared: Prepared) -> Game:
+        """Play ``prepared``; the game it replaces is left (and counted, by the rules)."""
+        self._leave_current()
+        game = prepared.new_game(self.settings)
+        self.game, self.origin = game, prepared.origin
+        self.created = prepared.created or now_text()
+        if prepared.origin.kind.level is not None and prepared.origin.seed is not None:
+            self.last_kind = prepared.origin.kind
+        self._begin()
+        return game
+
+    def rated(self, game: Game, difficulty: Difficulty | None) -> None:
+        """The rater's verdict on ``game``'s puzzle arrived: the origin keeps it."""
+        origin = self.origin
+        if game is self.game and origin is not None and difficulty not in (None, origin.difficulty):
+            self.origin = origin.rated(difficulty)
+
+    def leave(self) -> None:
+        """The player left the board of a finished game (its card's Menu, New puzzle)."""
+        game = self.game
+        if game is not None and game.phase.final:
+            self.keeper.left(game)
+            self.game = None
+            self.origin = None
+
+    # -- settings ---------------------------------------------------------------------
+
+    def change_settings(self, **changes: Any) -> Settings:
+        """The player changed settings: in force at once (never retroactively), and kept."""
+        old = self.settings
+        new = dataclasses.replace(old, **changes).normalised()
+        if new != old:
+            self._use(new)
+            self.keeper.settings_changed(old, new)
+        return new
+
+    def override(self, **changes: Any) -> None:
+        """Change settings for this run only (command-line flags): nothing is written."""
+        self._use(dataclasses.replace(self.settings, **changes).normalised())
+
+    def _use(self, settings: Settings) -> None:
+        self.settings = settings
+        if self.game is not None:
+            self.game.use_settings(settings)
+
+    # -- every frame, and the window's events ----------------------------------------
+
+    def frame(self) -> list[tuple[str, str]]:
+        """Autosave a changed game, count one that ended; (title, message) notices to show."""
+        self.keeper.refresh()
+        game, origin = self.game, self.origin
+        if game is not None and origin is not None:
+            if game is not self._started:
+                self._begin()
+            if game.phase in (Phase.SOLVED, Phase.LOST) and self._counted is not game:
+                self._counted = game
+                self.keeper.count(game, origin.kind)
+            self.keeper.changed(game, origin, self.created)
+        return self.keeper.take_notices()
+
+    def suspend(self) -> None:
+        """Pause, focus loss, minimise: the game is saved now, with the exact clock."""
+        game, origin = self.game, self.origin
+        if game is not None and origin is not None:
+            self.keeper.suspend(game, origin, self.created)
+
+    def quit(self) -> None:
+        """The game closes: save what is in progress and write everything (counts nothing)."""
+        self.frame()
+        self.suspend()
+        self.keeper.close()
+
+    # -- internals ------------------------------------------------------------------
+
+    def _begin(self) -> None:
+        game, origin = self.game, self.origin
+        if game is None or origin is None:
+            return
+        self._started = game
+        if game.phase.final:
+            # It ended before it came here (a solved or lost save opened again): it
+            # was counted when it ended in play, never again (the keeper's rules).
+            self._counted = game
+        self.keeper.started(game, origin, self.created)
+
+    def _leave_current(self) -> None:
+        """The current game is replaced: count it if the keeper's rules say so."""
+        game, origin = self.game, self.origin
+        if game is None or origin is None:
+            return
+        if not game.phase.final and len(game.history):
+            game.abandon()
+            self._counted = game
+            self.keeper.count(game, origin.kind)

@@ -1,0 +1,692 @@
+"""One game of one puzzle: every player action is a method here, and every rule of play.
+
+The scenes only translate input into these calls and draw what they read back, so
+a test can play a whole game, win it, lose it or give it up, without a window.
+Time comes in through :meth:`Game.tick` so tests step it exactly.
+
+Where data lives (Simon Tatham's test: would a player expect it back on undo?):
+entries and notes do, so they are :class:`~.state.BoardState` values in the
+:class:`~.history.History`; the clock, the selection, the counters, the phase and
+whether the solution was seen do not, so they live on the :class:`Game`.
+
+The rules decided here, each in one place:
+
+- **How a game ends**: :mod:`.phase` (the whole state machine).  A dead end is
+  not an ending: :meth:`Game.check`, a hint, or (with "mark wrong digits at once")
+  the move itself says so, with Undo offered.
+- **Mistakes and the limit**: a mistake is a digit placed that differs from the
+  unique solution (no solution, no mistakes).  A limit ends the game only at a
+  *new* mistake that reaches it, so lowering the limit mid-game, or opening a
+  save made without one, never ends a game retroactively; the ending then tells
+  the real numbers (:attr:`Game.ending`).
+- **What a hint costs**: :meth:`Game.charge_hint` counts one hint the first time
+  the player is shown a deduction; seeing the same deduction again (the second
+  and third press of Hint, browsing steps already shown, a step-through step
+  that Hint then offers) is free.  Pointing out a wrong digit or a note that
+  leaves out the answer is a check (:meth:`Game.count_check`), not a hint.
+- **Help that spoils a win**: revealing a cell or seeing the solution is recorded
+  for good; such a game can still be finished, but never counts as a clean win
+  (:attr:`Game.clean`).  Undo after Show solution brings the position back and
+  the board shows exactly the position in the history.
+- **Settings**: :meth:`Game.use_settings` puts new settings in force at once;
+  each move reads them as it is made (a move's effect is then fixed in its
+  :class:`~.moves.Move`, so replaying a save gives the same states).
+- **Refusals**: a move that does nothing says why (a given, the game is over, a
+  cell or digit out of range), so keys, clicks and typed moves all hear the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import solver
+from ...engine.logic.step import Step
+from ...engine.puzzle import Puzzle
+from ...engine.rules import candidates, conflicting_cells, dead_end, is_solution
+from ...engine.solver import Status
+from ...engine.symbols import cell_name, symbol
+from ...engine.types import Cell, Digit, Grid, Unit
+from .bookmarks import Bookmarks
+from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
+from .effects import CheckResult, Effect, Offer, Refusal
+from .help_ledger import Counters, Deduction, HelpLedger
+from .history import History
+from .marking import Marking
+from .move_words import note_words, step_words
+from .moves import (
+    ApplyStep,
+    Batch,
+    ClearNotes,
+    Erase,
+    FillNotes,
+    Move,
+    MoveContext,
+    Place,
+    Restart,
+    Reveal,
+    Solve,
+    ToggleNote,
+)
+from .phase import Event, Phase, advance, allows
+from .settings import Settings
+from .state import BoardState, NoteKind
+from .what_if import WhatIf
+
+_UNDO_REFUSALS = {
+    Phase.LOST: Refusal.LOST,
+    Phase.SOLVED: Refusal.SOLVED,
+    Phase.PAUSED: Refusal.PAUSED,
+    Phase.ABANDONED: Refusal.LEFT,
+}
+"""Phases in which undo and redo are refused, and why."""
+
+
+class Game:
+    """A puzzle being played: the history of board states plus the session around it.
+
+    ``solution`` is the puzzle's unique solution, or None when it has several or
+    none (then mistakes are not counted, and Check tests the rules and whether
+    the position can still be completed).
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        settings: Settings | None = None,
+        initial: BoardState | None = None,
+        solution: tuple[int, ...] | None = None,
+        solvability: Status | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.shape = puzzle.shape
+        self.givens = puzzle.givens
+        self.settings = settings or Settings()
+        if solvability is None:
+            analysis = solver.settle(puzzle.shape, puzzle.givens)
+            solvability = analysis.status
+            solution = analysis.solution
+        self.solvability = solvability
+        self.solution = solution if solvability is Status.UNIQUE else None
+        self.context = MoveContext(
+            self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
+        )
+        self.history = History(initial or BoardState.empty(self.shape.cells))
+        self.bookmarks = Bookmarks()
+        self.what_if = WhatIf(self)
+        self.marking = Marking(self)
+        self.elapsed = 0.0
+        self.help = HelpLedger()
+        self.selected: int | None = None
+        self._phase = Phase.PLAYING
+        self._limit_note = ""  # the ending's words, fixed when the limit was reached
+        self._version = 0
+
+    @classmethod
+    def restore(
+        cls,
+        puzzle: Puzzle,
+        history: History,
+        *,
+        settings: Settings | None = None,
+        elapsed: float = 0.0,
+        ledger: HelpLedger | None = None,
+        phase: Phase = Phase.PLAYING,
+        selected: int | None = None,
+        solution: tuple[int, ...] | None = None,
+        solvability: Status | None = None,
+    ) -> Game:
+        """A game as it was saved: history, clock and counters as given, the phase checked.
+
+        ``phase`` is what the save claims; the phase is re-derived from the board
+        and the moves (:meth:`_settled_phase`), so a file edited to say "solved"
+        on an unsolved board is a game in play, never a win.  A saved PAUSED game
+        comes back PLAYING (the pause card shows again if the player pauses).
+        """
+        game = cls(puzzle, settings=settings, solution=solution, solvability=solvability)
+        game.history = history
+        game.elapsed = elapsed
+        game.help = ledger or HelpLedger()
+        game.selected = selected
+        game._phase = game._settled_phase(phase)
+        if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
+            game.help.saw_solution()
+        if game._phase is Phase.LOST:
+            game._limit_note = game._limit_words()
+        return game
+
+    def _settled_phase(self, claimed: Phase) -> Phase:
+        """The phase the board and moves support, given the one a save claims.
+
+        - A complete, right grid: SHOWN if the last move applied is Solve (LOST if
+          the save says the game was lost first), else SOLVED: the game ended
+          when that grid was filled, whatever the file says.
+        - Anything else cannot be solved or shown: SOLVED or SHOWN become
+          PLAYING (the file lied; play goes on from the board as it is).
+        - LOST is kept only with a mistake counted (the limit in force when the
+          game was lost is not saved); ABANDONED is kept (it can only stop play).
+        """
+        grid = self.grid
+        if all(grid) and is_solution(self.shape, grid, self.givens):
+            if isinstance(self.history.last_move, Solve):
+                return (
+                    Phase.LOST if claimed is Phase.LOST and self.counters.mistakes else Phase.SHOWN
+                )
+            return Phase.SOLVED
+        if claimed is Phase.LOST:
+            return Phase.LOST if self.counters.mistakes else Phase.PLAYING
+        if claimed is Phase.ABANDONED:
+            return Phase.ABANDONED
+        return Phase.PLAYING
+
+    # -- reading --------------------------------------------------------------------
+
+    @property
+    def state(self) -> BoardState:
+        return self.history.current
+
+    @property
+    def grid(self) -> Grid:
+        """Givens and entries together."""
+        return self.context.grid(self.state)
+
+    @property
+    def size(self) -> int:
+        return self.shape.size
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (see :class:`~.phase.Phase`)."""
+        return self._phase.over
+
+    @property
+    def paused(self) -> bool:
+        return self._phase is Phase.PAUSED
+
+    @property
+    def unique(self) -> bool:
+        """Whether the puzzle has exactly one solution (uniqueness techniques are sound)."""
+        return self.solvability is Status.UNIQUE
+
+    @property
+    def counters(self) -> Counters:
+        """What the game counted (the :attr:`help` ledger's)."""
+        return self.help.counters
+
+    @property
+    def solution_seen(self) -> bool:
+        """Whether the solution was ever shown (the :attr:`help` ledger's)."""
+        return self.help.solution_seen
+
+    @property
+    def counts_mistakes(self) -> bool:
+        """Whether a digit can be a mistake: only against a single solution."""
+        return self.solution is not None
+
+    @property
+    def mistakes(self) -> int:
+        return self.counters.mistakes
+
+    @property
+    def hints_used(self) -> int:
+        return self.counters.hints
+
+    @property
+    def clean(self) -> bool:
+        """Whether a finish would be the player's own: no cell revealed, no solution seen."""
+        return self.help.clean
+
+    @property
+    def counts_as_win(self) -> bool:
+        """Solved by the player's own hand (see :attr:`clean`)."""
+        return self._phase is Phase.SOLVED and self.clean
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever anything a save keeps changes (for autosave)."""
+        return self._version
+
+    @property
+    def ending(self) -> str:
+        """Why the game ended, in the player's words ("" while it goes on)."""
+        phase = self._phase
+        if phase is Phase.LOST:
+            return self._limit_note
+        if phase is Phase.SHOWN:
+            return "You gave up and the solution was shown."
+        if phase is Phase.SOLVED:
+            return "Solved." if self.clean else "Solved with help."
+        if phase is Phase.ABANDONED:
+            return "Left unfinished for another game."
+        return ""
+
+    def is_given(self, cell: Cell) -> bool:
+        return bool(self.givens[cell])
+
+    def conflicts(self) -> frozenset[Cell]:
+        """Cells whose digit repeats in one of their units."""
+        return conflicting_cells(self.shape, self.grid)
+
+    def wrong_entries(self) -> frozenset[Cell]:
+        """Entries that differ from the unique solution (empty when there is none)."""
+        if self.solution is None:
+            return frozenset()
+        entries = self.state.entries
+        return frozenset(c for c, d in enumerate(entries) if d and d != self.solution[c])
+
+    def remaining(self, digit: Digit) -> int:
+        """How many more of ``digit`` the grid needs (never below zero)."""
+        return max(0, self.size - sum(1 for d in self.grid if d == digit))
+
+    def can_undo(self) -> bool:
+        return self.history.can_undo() and self._undo_refusal() is None
+
+    def can_redo(self) -> bool:
+        return self.history.can_redo() and self._undo_refusal() is None
+
+    def can_show_solution(self) -> bool:
+        return self.solution is not None and allows(self._phase, Event.SHOW_SOLUTION)
+
+    def from_solution(self) -> frozenset[Cell]:
+        """Cells the solution filled, while the board shows it (for the board's green)."""
+        if not isinstance(self.history.last_move, Solve):
+            return frozenset()
+        before, now = self.history.previous.entries, self.state.entries
+        return frozenset(c for c, d in enumerate(now) if d and d != before[c])
+
+    def legal_candidates(self) -> tuple[int, ...]:
+        """Per cell, the digits its peers do not hold (0 for filled cells)."""
+        return candidates(self.shape, self.grid)
+
+    # -- selection, time and settings (not undoable) --------------------------------
+
+    def select(self, cell: Cell | None) -> None:
+        if cell != self.selected:
+            self.selected = cell
+            self._version += 1
+
+    def move_selection(self, rows: int, columns: int) -> None:
+        """Move the selection, wrapping around the edges; selects r1c1 if none."""
+        n = self.size
+        if self.selected is None:
+            self.select(0)
+            return
+        row, column = divmod(self.selected, n)
+        self.select(((row + rows) % n) * n + (column + columns) % n)
+
+    def tick(self, seconds: float) -> None:
+        """Advance the clock while the game is played (not paused, not over)."""
+        if self._phase is Phase.PLAYING:
+            self.elapsed += seconds
+
+    def pause(self) -> None:
+        if allows(self._phase, Event.PAUSE):
+            self._advance(Event.PAUSE)
+
+    def resume(self) -> None:
+        if allows(self._phase, Event.RESUME):
+            self._advance(Event.RESUME)
+
+    def use_settings(self, settings: Settings) -> None:
+        """Put ``settings`` in force for this game from now on (never retroactively)."""
+        if settings != self.settings:
+            self.settings = settings
+            self._version += 1
+
+    def abandon(self) -> None:
+        """The player started another game over this unfinished one."""
+        if allows(self._phase, Event.ABANDON):
+            self._advance(Event.ABANDON)
+
+    # -- moves ----------------------------------------------------------------------
+
+    def place(self, cell: Cell, digit: Digit) -> Effect:
+        """Put ``digit`` in ``cell`` (replacing an entry; placing the same digit erases)."""
+        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
+        if refusal:
+            return refusal
+        if self.state.entries[cell] == digit:
+            return self.erase(cell)
+        if self.settings.block_rule_breaking:
+            clash = next((p for p in self.shape.peers[cell] if self.grid[p] == digit), None)
+            if clash is not None:
+                return Effect.refused(
+                    Refusal.PEER_HOLDS,
+                    flash=(cell, clash),
+                    digit=symbol(digit),
+                    clash=cell_name(clash, self.size),
+                    name=cell_name(cell, self.size),
+                )
+        return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
+
+    def erase(self, cell: Cell) -> Effect:
+        refusal = self._refuse_cell(cell)
+        if refusal:
+            return refusal
+        name = cell_name(cell, self.size)
+        if not self._do(Erase(cell)):
+            return Effect(False, f"{name} is already empty.")
+        return Effect(True, f"{name} erased.", cells=(cell,))
+
+    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
+        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
+        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
+        if refusal:
+            return refusal
+        if self.state.entries[cell]:
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
+        self._do(ToggleNote(cell, digit, kind))
+        added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
+        return Effect(
+            True, note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
+        )
+
+    def fill_notes(self) -> Effect:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(FillNotes()):
+            return Effect(False, "Every empty cell already has all its legal digits as notes.")
+        return Effect(True, "Notes filled with every legal digit.")
+
+    def clear_notes(self) -> Effect:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(ClearNotes()):
+            return Effect(False, "There are no notes to clear.")
+        return Effect(True, "All notes cleared.")
+
+    def apply_step(self, step: Step) -> Effect:
+        """Apply a hint's deduction as one undoable move.
+
+        On a board without candidate notes, a step that removes candidates first fills
+        every empty cell's notes (in the same move): the removals can only be seen
+        among notes, and notes in only the cells a step touched would read as the
+        player's own partial notes.
+        """
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not (step.placements or step.eliminations):
+            return Effect(False)
+        before = self.grid
+        applied = ApplyStep(step.technique, step.placements, step.eliminations)
+        filled = bool(step.eliminations) and not self._keeps_notes()
+        if not self._do(Batch((FillNotes(), applied)) if filled else applied):
+            return Effect(False, "That step changes nothing on the board any more.")
+        cells = tuple(c for c, _ in step.placements)
+        words = f"Applied {step_words(step, self.size)}"
+        if filled:
+            words += " Notes were filled in every empty cell, so the removals show."
+        completed = self._completed(before, cells)
+        return Effect(True, words, completed_units=completed, cells=cells)
+
+    def reveal(self, cell: Cell) -> Effect:
+        """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
+        (and as a reveal: a finish with revealed cells is not the player's own)."""
+        refusal = self._refuse_cell(cell)
+        if refusal:
+            return refusal
+        if self.solution is None:
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
+        before = self.grid
+        if not self._do(Reveal(cell)):
+            return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
+        self._count(reveals=1, hints=1)
+        digit = symbol(self.solution[cell])
+        words = f"Revealed {cell_name(cell, self.size)}: {digit} (counted as a hint)."
+        completed = self._completed(before, (cell,))
+        return Effect(True, words, completed_units=completed, cells=(cell,))
+
+    def show_solution(self) -> Effect:
+        """Fill the grid from the solution (an undoable move, recorded for good)."""
+        if self.solution is None:
+            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
+        if not allows(self._phase, Event.SHOW_SOLUTION):
+            return self._refuse_over() or Effect(False)
+        self.help.saw_solution()
+        before = self.grid
+        self._push(Solve())
+        self._advance(Event.SHOW_SOLUTION)
+        cells = tuple(c for c in range(self.shape.cells) if not before[c])
+        return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
+
+    def restart(self) -> Effect:
+        """Back to the givens (undoable); counters and clock keep running."""
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not self._do(Restart()):
+            return Effect(False, "The board is already as it started.")
+        return Effect(True, "Restarted.")
+
+    def undo(self) -> Effect:
+        refusal = self._undo_refusal()
+        if refusal:
+            return Effect.refused(refusal)
+        move = self.history.undo()
+        if move is None:
+            return Effect(False, "Nothing to undo.")
+        self._version += 1
+        if isinstance(move, Solve) and self._phase is Phase.SHOWN:
+            self._advance(Event.HIDE_SOLUTION)
+        return Effect(True, "Undone.")
+
+    def redo(self) -> Effect:
+        refusal = self._undo_refusal()
+        if refusal:
+            return Effect.refused(refusal)
+        move = self.history.redo()
+        if move is None:
+            return Effect(False, "Nothing to redo.")
+        self._version += 1
+        if isinstance(move, Solve):
+            self._advance(Event.SHOW_SOLUTION)
+        else:
+            self._settle()
+        return Effect(True, "Redone.")
+
+    # -- notes of every kind, colours, and many cells at once ---------------------------
+
+    # -- what if: guesses in their own ink, savepoints, and going back ---------------
+
+    # -- help: what it costs ----------------------------------------------------------
+
+    def charge_hint(self, deduction: Deduction) -> bool:
+        """Count one hint if the player has not been shown ``deduction`` before.
+
+        ``deduction`` identifies what was shown (see :func:`~.ledger.deduction_of`),
+        so the same step seen again, from Hint or from step-through, in this run or
+        after Continue, is free.  Whether it counted.
+        """
+        if not self.help.charge(deduction):
+            return False
+        self._version += 1
+        return True
+
+    def count_check(self) -> None:
+        """Count one check (Check, or a hint that pointed at the player's mistake)."""
+        self._count(checks=1)
+
+    # -- checks ---------------------------------------------------------------------
+
+    def check(self) -> CheckResult:
+        """Wrong entries against the solution, or, without one, whether it can still finish.
+
+        Slow without a solution (the solver decides): run it off the frame loop then.
+        """
+        self.count_check()
+        grid = self.grid
+        if self.solution is not None:
+            wrong = self.wrong_entries()
+            if wrong:
+                count = len(wrong)
+                return CheckResult(
+                    wrong, f"{count} entr{'y is' if count == 1 else 'ies are'} not right."
+                )
+            reason = dead_end(self.shape, grid)
+            if reason is not None:  # right digits, but notes or a lost cause elsewhere
+                return CheckResult(message=f"All digits are right, but {reason}.", offer=Offer.UNDO)
+            return CheckResult(message="All correct so far.")
+        clashes = conflicting_cells(self.shape, grid)
+        if clashes:
+            return CheckResult(clashes, "Some digits break the rules.")
+        status = solver.settle(self.shape, grid).status
+        if status is solver.Status.NONE:
+            reason = dead_end(self.shape, grid) or NO_WAY_ON
+            words = f"No rule is broken, but this can't be finished from here: {reason}."
+            return CheckResult(message=words, offer=Offer.UNDO)
+        if status is solver.Status.UNDECIDED:
+            return CheckResult(message="No rule is broken; the grid is too open to say more yet.")
+        return CheckResult(message="No rule is broken, and the position can still be completed.")
+
+    # -- internals ------------------------------------------------------------------
+
+    def _refuse_over(self) -> Effect | None:
+        """Why nothing can change now (None while the game is played)."""
+        phase = self._phase
+        if phase is Phase.PLAYING:
+            return None
+        if phase is Phase.SHOWN:
+            return Effect.refused(Refusal.SHOWN)
+        if phase is Phase.PAUSED:
+            return Effect.refused(Refusal.PAUSED)
+        return Effect.refused(Refusal.OVER, ending=self.ending)
+
+    def _refuse_cell(self, cell: int) -> Effect | None:
+        refusal = self._refuse_over()
+        if refusal:
+            return refusal
+        if not 0 <= cell < self.shape.cells:
+            return Effect.refused(Refusal.NO_CELL, cell=cell, size=self.size)
+        if self.givens[cell]:
+            return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
+        return None
+
+    def _refuse_digit(self, digit: int) -> Effect | None:
+        if 1 <= digit <= self.size:
+            return None
+        return Effect.refused(Refusal.NOT_A_DIGIT, digit=digit, size=self.size)
+
+    def _undo_refusal(self) -> Refusal | None:
+        return _UNDO_REFUSALS.get(self._phase)
+
+    def _limit_reached(self) -> bool:
+        limit = self.settings.mistake_limit
+        return bool(limit) and self.counters.mistakes >= limit
+
+    def _limit_words(self) -> str:
+        mistakes, limit = self.counters.mistakes, self.settings.mistake_limit
+        made = f"You made {mistakes} mistake{'s' if mistakes != 1 else ''}"
+        if not limit:
+            return f"{made}."
+        return f"{made}; the limit is {limit}."
+
+    def _put(self, cells: Sequence[Cell], digit: Digit, move: Move) -> Effect:
+        """Digits placed by the player: the one place where mistakes are counted, the
+        limit is applied, and what the player hears of it is decided."""
+        solution = self.solution
+        wrong = tuple(c for c in cells if solution is not None and solution[c] != digit)
+        before = self.grid
+        if not self._push(move):
+            return Effect(False)
+        if wrong:
+            self._count(mistakes=len(wrong))
+        told = self._told(cells, digit, wrong)
+        completed = self._completed(before, cells)
+        if wrong and self._limit_reached():
+            self._limit_note = self._limit_words()
+            self._advance(Event.LIMIT_REACHED)
+        else:
+            self._settle()
+        return Effect(
+            True,
+            told.message,
+            error=told.error,
+            mistake=bool(wrong),
+            flash=told.flash,
+            completed_units=completed,
+            cells=tuple(cells),
+            offer=told.offer,
+        )
+
+    def _told(self, cells: Sequence[Cell], digit: Digit, wrong: Sequence[Cell]) -> Effect:
+        """What the player hears of digits just placed (flash, message), by the settings:
+        a clash, a wrong digit, or a position that cannot be finished, else what was done."""
+        settings, grid, peers = self.settings, self.grid, self.shape.peers
+        clashes = [p for c in cells for p in peers[c] if grid[p] == digit]
+        if clashes and settings.show_conflicts:
+            flash = tuple(dict.fromkeys((*cells, *clashes)))
+            return Effect(True, self._did_place(cells, digit), flash=flash)
+        if wrong and settings.show_mistakes:
+            words = (
+                "That digit is not right."
+                if len(cells) == 1
+                else "Some of those digits are not right."
+            )
+            return Effect(True, words, error=True, flash=tuple(wrong))
+        if settings.show_mistakes:
+            reason = cannot_finish(self.shape, grid, unique=self.unique)
+            if reason is not None:
+                return Effect(True, dead_end_words(reason), error=True, offer=Offer.UNDO)
+        return Effect(True, self._did_place(cells, digit))
+
+    def _did_place(self, cells: Sequence[Cell], digit: Digit) -> str:
+        if len(cells) == 1:
+            return f"{symbol(digit)} in {cell_name(cells[0], self.size)}."
+        return f"{symbol(digit)} in {len(cells)} cells."
+
+    def _keeps_notes(self) -> bool:
+        """Whether some empty cell has candidate notes."""
+        grid = self.grid
+        return any(note and not grid[c] for c, note in enumerate(self.state.notes))
+
+    def _count(self, **added: int) -> None:
+        self.help.count(**added)
+        self._version += 1
+
+    def _push(self, move: Move) -> bool:
+        state = move.apply(self.state, self.context)
+        if state == self.state:
+            return False
+        self.history.push(move, state, self.elapsed)
+        self._version += 1
+        return True
+
+    def _do(self, move: Move) -> bool:
+        """Apply ``move`` if it changes the board, then see whether that solved the grid."""
+        if not self._push(move):
+            return False
+        self._settle()
+        return True
+
+    def _settle(self) -> None:
+        """After a move while playing: a complete, right grid ends the game as solved."""
+        if self._phase is not Phase.PLAYING:
+            return
+        grid = self.grid
+        if all(grid) and is_solution(self.shape, grid, self.givens):
+            self._advance(Event.COMPLETE)
+
+    def _advance(self, event: Event) -> None:
+        self._phase = advance(self._phase, event)
+        self._version += 1
+
+    def _completed(self, before: Grid, cells: Sequence[Cell]) -> tuple[Unit, ...]:
+        """Units that the last action completed without breaking a rule."""
+        grid = self.grid
+        done = []
+        for cell in cells:
+            for unit in self.shape.cell_units[cell]:
+                members = self.shape.units[unit]
+                if unit in done or all(before[c] for c in members):
+                    continue
+                digits = {grid[c] for c in members}
+                if 0 not in digits and len(digits) == self.size:
+                    done.append(unit)
+        return tuple(done)

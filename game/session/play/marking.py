@@ -1,0 +1,122 @@
+"""Marking many cells at once: colours, and digits, notes or erasing over a selection.
+
+Each is one undoable move (a :class:`~.moves.Batch`); digits placed this way are
+refereed as one by one would be (:meth:`~.game.Game._put` counts the mistakes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...engine.symbols import cell_name, symbol
+from ...engine.types import Cell, Digit
+from .effects import Effect, Refusal
+from .move_words import note_words
+from .moves import Batch, ClearColours, Erase, Paint, Place, ToggleNote
+from .referee import Referee
+from .state import COLOURS, NoteKind, candidate_colour
+
+
+class Marking:
+    """A game's colours and many-cell moves (``game.marking``)."""
+
+    def __init__(self, game: Referee) -> None:
+        self.game = game
+
+    def paint(self, cells: Iterable[Cell], colour: int, digit: Digit | None = None) -> Effect:
+        """Colour ``cells`` (or their ``digit`` candidate) ``colour``; 0 clears. One move.
+
+        Painting cells that all have ``colour`` already clears it from them, so one
+        key toggles a colour as one key toggles a note.
+        """
+        refusal = self.game._refuse_over()
+        if refusal:
+            return refusal
+        chosen = sorted(set(cells))
+        if not chosen or not 0 <= colour < COLOURS:
+            return Effect(False)
+        if digit is not None and self.game._refuse_digit(digit):
+            return self.game._refuse_digit(digit) or Effect(False)
+        state = self.game.state
+        if digit is None:
+            already = all(state.colours[c] == colour for c in chosen)
+        else:
+            already = all(candidate_colour(state.marks[c], digit) == colour for c in chosen)
+        paint = 0 if already else colour
+        moves = tuple(Paint(cell, paint, digit) for cell in chosen)
+        if not self.game._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        where = cell_name(chosen[0], self.game.size) if len(chosen) == 1 else f"{len(chosen)} cells"
+        if digit is not None:
+            where = f"the {symbol(digit)} candidate in {where}"
+        words = f"Colour {paint} on {where}." if paint else f"Colour taken off {where}."
+        return Effect(True, words, cells=tuple(chosen))
+
+    def clear_colours(self) -> Effect:
+        refusal = self.game._refuse_over()
+        if refusal:
+            return refusal
+        if not self.game._do(ClearColours()):
+            return Effect(False, "There are no colours to clear.")
+        return Effect(True, "Colours cleared.")
+
+    def place_many(self, cells: Iterable[Cell], digit: Digit) -> Effect:
+        """``digit`` in every cell of ``cells`` that is not a given, as one move.
+
+        Each wrong digit counts as a mistake, as one by one would; the mistake limit
+        is checked once the move is made.
+        """
+        refusal = self.game._refuse_over() or self.game._refuse_digit(digit)
+        if refusal:
+            return refusal
+        open_cells = [c for c in sorted(set(cells)) if not self.game.givens[c]]
+        if len(open_cells) == 1:
+            return self.game.place(open_cells[0], digit)
+        if not open_cells:
+            return Effect.refused(Refusal.ONLY_GIVENS)
+        prune = self.game.settings.auto_remove_notes
+        return self.game._put(
+            open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))
+        )
+
+    def note_many(self, cells: Iterable[Cell], digit: Digit, kind: NoteKind) -> Effect:
+        """Toggle the ``kind`` note ``digit`` in every empty cell of ``cells``, as one move:
+        added to all unless all have it already, then removed from all (SudokuPad's way)."""
+        refusal = self.game._refuse_over() or self.game._refuse_digit(digit)
+        if refusal:
+            return refusal
+        state = self.game.state
+        open_cells = [
+            c for c in sorted(set(cells)) if not self.game.givens[c] and not state.entries[c]
+        ]
+        if not open_cells:
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
+        masks = state.notes_of(kind)
+        bit = 1 << (digit - 1)
+        every = all(masks[c] & bit for c in open_cells)
+        moves = tuple(
+            ToggleNote(c, digit, kind) for c in open_cells if bool(masks[c] & bit) == every
+        )
+        if not self.game._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        where = cell_name(open_cells[0], self.game.size) if len(open_cells) == 1 else None
+        words = note_words(kind, digit, not every, where or f"{len(open_cells)} cells")
+        return Effect(True, words, cells=tuple(open_cells))
+
+    def erase_many(self, cells: Iterable[Cell]) -> Effect:
+        """Erase every cell of ``cells`` (digits first, else their notes), as one move."""
+        refusal = self.game._refuse_over()
+        if refusal:
+            return refusal
+        state = self.game.state
+        open_cells = [c for c in sorted(set(cells)) if not self.game.givens[c]]
+        moves = tuple(
+            Erase(c) for c in open_cells if Erase(c).apply(state, self.game.context) != state
+        )
+        if not moves:
+            return Effect(False, "Nothing to erase there.")
+        if not self.game._do(moves[0] if len(moves) == 1 else Batch(moves)):
+            return Effect(False)
+        count = len(moves)
+        words = f"{cell_name(moves[0].cell, self.game.size)} erased." if count == 1 else None
+        return Effect(True, words or f"{count} cells erased.", cells=tuple(open_cells))

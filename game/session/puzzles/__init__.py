@@ -1,0 +1,26 @@
+"""Where puzzles come from: the generator, the daily puzzle, files and folders.
+
+:mod:`.sources` turns each origin into a :class:`Prepared` puzzle as a
+background job (generating, the daily puzzle, a file, a saved game);
+:mod:`.supply` keeps generated puzzles ready ahead of New game; :mod:`.library`
+reads puzzle folders and files for the picker.
+"""
+
+from .library import EntryKind, MarkSource, Sketch
+from .sources import CLASSIC_SIZES, JIGSAW_SIZES, Prepared, PrepareJob, daily, generate, load_file
+from .supply import PuzzleSupply, daily_level
+
+__all__ = [
+    "CLASSIC_SIZES",
+    "JIGSAW_SIZES",
+    "EntryKind",
+    "MarkSource",
+    "PrepareJob",
+    "Prepared",
+    "PuzzleSupply",
+    "Sketch",
+    "daily",
+    "daily_level",
+    "generate",
+    "load_file",
+]

@@ -1,0 +1,246 @@
+"""The trainer's catalogue: real positions where a named technique is the simplest step.
+
+``assets/trainer/positions.txt`` comes with the game; ``benchmarks/make_trainer.py``
+builds it by walking the solve paths of the bundled library and of generated
+puzzles, and keeps a position when the step a hint would give there is the
+technique.  The technique trainer serves these positions as drills and the
+technique pages draw their examples from them.  Pure Python (no pygame).
+
+The file, version 1.  Lines starting with ``#`` are comments; the first line must
+be the header :data:`HEADER`.  Every other line is one position, four fields
+separated by ``" | "``::
+
+    Hidden Pair | classic 9 | 5 =3 .127 ... | puzzles/classic/2-medium.txt:7 step 12
+
+1. the technique's name, as the catalogue of techniques spells it;
+2. the shape: ``classic N``, or ``jigsaw N`` then the region of every cell as
+   ``N*N`` characters of 0-based region ids (``Shape.region_labels``);
+3. the ``N*N`` cells in reading order, separated by single spaces: a clue is its
+   digit (``5``), a digit placed since (by the earlier steps of the path) is
+   ``=`` and the digit (``=5``), an empty cell is ``.`` followed by its
+   candidates (``.127``; a bare ``.`` would be an empty cell without any);
+4. where it came from (free text): the library file and line, or the generator's
+   variant, size and seed, and the step's index in the solve path.
+
+Clues and placed digits are told apart because the Avoidable Rectangles read
+which digits are clues (see :class:`~game.engine.logic.CandidateGrid`).
+
+Reading is strict per line and lenient per file: a damaged line is skipped with a
+warning naming the file and line (the rest still trains), and a missing file, or
+one without the header, gives an empty catalogue and one warning, never a crash.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ...engine.errors import FormatError, PuzzleError
+from ...engine.logic import CandidateGrid, Step
+from ...engine.logic.path import find_step
+from ...engine.logic.registry import all_techniques
+from ...engine.shape import Shape
+from ...engine.symbols import digit_of, digits_text, symbol
+from ...resources import bundled
+
+HEADER = "# sudoku technique trainer positions, version 1"
+"""The first line of every catalogue file this module reads or writes."""
+
+SEPARATOR = " | "
+
+_log = logging.getLogger(__name__)
+
+
+class ExemplarError(FormatError):
+    """A line of the catalogue cannot be read (its line number says which)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Exemplar:
+    """A position where ``technique`` is the simplest step, and where it came from.
+
+    ``position`` carries which placed digits are clues (``givens``), as the file
+    does.  Two exemplars are equal only when they are the same object: positions
+    are compared with :meth:`line` when it matters.
+    """
+
+    technique: str
+    shape: Shape
+    position: CandidateGrid
+    source: str
+
+    @functools.cached_property
+    def step(self) -> Step | None:
+        """The step a hint gives here: the first one :func:`find_step` returns.
+
+        None only if the engine has changed so that nothing applies any more (the
+        catalogue's test catches that); callers treat it as "no example".
+        """
+        return find_step(self.position).step
+
+    def line(self) -> str:
+        """This exemplar as one line of the catalogue file (see the module docstring)."""
+        return format_line(self.technique, self.position, self.source)
+
+
+def format_line(technique: str, position: CandidateGrid, source: str) -> str:
+    """The catalogue line for ``position`` (the canonical form :func:`parse_line` reads)."""
+    shape = position.shape
+    n = shape.size
+    where = f"classic {n}" if not shape.is_jigsaw else f"jigsaw {n} {shape.region_labels()}"
+    tokens = []
+    for cell in range(shape.cells):
+        value = position.values[cell]
+        if value:
+            clue = position.givens >> cell & 1
+            tokens.append(symbol(value) if clue else "=" + symbol(value))
+        else:
+            tokens.append("." + digits_text(position.cands[cell]))
+    clean_source = " ".join(source.replace("|", "/").split())
+    return SEPARATOR.join((technique, where, " ".join(tokens), clean_source))
+
+
+def parse_line(text: str, line: int | None = None) -> Exemplar:
+    """The exemplar on one catalogue line.
+
+    :raises ExemplarError: naming ``line`` and what is wrong (field count, unknown
+        technique, bad shape, wrong cell count, a digit out of range, a candidate
+        that a peer's digit rules out, or a broken position).
+    """
+
+    def fail(reason: str) -> ExemplarError:
+        return ExemplarError(reason, line=line)
+
+    fields = text.rstrip("\r\n").split(SEPARATOR)
+    if len(fields) != 4:
+        raise fail(f"{len(fields)} fields separated by '|'; a position needs 4")
+    name, where, cells_text, source = (field.strip() for field in fields)
+    technique = _technique_names().get(name.lower())
+    if technique is None:
+        raise fail(f"unknown technique {name!r}")
+    shape = _parse_shape(where, fail)
+    tokens = cells_text.split()
+    if len(tokens) != shape.cells:
+        raise fail(f"{len(tokens)} cells; a {shape.size}x{shape.size} grid has {shape.cells}")
+    values: list[int] = []
+    cands: list[int] = []
+    givens = 0
+    for cell, token in enumerate(tokens):
+        value, mask, clue = _parse_cell(token, shape.size)
+        if value is None:
+            raise fail(f"cell {cell + 1}: cannot read {token!r}")
+        values.append(value)
+        cands.append(mask)
+        givens |= clue << cell
+    position = CandidateGrid(shape, values, cands, givens=givens)
+    for cell, mask in enumerate(cands):
+        held = 0
+        for peer in shape.peers[cell]:
+            if values[peer]:
+                held |= 1 << (values[peer] - 1)
+        if mask & held or (values[cell] and held >> (values[cell] - 1) & 1):
+            raise fail(f"cell {cell + 1}: a digit its peers already hold")
+    if position.is_broken():
+        raise fail("the position is broken (a cell or a unit has no place left)")
+    return Exemplar(technique, shape, position, source)
+
+
+def _parse_shape(where: str, fail: Callable[[str], ExemplarError]) -> Shape:
+    words = where.split()
+    try:
+        if len(words) == 2 and words[0] == "classic" and words[1].isascii():
+            return Shape.classic(int(words[1]))
+        if len(words) == 3 and words[0] == "jigsaw" and words[1].isascii():
+            size = int(words[1])
+            return Shape.from_regions(list(words[2]), size)
+    except (PuzzleError, ValueError) as error:
+        raise fail(f"bad shape {where!r}: {error}") from None
+    raise fail(f"bad shape {where!r} (expected 'classic N' or 'jigsaw N LAYOUT')")
+
+
+def _parse_cell(token: str, size: int) -> tuple[int | None, int, int]:
+    """``(value, candidates, is_clue)``; value None when the token cannot be read."""
+    if token.startswith("."):
+        mask = 0
+        for char in token[1:]:
+            digit = digit_of(char, size)
+            if digit is None:
+                return None, 0, 0
+            mask |= 1 << (digit - 1)
+        return 0, mask, 0
+    placed = token.startswith("=")
+    body = token[1:] if placed else token
+    digit = digit_of(body, size) if len(body) == 1 else None
+    if digit is None:
+        return None, 0, 0
+    return digit, 0, 0 if placed else 1
+
+
+@functools.cache
+def _technique_names() -> dict[str, str]:
+    return {found.name.lower(): found.name for found in all_techniques()}
+
+
+# -- the bundled catalogue ----------------------------------------------------------
+
+
+def catalogue_path() -> Path:
+    """Where the bundled catalogue lives (``assets/trainer/positions.txt``)."""
+    return bundled("assets") / "trainer" / "positions.txt"
+
+
+def read_catalogue(lines: Iterable[str], path: str = "") -> tuple[Exemplar, ...]:
+    """Every readable position of a catalogue's lines, in file order.
+
+    Damaged lines are skipped with a warning (``path:line: reason``); text without
+    :data:`HEADER` on its first line gives nothing, with one warning.
+    """
+    found: list[Exemplar] = []
+    numbered: Iterator[tuple[int, str]] = enumerate(lines, start=1)
+    first = next(numbered, None)
+    if first is None or first[1].strip() != HEADER:
+        _log.warning("%s: not a trainer catalogue (no %r header); no positions", path, HEADER)
+        return ()
+    for number, text in numbered:
+        if not text.strip() or text.startswith("#"):
+            continue
+        try:
+            found.append(parse_line(text, number))
+        except ExemplarError as error:
+            _log.warning("%s", error.located(path))
+    return tuple(found)
+
+
+@functools.cache
+def _bundled() -> dict[str, tuple[Exemplar, ...]]:
+    path = catalogue_path()
+    try:
+        with path.open(encoding="utf-8") as lines:
+            entries = read_catalogue(lines, str(path))
+    except (OSError, UnicodeDecodeError) as error:
+        _log.warning("%s: cannot read the trainer's positions: %s", path, error)
+        entries = ()
+    grouped: dict[str, list[Exemplar]] = {}
+    for entry in entries:
+        grouped.setdefault(entry.technique, []).append(entry)
+    return {name: tuple(items) for name, items in grouped.items()}
+
+
+def examples(technique: str) -> tuple[Exemplar, ...]:
+    """The bundled positions for ``technique`` (any case), in file order; () if none."""
+    name = _technique_names().get(technique.lower(), technique)
+    return _bundled().get(name, ())
+
+
+def techniques_with_examples() -> tuple[str, ...]:
+    """The techniques the bundled catalogue has positions for, simplest first."""
+    have = _bundled()
+    return tuple(found.name for found in all_techniques() if found.name in have)
+
+
+def reload() -> None:
+    """Forget the cached catalogue (tests that swap the file, a rebuild)."""
+    _bundled.cache_clear()

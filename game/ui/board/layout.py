@@ -1,0 +1,293 @@
+"""Every rectangle of the board screen, computed from the window size alone.
+
+One unit ``u`` (a ninth of the board's side, whatever the grid size) sizes the
+panel, the buttons and the type, so 800x600 and 4K look the same, only larger.
+Cells are whole pixels so grid lines stay crisp.  The board goes beside the panel
+(landscape) or above it (portrait), whichever arrangement gives the larger board.
+
+Pure geometry: a :class:`BoardLayout` is a value built by :func:`board_layout`,
+and hit-testing (which cell, which note spot, which button is under the pointer)
+lives here too so tests can check it without drawing anything.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pygame import Rect
+
+from ...engine.shape import box_dims
+
+GRID_ACTIONS = ("undo", "redo", "erase", "notes", "fill", "check", "hint", "steps", "solve")
+"""The action buttons under the pad, in reading order: editing, notes, help."""
+
+ACTIONS = (*GRID_ACTIONS, "menu")
+"""Every action button; Pause ("menu") sits in the header by the clock, as players expect."""
+
+# Panel proportions in units (landscape); tuned by eye on real screenshots.
+PANEL_WIDTH = 4.4
+HEADER = 1.0
+PAD_ROW = 1.0
+ACTION_ROW = 0.72
+GAP = 0.16
+SECTION = 0.34
+
+
+def note_grid(size: int) -> tuple[int, int]:
+    """Rows and columns of the fixed note positions in a cell (3x3 for 9, 2x3 for 6)."""
+    dims = box_dims(size)
+    if dims is not None:
+        return dims
+    side = math.isqrt(size - 1) + 1
+    return (math.ceil(size / side), side)
+
+
+def pad_grid(size: int, landscape: bool) -> tuple[int, int]:
+    """Rows and columns of the number pad."""
+    if landscape:
+        columns = {4: 4, 6: 3, 9: 3}.get(size, math.isqrt(size - 1) + 1)
+    else:
+        columns = size if size <= 9 else math.ceil(size / 2)
+    return (math.ceil(size / columns), columns)
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """Where the grid is: its top-left corner, cell size and line widths."""
+
+    x: int
+    y: int
+    cell: int
+    size: int
+
+    @property
+    def side(self) -> int:
+        return self.cell * self.size
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y, self.side, self.side)
+
+    @property
+    def thin(self) -> int:
+        return max(1, round(self.cell / 45))
+
+    @property
+    def thick(self) -> int:
+        """Region borders: at least three thin lines wide, so regions read at a glance."""
+        return max(3 * self.thin, round(self.cell / 14))
+
+    def cell_rect(self, cell: int) -> Rect:
+        row, column = divmod(cell, self.size)
+        return Rect(self.x + column * self.cell, self.y + row * self.cell, self.cell, self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
+        """The cell under ``pos``, or None outside the grid."""
+        column = (pos[0] - self.x) // self.cell
+        row = (pos[1] - self.y) // self.cell
+        if 0 <= row < self.size and 0 <= column < self.size:
+            return row * self.size + column
+        return None
+
+    def note_rect(self, cell: int, digit: int) -> Rect:
+        """The fixed spot of note ``digit`` inside ``cell``."""
+        rows, columns = note_grid(self.size)
+        base = self.cell_rect(cell)
+        inset = max(1, round(self.cell * 0.06))
+        width = (self.cell - 2 * inset) / columns
+        height = (self.cell - 2 * inset) / rows
+        row, column = divmod(digit - 1, columns)
+        left = round(base.x + inset + column * width)
+        top = round(base.y + inset + row * height)
+        right = round(base.x + inset + (column + 1) * width)
+        bottom = round(base.y + inset + (row + 1) * height)
+        return Rect(left, top, right - left, bottom - top)
+
+    def note_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(cell, digit) of the note spot under ``pos``, or None."""
+        cell = self.cell_at(pos)
+        if cell is None:
+            return None
+        rows, columns = note_grid(self.size)
+        base = self.cell_rect(cell)
+        inset = max(1, round(self.cell * 0.06))
+        column = int((pos[0] - base.x - inset) * columns // (self.cell - 2 * inset))
+        row = int((pos[1] - base.y - inset) * rows // (self.cell - 2 * inset))
+        column = min(columns - 1, max(0, column))
+        row = min(rows - 1, max(0, row))
+        digit = row * columns + column + 1
+        return (cell, digit) if digit <= self.size else None
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """The board screen: grid, panel and everything in the panel."""
+
+    width: int
+    height: int
+    landscape: bool
+    unit: int
+    board: BoardGeometry
+    panel: Rect
+    header: Rect
+    pad: tuple[Rect, ...]  # pad[d - 1] is digit d's button
+    actions: dict[str, Rect]
+    status: Rect
+
+    def button_at(self, pos: tuple[int, int]) -> str | int | None:
+        """The digit (int) or action name (str) of the button under ``pos``."""
+        for index, rect in enumerate(self.pad):
+            if rect.collidepoint(pos):
+                return index + 1
+        for name, rect in self.actions.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    def all_rects(self) -> list[Rect]:
+        """Every hit-testable rectangle (for overlap tests)."""
+        return [self.board.rect, self.header, *self.pad, *self.actions.values(), self.status]
+
+
+def board_layout(width: int, height: int, size: int) -> BoardLayout:
+    """The layout for a window of ``width`` x ``height`` and a grid of ``size``."""
+    width = max(width, 320)
+    height = max(height, 240)
+    wide = _landscape_unit(width, height, size)
+    tall = _portrait_unit(width, height, size)
+    if wide >= tall:
+        return _landscape(width, height, size, wide)
+    return _portrait(width, height, size, tall)
+
+
+def _pad_height(size: int, landscape: bool) -> float:
+    rows, _ = pad_grid(size, landscape)
+    row = PAD_ROW if landscape else 1.05
+    if landscape and size > 9:
+        row = PAD_ROW * 3 / rows * 1.15
+    return rows * row + (rows - 1) * GAP
+
+
+def _landscape_unit(width: int, height: int, size: int) -> float:
+    # Board 9u, margins 0.5u around and between; panel PANEL_WIDTH wide.
+    return min(height / 10, width / (9 + PANEL_WIDTH + 1.5))
+
+
+def _portrait_height(size: int) -> float:
+    pad = _pad_height(size, False)
+    return 0.75 + SECTION + pad + SECTION + 2 * ACTION_ROW + GAP + SECTION + 1.3
+
+
+def _portrait_unit(width: int, height: int, size: int) -> float:
+    return min(width / 10, height / (9 + _portrait_height(size) + 1.5))
+
+
+def _grid_in(
+    x: float, y: float, w: float, rows: int, columns: int, h: float, gap: float
+) -> list[Rect]:
+    cw = (w - (columns - 1) * gap) / columns
+    ch = (h - (rows - 1) * gap) / rows
+    rects = []
+    for index in range(rows * columns):
+        row, column = divmod(index, columns)
+        left = round(x + column * (cw + gap))
+        top = round(y + row * (ch + gap))
+        right = round(x + column * (cw + gap) + cw)
+        bottom = round(y + row * (ch + gap) + ch)
+        rects.append(Rect(left, top, right - left, bottom - top))
+    return rects
+
+
+def _cell_size(unit: float, size: int) -> int:
+    """Whole, even pixels: crisp lines, and tiles at odd x (see ``board_view.board_pad``)."""
+    cell = max(4, int(unit * 9 / size))
+    return cell - cell % 2
+
+
+def geometry_in(rect: Rect, size: int) -> BoardGeometry:
+    """The largest grid of ``size`` that fits ``rect`` with its outer border, centred.
+
+    For pictures of a board away from the board screen (the technique reference):
+    cells whole and even, and the left edge even, as the board screen's are.
+    """
+    probe = BoardGeometry(0, 0, max(4, min(rect.w, rect.h) // size), size)
+    room = min(rect.w, rect.h) - 2 * (probe.thick | 1)
+    cell = max(4, room // size)
+    cell -= cell % 2
+    side = cell * size
+    x = _even(rect.x + (rect.w - side) / 2)
+    y = round(rect.y + (rect.h - side) / 2)
+    return BoardGeometry(x, y, cell, size)
+
+
+def _even(x: float) -> int:
+    """The board's left edge, even, so its border (an odd pad to the left) starts odd."""
+    whole = round(x)
+    return whole - whole % 2
+
+
+def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
+    cell = _cell_size(unit, size)
+    side = cell * size
+    u = side / 9
+    margin = u / 2
+    panel_w = round(PANEL_WIDTH * u)
+    total = side + margin + panel_w
+    x = _even((width - total) / 2)
+    y = round((height - side) / 2)
+    board = BoardGeometry(x, y, cell, size)
+    px = round(x + side + margin)
+    panel = Rect(px, y, panel_w, side)
+    header = Rect(px, y, panel_w, round(HEADER * u))
+    top = header.bottom + SECTION * u
+    rows, columns = pad_grid(size, True)
+    pad_h = _pad_height(size, True) * u
+    pad = _grid_in(px, top, panel_w, rows, columns, pad_h, GAP * u)[:size]
+    top += pad_h + SECTION * u
+    action_h = 3 * ACTION_ROW * u + 2 * GAP * u
+    cells = _grid_in(px, top, panel_w, 3, 3, action_h, GAP * u)
+    actions = dict(zip(GRID_ACTIONS, cells, strict=True))
+    actions["menu"] = _pause_rect(header, u)
+    status_top = round(top + action_h + SECTION * u)
+    status = Rect(px, status_top, panel_w, max(0, y + side - status_top))
+    return BoardLayout(
+        width, height, True, round(u), board, panel, header, tuple(pad), actions, status
+    )
+
+
+def _pause_rect(header: Rect, u: float) -> Rect:
+    """The pause button: a small square at the header's top right, beside the clock."""
+    side = round(0.5 * u)
+    return Rect(header.right - side, header.y, side, side)
+
+
+def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
+    cell = _cell_size(unit, size)
+    side = cell * size
+    u = side / 9
+    margin = u / 2
+    content = side + margin + _portrait_height(size) * u
+    x = _even((width - side) / 2)
+    y = round(max(margin, (height - content) / 2))
+    board = BoardGeometry(x, y, cell, size)
+    top = y + side + margin
+    panel = Rect(x, round(top), side, round(_portrait_height(size) * u))
+    header = Rect(x, round(top), side, round(0.75 * u))
+    top += 0.75 * u + SECTION * u
+    rows, columns = pad_grid(size, False)
+    pad_h = _pad_height(size, False) * u
+    pad = _grid_in(x, top, side, rows, columns, pad_h, GAP * u)[:size]
+    top += pad_h + SECTION * u
+    action_h = 2 * ACTION_ROW * u + GAP * u
+    cells = _grid_in(x, top, side, 2, 5, action_h, GAP * u)
+    # Nine buttons in rows of five: the second row of four sits centred.
+    shift = (cells[1].x - cells[0].x) // 2
+    cells[5:] = [rect.move(shift, 0) for rect in cells[5:9]]
+    actions = dict(zip(GRID_ACTIONS, cells, strict=True))
+    actions["menu"] = _pause_rect(header, u)
+    top += action_h + SECTION * u
+    status = Rect(x, round(top), side, round(min(1.3 * u, panel.bottom - top)))
+    return BoardLayout(
+        width, height, False, round(u), board, panel, header, tuple(pad), actions, status
+    )

@@ -1,0 +1,405 @@
+"""The board: where a game is played.
+
+This scene only translates and draws.  Commands go through one table
+(:attr:`BoardScene.commands`) to the session's
+:class:`~game.session.board.playing.Playing`, which owns the game's rules, the help flows
+and the panel's :class:`~game.session.board.playing.Mode`; clicks are typed hits
+(:mod:`..board_hits`); what comes back becomes animations and the status line;
+and what is seen is computed as values (:func:`~..looks.cell_looks`,
+:func:`~..board_panel.panel_model`) that the board and panel views paint.
+
+The mouse chooses cells: a press selects a cell and a drag (the button held)
+chooses every cell it crosses; Ctrl+click adds or removes a cell, Ctrl+drag adds
+(or, begun on a chosen cell, removes) the cells crossed; Shift+click chooses the
+rectangle from the cursor.  Digit first with a digit picked, a press places it
+and a drag does nothing more: the pointer is a pen then, not a lasso.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pygame
+
+from ...session.board import Mode, Playing, Reply
+from ...session.play import Difficulty, Game, NoteKind, Origin, Phase
+from ..input.actions import Action, Command
+from ..input.gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
+from ..screens.confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
+from ..stage.context import AppContext
+from ..stage.destinations import Help, Menu, OpenPuzzle, SaveAs
+from ..stage.scene_stack import Go, Push, Scene, Transition
+from ..stage.sound import Cue
+from .animation import Animator
+from .commands import Handler, play_commands
+from .deduction_view import draw_deduction
+from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
+from .layout import BoardLayout, board_layout
+from .looks import CellLook, ViewState, cell_looks
+from .lose import LoseScene
+from .panel import PanelInputs, panel_model
+from .panel_view import PanelModel, PanelView
+from .pause import PauseScene
+from .typed_move import TypedMoveScene
+from .view import BoardView
+from .win import WinScene
+
+FRAME = 1 / 60
+
+
+NOTE_WORDS = {
+    NoteKind.CANDIDATE: "candidate notes (in fixed spots)",
+    NoteKind.CORNER: "corner notes",
+    NoteKind.CENTRE: "centre notes",
+}
+
+
+@dataclass
+class Drag:
+    """A press on a cell with the left button, while the button stays down.
+
+    ``base`` is what was chosen before (Ctrl+drag adds to it, or takes from it when
+    it began on a chosen cell: ``remove``); ``crossed`` the cells the drag went over.
+    """
+
+    base: frozenset[int]
+    crossed: set[int] = field(default_factory=set)
+    remove: bool = False
+
+
+class BoardScene(Scene):
+    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.game = game
+        self.play = Playing(game, origin, ctx.tasks, listen=self._sync, rated=self._rated)
+        self.view = ViewState()
+        self.animator = Animator(enabled=ctx.settings.animations)
+        self.board_view = BoardView(ctx.text)
+        self.panel_view = PanelView(ctx.text)
+        self.layout: BoardLayout = board_layout(*ctx.size, game.size)
+        self.hover: Hit | None = None
+        self._full = True  # the next draw repaints the whole window
+        self._looks: tuple[CellLook, ...] = ()
+        self._looks_key: object = None
+        self._links_shown = False
+        self._carded: Phase | None = None  # the ending whose card was shown
+        self._drag: Drag | None = None
+        self._shown_second = -1
+        self.commands: dict[Action, Handler] = {
+            **play_commands(self.play),
+            Action.NOTE_KIND: lambda c: self._next_note_kind(),
+            Action.NOTES_MODE: lambda c: self.play.toggle_notes_mode(),
+            Action.SOLVE: lambda c: self._solve(),
+            Action.TYPED_MOVE: lambda c: Push(
+                TypedMoveScene(ctx, self.layout.board.rect, self.typed, game.tick)
+            ),
+            Action.SAVE: lambda c: Go(SaveAs(self._report)),
+            Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
+            Action.BACK: lambda c: self._back(),
+            Action.HELP: lambda c: Go(Help(game.size)),
+        }
+        self._sync()
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    def exit(self) -> None:
+        self.play.forget()
+
+    def uncover(self) -> None:
+        super().uncover()
+        self.play.refresh()  # a card or dialog may have changed the board (Undo Solve)
+        self._sync()
+
+    def input_context(self) -> InputContext:
+        return InputContext(size=self.game.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = board_layout(*size, self.game.size)
+        self.dirty = True
+
+    def restyle(self) -> None:
+        self.animator.enabled = self.ctx.settings.animations
+        if not self.animator.enabled:
+            self.animator.skip()
+        self._sync()
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if self.animator.revealing and _is_press(intent):
+            self.animator.skip()  # any key or click skips the Solve animation
+            self._sync()
+            return None
+        if isinstance(intent, Command):
+            handler = self.commands.get(intent.action)
+            return self._answer(handler(intent)) if handler else None
+        if isinstance(intent, Pointer):
+            return self._pointer(intent)
+        if isinstance(intent, WindowChange) and intent.change is Window.MINIMISED:
+            return self._pause()
+        return None
+
+    def _pointer(self, pointer: Pointer) -> Transition | None:
+        hit = hit_at(self.layout, self.play.mode, pointer.pos)
+        if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
+            if self._drag is not None and not pointer.held:
+                self._drag = None  # released outside the window
+            if self._drag is not None and isinstance(hit, CellHit):
+                return self._dragged(self._drag, hit.cell)
+            hover = hit if isinstance(hit, ButtonHit | PadHit) else None
+            if pointer.kind is PointerKind.LEAVE:
+                hover = None
+            if hover != self.hover:
+                self.hover = hover
+                self.dirty = True
+            return None
+        if pointer.kind is PointerKind.RELEASE:
+            self._drag = None
+            return None
+        if pointer.kind is not PointerKind.PRESS:
+            return None
+        if isinstance(hit, CellHit):
+            return self._cell_pressed(hit, pointer)
+        if isinstance(hit, PadHit):
+            return self._answer(self.play.press_pad(hit.digit))
+        if isinstance(hit, ButtonHit) and self._button_works(hit):
+            return self.handle(Command(hit.action))
+        return None
+
+    def _cell_pressed(self, hit: CellHit, pointer: Pointer) -> Transition | None:
+        """A press on a cell: Ctrl adds or removes it, Shift a rectangle, else a click;
+        a left press may then become a drag."""
+        play = self.play
+        if pointer.button != 1:
+            return self._answer(play.click_cell(hit.cell, hit.note, pointer.button))
+        if pointer.ctrl:
+            removing = hit.cell in play.chosen and len(play.chosen) > 1
+            reply = play.toggle_cell(hit.cell)
+            self._drag = Drag(play.chosen, {hit.cell}, remove=removing)
+            return self._answer(reply)
+        if pointer.shift:
+            return self._answer(play.extend_to(hit.cell))
+        reply = play.click_cell(hit.cell, hit.note, 1)
+        if not (play.digit_first and play.active_digit):
+            self._drag = Drag(frozenset(), {hit.cell})
+        return self._answer(reply)
+
+    def _dragged(self, drag: Drag, cell: int) -> Transition | None:
+        """The drag reached ``cell``: the cells crossed so far join the choice."""
+        if cell in drag.crossed:
+            return None
+        drag.crossed.add(cell)
+        crossed = frozenset(drag.crossed)
+        cells = drag.base - crossed if drag.remove else drag.base | crossed
+        return self._answer(self.play.drag_over(cells))
+
+    def _button_works(self, hit: ButtonHit) -> bool:
+        """A finished game's buttons rest (Undo too unless the game allows it)."""
+        if self.play.mode is not Mode.ENDED or hit.action is Action.BACK:
+            return True
+        return hit.action is Action.UNDO and self.game.can_undo()
+
+    def typed(self, text: str) -> bool:
+        """Play a typed move; False (the reason in the status line) if it is not one."""
+        reply = self.play.typed(text)
+        self._answer(reply)
+        return not reply.error
+
+    # -- what commands lead to ------------------------------------------------------
+
+    def _answer(self, answer: Transition | Reply | None) -> Transition | None:
+        """Feedback for a reply; the transition, if a command asked for one."""
+        if isinstance(answer, Transition):
+            return answer
+        if answer is not None and answer.effect is not None:
+            self._feedback(answer)
+        self._sync()
+        return None
+
+    def _feedback(self, reply: Reply) -> None:
+        effect = reply.effect
+        assert effect is not None
+        self.animator.flash(effect.flash)
+        self.animator.glow(
+            tuple(cell for unit in effect.completed_units for cell in self.game.shape.units[unit])
+        )
+        shown = bool(reply.filled)
+        if shown:
+            self.animator.start_reveal(reply.filled)  # Solve fills the grid, cell by cell
+        won = reply.won
+        if won:
+            origin = reply.placed if reply.placed is not None else self.game.shape.cells // 2
+            self.animator.wave(_distances(self.game.size, origin))
+        # One sound an action, the most telling first (off unless the player turns it
+        # up).  A wrong digit sounds like any other: sound never gives a mistake away.
+        if won:
+            self.ctx.sounds.play(Cue.WIN)
+        elif effect.completed_units and not shown:
+            self.ctx.sounds.play(Cue.UNIT)
+        elif reply.placed is not None and effect.changed:
+            self.ctx.sounds.play(Cue.PLACE)
+
+    def _solve(self) -> Transition | Reply:
+        """Solve asks first: a game whose solution was shown never counts as a win."""
+        if not self.game.can_show_solution():
+            return self.play.show_solution()  # it says why not
+        return Push(ConfirmScene(self.ctx, SOLVE_TITLE, SOLVE_BODY, self._solved))
+
+    def _solved(self) -> None:
+        """Yes on the Solve card: the solution fills the board (the card then closes)."""
+        self._answer(self.play.show_solution())
+
+    def _back(self) -> Transition | Reply | None:
+        if self.play.mode is Mode.ENDED:
+            return Go(Menu(leave_game=True))
+        if self.play.clear_selection() or self.play.dismiss():
+            return Reply()
+        return self._pause()
+
+    def _next_note_kind(self) -> Reply:
+        """The next kind of note for notes mode and Shift+digit; kept in the settings."""
+        kinds = tuple(NoteKind)
+        kind = kinds[(kinds.index(self.ctx.settings.note_kind) + 1) % len(kinds)]
+        self.ctx.change_settings(note_kind=kind)
+        return self.play.tell(f"Notes now write {NOTE_WORDS[kind]}.")
+
+    def _pause(self) -> Transition | None:
+        if self.game.over:
+            return None
+        return Push(PauseScene(self.ctx, self.game, self.play.origin))
+
+    def _report(self, message: str) -> None:
+        """Where Save as put the file, in the status line."""
+        self.play.tell(message)
+        self._sync()
+
+    def _folder(self) -> str | None:
+        path = self.play.origin.path
+        return str(Path(path).parent) if path else None
+
+    def _rated(self, difficulty: Difficulty | None) -> None:
+        """The puzzle's rating arrived: the header shows it, Continue keeps it."""
+        self.ctx.session.rated(self.game, difficulty)
+
+    # -- time -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> Transition | None:
+        if self.play.update(dt):
+            self._sync()
+        for reply in self.play.take_replies():  # answers that came from the background
+            self._feedback(reply)
+            self._sync()
+        if self.animator.update(dt):
+            self._sync()
+        if self.board_view.pending:  # tiles left over from a big board's first frames
+            self.dirty = True
+        second = int(self.game.elapsed)
+        if second != self._shown_second:
+            self._shown_second = second
+            self.dirty = self.dirty or self.ctx.settings.show_timer
+        return self._ending()
+
+    def _ending(self) -> Transition | None:
+        """Once the game ends and its animation is over, its card (once per ending)."""
+        game = self.game
+        if not game.over:
+            self._carded = None
+            return None
+        if self._carded is game.phase or self.animator.active:
+            return None
+        self._carded = game.phase
+        if game.phase is Phase.SOLVED:
+            return Push(WinScene(self.ctx, game, self.play.origin, self.play.rater))
+        return Push(LoseScene(self.ctx, game, self.play.origin))
+
+    def wake_in(self) -> float | None:
+        game = self.game
+        if self.board_view.pending:
+            return 0.0
+        if game.over and self._carded is not game.phase:
+            return 0.0 if not self.animator.active else FRAME
+        waits = [FRAME] if self.animator.active else []
+        wait = self.play.wake_in()
+        if wait is not None:
+            waits.append(wait)
+        if self.ctx.settings.show_timer and game.phase is Phase.PLAYING:
+            waits.append(1.0 - game.elapsed % 1.0 + 0.001)
+        return min(waits) if waits else None
+
+    # -- what is shown --------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Bring the view state up to date (called after changes, never from draw)."""
+        view, play = self.view, self.play
+        view.active_digit = play.active_digit
+        view.digit_first = play.digit_first
+        view.checked = play.checked_cells()
+        view.hint = play.marks()
+        view.chosen = play.selection
+        view.flash, view.glow, view.hidden = self.animator.levels()
+        self.dirty = True
+
+    def looks(self) -> tuple[CellLook, ...]:
+        """Every cell's look, recomputed only when something it depends on changed."""
+        game, view = self.game, self.view
+        key = (
+            (game.state, game.selected, game.phase, id(game.settings), game.history.position),
+            (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            view.chosen,
+            (tuple(view.flash.items()), tuple(view.glow.items())),
+        )
+        if key != self._looks_key:
+            self._looks = cell_looks(game, view)
+            self._looks_key = key
+        return self._looks
+
+    def panel_model(self) -> PanelModel:
+        inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
+        return panel_model(self.play, inputs, self.looks(), self.hover)
+
+    def invalidate(self) -> None:
+        self._full = True
+        self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Redraw what changed: cells whose look changed, panel parts, or everything."""
+        palette = self.ctx.palette
+        full, self._full = self._full, False
+        if full:
+            surface.fill(palette.background)
+        board = self.board_view
+        board.configure(self.layout.board, self.game.shape, palette)
+        changed = board.update(self.looks())
+        marks = self.view.hint
+        step = marks.step if marks is not None and marks.full else None
+        links = step if step is not None and (step.links or step.areas) else None
+        drawn: list[pygame.Rect] = []
+        # Links and areas lie over the board: while any are shown, or just went away,
+        # the whole board goes up again (it is one blit of the composed board).
+        if full or changed or links is not None or self._links_shown:
+            board.blit(surface)
+            if links is not None:
+                draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
+            drawn.append(board.screen_rect)
+        self._links_shown = links is not None
+        drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
+        return None if full else drawn
+
+
+def _is_press(intent: Intent) -> bool:
+    if isinstance(intent, Pointer):
+        return intent.kind is PointerKind.PRESS
+    return isinstance(intent, Command) and intent.action is not Action.QUIT
+
+
+def _distances(size: int, origin: int) -> dict[int, float]:
+    """Every cell's distance from ``origin``, scaled to 0..1 (for the win wave)."""
+    row0, column0 = divmod(origin, size)
+    raw = {
+        cell: ((cell // size - row0) ** 2 + (cell % size - column0) ** 2) ** 0.5
+        for cell in range(size * size)
+    }
+    far = max(raw.values()) or 1.0
+    return {cell: d / far for cell, d in raw.items()}

@@ -1,0 +1,214 @@
+"""The step panel: one step of the solution, its buttons, and the "everywhere" commands.
+
+While stepping through the solution the panel below its header becomes this
+card: which step of how many, the technique, its explanation, Previous / Next /
+Apply / Close, and one button per "apply everywhere" command.  It takes the
+number pad's place, since a player reading a deduction is not typing digits (the
+keys still place them).  Drawn from a :class:`StepsCard` value, with its
+geometry computed from the board layout alone so clicks hit-test without drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from ...session.board import StepsView
+from ..kit.card_layout import button_grid
+from ..kit.text import Text
+from ..kit.theme import Palette, mix
+from ..kit.widgets import Style, draw_button, draw_lines, wrap_lines
+from .layout import BoardLayout
+
+NAV = ("step-previous", "step-next", "step-apply", "step-close")
+"""The card's own buttons, in reading order."""
+
+NAV_LABELS = {
+    "step-previous": "Previous",
+    "step-next": "Next",
+    "step-close": "Close",
+}
+
+
+@dataclass(frozen=True)
+class CommandKey:
+    """A button of the card that runs a command: its name, label, look and tooltip."""
+
+    name: str
+    label: str
+    style: Style
+    tooltip: str
+
+
+@dataclass(frozen=True)
+class StepsCard:
+    """Everything the step panel paints."""
+
+    view: StepsView
+    everywhere: tuple[CommandKey, ...]  # name "everywhere-…", label, style, tooltip
+    tips: tuple[tuple[str, str], ...]  # nav button name -> tooltip with its key
+    message: str  # the board's status line, shown in the card
+    message_error: bool
+
+
+@dataclass(frozen=True)
+class StepsGeometry:
+    card: pygame.Rect
+    text: pygame.Rect  # the explanation's room, shared with the message under it
+    nav: dict[str, pygame.Rect]
+    everywhere_label: pygame.Rect
+    everywhere: tuple[pygame.Rect, ...]
+    pad: int
+    unit: int
+
+
+def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
+    """Where everything of the step card goes, for ``count`` everywhere buttons."""
+    u = layout.unit
+    panel = layout.panel
+    top = layout.pad[0].y if layout.pad else layout.header.bottom
+    card = pygame.Rect(panel.x, top, panel.w, panel.bottom - top)
+    pad = round(0.22 * u)
+    inner = card.inflate(-2 * pad, -2 * pad)
+    wide = inner.w > 6 * u  # portrait: the panel spans the board's width
+    gap = round(0.14 * u)
+    columns = 3 if wide else 2
+    rows = -(-count // columns)
+    row_h = round(0.5 * u)
+    bottom = inner.bottom
+    grid_h = rows * row_h + (rows - 1) * round(0.1 * u)
+    grid_top = bottom - grid_h
+    cell_w = (inner.w - (columns - 1) * gap) / columns
+    everywhere = tuple(
+        pygame.Rect(
+            round(inner.x + (i % columns) * (cell_w + gap)),
+            grid_top + (i // columns) * (row_h + round(0.1 * u)),
+            round(cell_w),
+            row_h,
+        )
+        for i in range(count)
+    )
+    label = pygame.Rect(inner.x, grid_top - round(0.36 * u), inner.w, round(0.3 * u))
+    nav_h = round(0.6 * u)
+    nav_columns = 4 if wide else 2
+    nav_rows = 4 // nav_columns
+    nav_bottom = label.y - round(0.3 * u)
+    nav_top = nav_bottom - nav_rows * nav_h - (nav_rows - 1) * gap
+    nav = button_grid(NAV, inner.x, nav_top, inner.w, nav_columns, nav_h, gap)
+    text_top = inner.y + round(0.95 * u)
+    text = pygame.Rect(inner.x, text_top, inner.w, max(0, nav_top - gap - text_top))
+    return StepsGeometry(card, text, nav, label, everywhere, pad, u)
+
+
+def steps_button_rects(layout: BoardLayout, count: int = 6) -> dict[str, pygame.Rect]:
+    """The nav buttons by name (for hit-testing; everywhere buttons come separately)."""
+    return steps_geometry(layout, count).nav
+
+
+def draw_steps_card(
+    surface: pygame.Surface,
+    text: Text,
+    p: Palette,
+    layout: BoardLayout,
+    card: StepsCard,
+    hover: str | int | None,
+) -> None:
+    """Paint the step card (the panel under its header)."""
+    g = steps_geometry(layout, len(card.everywhere))
+    u = g.unit
+    view = card.view
+    fill = mix(p.surface, p.unit_hint, 0.6)
+    radius = max(6, u // 6)
+    pygame.draw.rect(surface, fill, g.card, border_radius=radius)
+    pygame.draw.rect(surface, p.border, g.card, 1, border_radius=radius)
+    x, y = g.card.x + g.pad, g.card.y + g.pad
+    width = g.card.w - 2 * g.pad
+    small = max(11, round(u * 0.21))
+    counter = text.render(view.counter, text.fit_size(view.counter, small, width), p.text_dim)
+    surface.blit(counter, (x, y))
+    title_size = text.fit_size(view.title, max(13, round(u * 0.32)), width, True)
+    surface.blit(text.render(view.title, title_size, p.text, True), (x, y + round(u * 0.34)))
+    tip = dict(card.tips).get(str(hover), "")
+    tip = tip or next((k.tooltip for k in card.everywhere if k.name == hover), "")
+    message = tip or card.message or view.note
+    # The message (a tooltip, the status line or the flow's note) sits under the
+    # explanation, at the bottom of their shared room; the explanation gets the rest.
+    lines = wrap_lines(text, message, small, g.text.w, 2) if message else []
+    step = round(small * 1.25)
+    room = g.text.copy()
+    if lines:
+        room.h -= len(lines) * step + round(u * 0.12)
+        colour = p.error if card.message_error and not tip and card.message else p.text_dim
+        top = g.text.bottom - len(lines) * step
+        draw_lines(surface, text, lines, (g.text.x, top), small, colour, spacing=1.25)
+    draw_explanation(surface, text, p, room, g.unit, view.body)
+    labels = {
+        **NAV_LABELS,
+        "step-apply": view.apply_label,
+    }
+    enabled = {
+        "step-previous": view.can_previous,
+        "step-next": view.can_next,
+        "step-apply": view.can_apply,
+        "step-close": True,
+    }
+    size = max(12, round(g.nav["step-next"].h * 0.38))
+    for name, rect in g.nav.items():
+        style = Style.NORMAL if enabled[name] else Style.DISABLED
+        if name == "step-apply" and enabled[name]:
+            style = Style.PRIMARY
+        draw_button(
+            surface,
+            text,
+            p,
+            rect,
+            labels[name],
+            style=style,
+            hovered=hover == name,
+            size=size,
+            backdrop=fill,
+        )
+    pygame.draw.line(
+        surface,
+        p.border,
+        (g.card.x + g.pad, g.everywhere_label.y - round(u * 0.14)),
+        (g.card.right - g.pad, g.everywhere_label.y - round(u * 0.14)),
+    )
+    label = text.render("Apply everywhere", small, p.text_dim, True)
+    surface.blit(label, label.get_rect(midleft=g.everywhere_label.midleft))
+    if g.everywhere:
+        first = g.everywhere[0]
+        size = min(
+            text.fit_size(key.label, max(12, round(first.h * 0.4)), first.w - first.h // 3)
+            for key in card.everywhere
+        )
+        for key, rect in zip(card.everywhere, g.everywhere, strict=True):
+            draw_button(
+                surface,
+                text,
+                p,
+                rect,
+                key.label,
+                style=key.style,
+                hovered=hover == key.name,
+                size=size,
+                backdrop=fill,
+            )
+
+
+def draw_explanation(
+    surface: pygame.Surface, text: Text, p: Palette, room: pygame.Rect, unit: int, body: str
+) -> int:
+    """The explanation, as large as fits its room: long chains shrink a little, and
+    past a readable size (12 px) the rest is cut short rather than shrunk further.
+    Returns the y below it (the step panel and the trainer share it)."""
+    size = max(12, round(unit * 0.24))
+    smallest = max(12, round(unit * 0.16))
+    lines = text.wrap(body, size, room.w)
+    while size > smallest and len(lines) * round(size * 1.3) > room.h:
+        size -= 1
+        lines = text.wrap(body, size, room.w)
+    limit = max(1, room.h // round(size * 1.3))
+    lines = wrap_lines(text, body, size, room.w, limit)
+    return draw_lines(surface, text, lines, room.topleft, size, p.text)
