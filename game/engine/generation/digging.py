@@ -9,6 +9,11 @@ Every strategy is the same loop with a different test, so they share
   removals are settled by singles (still solvable: accept) or by the solver (two
   solutions: refuse); only the rest pay for a :func:`~.grading.grade`.
 - :func:`keeps_unique`: the puzzle stays unique (a minimal puzzle, any level).
+
+Under a variant's rules (:func:`keeps_logic`) the solver's propagation reads links,
+sums and houses the logic's singles do not, so it no longer tells the level: every
+removal is graded instead.  A grade that is not ABOVE proves uniqueness too (the
+logic only places digits the rules force), so no solver run is needed.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from collections.abc import Callable, Sequence
 
 from .. import solver
 from ..logic.registry import Level
+from ..rules import RuleSet
 from ..shape import Shape
 from .grading import Verdict, grade, singles_solve
 
@@ -60,7 +66,7 @@ def keeps_easy(shape: Shape) -> Keeps:
     return lambda givens: singles_solve(shape, givens) is not None
 
 
-def keeps_unique(shape: Shape) -> Keeps:
+def keeps_unique(shape: Shape | RuleSet) -> Keeps:
     """Keep a removal while the puzzle has exactly one solution."""
     return lambda givens: solver.count_solutions(shape, givens, limit=2) == 1
 
@@ -74,5 +80,26 @@ def keeps_up_to(shape: Shape, level: Level, poll: Callable[[], None] | None = No
         if solver.count_solutions(shape, givens, limit=2) != 1:
             return False
         return grade(shape, givens, level, poll=poll) is not Verdict.ABOVE
+
+    return keeps
+
+
+def keeps_logic(rules: RuleSet, level: Level, poll: Callable[[], None] | None = None) -> Keeps:
+    """Keep a removal while our logic, under ``rules``, still solves the puzzle at
+    ``level`` or below (so it stays unique too).
+
+    Past Easy the exact solver is asked first: a removal that breaks uniqueness is
+    common there, and the logic would only find it by getting stuck, after trying
+    every technique up to the level (measured on 9x9 X at Expert: 3x faster).
+    """
+    if level is Level.EASY:
+        return lambda givens: (
+            grade(rules.shape, givens, level, rules=rules, poll=poll) is not Verdict.ABOVE
+        )
+
+    def keeps(givens: list[int]) -> bool:
+        if solver.count_solutions(rules, givens, limit=2) != 1:
+            return False
+        return grade(rules.shape, givens, level, rules=rules, poll=poll) is not Verdict.ABOVE
 
     return keeps
