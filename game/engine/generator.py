@@ -43,7 +43,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .generation import drawn, killer
-from .generation.digging import dig, keeps_easy, keeps_logic, keeps_unique, keeps_up_to
+from .generation.digging import (
+    dig,
+    keeps_easy,
+    keeps_logic,
+    keeps_settled,
+    keeps_unique,
+    keeps_up_to,
+)
 from .generation.grading import Verdict, grade, singles_solve
 from .generation.grids import random_solution
 from .generation.kinds import Kind
@@ -364,7 +371,7 @@ def _variant_candidate(
         if cages is None:
             return solution, ruled, None
         return solution, ruled + cages, (0,) * shape.cells
-    extra = drawn.draw(kind.drawn, shape, solution, rng) if kind.drawn else ()
+    extra = drawn.draw(kind.drawn, shape, solution, level, rng) if kind.drawn else ()
     rules = RuleSet(shape, ruled + extra)
     givens = _dig_variant(rules, solution, level, symmetry, rng, poll, floor=not extra)
     return solution, rules.constraints, givens
@@ -398,7 +405,7 @@ def _dig_variant(
     givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
     groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
-        givens = dig(givens, groups, keeps_unique(rules), poll=poll)
+        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
     else:
         givens = dig(givens, groups, keeps_logic(rules, level, poll), poll=poll)
     verdict = grade(shape, givens, level, rules=rules, poll=poll)

@@ -14,9 +14,10 @@ job).  What each draws, and why:
   only say "equal", which a sudoku already forbids in a house and tells little
   elsewhere.
 - **Kropki** and **XV**: every pair of neighbours that has the relation gets its
-  mark, with the negative rule ("no mark: no relation"), so the marks and their
-  absence together pin the grid down and few clues remain; a pair of 1 and 2 is
-  both consecutive and double, and gets a white or black dot at random.
+  mark, with the negative rule ("no mark: no relation") up to
+  :data:`NEGATIVE_UP_TO`, so the marks and their absence together pin the grid
+  down and few clues remain; a pair of 1 and 2 is both consecutive and double,
+  and gets a white or black dot at random.
 
 Randomness comes only from ``rng``, over lists in a fixed order.
 """
@@ -27,6 +28,7 @@ import functools
 import random
 from collections.abc import Sequence
 
+from ..logic.registry import Level
 from ..rules import XV, Arrow, Constraint, Kropki, Negative, Thermometer
 from ..rules.constraints import orthogonal_pairs
 from ..shape import Shape
@@ -41,19 +43,32 @@ ARROW_SHARE = 0.4
 
 ARROW_LONGEST = 4
 
+NEGATIVE_UP_TO = Level.MEDIUM
+"""The hardest level whose dots and XV come with the negative rule.  With it, every
+mark and every missing mark pins the grid down so well that a puzzle needs no clue
+or one and cannot get harder than Medium by removing clues (measured: Hard took 30
+candidates, Expert was not found in 60); without it the marks alone say less, clues
+are needed, and removing them reaches the higher levels."""
+
+MARK_SHARE = 0.5
+"""Without the negative rule, the share of the marks drawn: all of them still pin a
+kropki grid down with a clue or two, leaving clue removal no room to tune the level."""
+
 
 def draw(
-    variant: str, shape: Shape, solution: Sequence[int], rng: random.Random
+    variant: str, shape: Shape, solution: Sequence[int], level: Level, rng: random.Random
 ) -> tuple[Constraint, ...]:
-    """The constraints of ``variant`` (thermo, arrow, kropki, xv) drawn from ``solution``."""
+    """The constraints of ``variant`` (thermo, arrow, kropki, xv) drawn from ``solution``
+    for a puzzle at ``level``."""
     if variant == "thermo":
         return thermometers(shape.size, solution, rng)
     if variant == "arrow":
         return arrows(shape.size, solution, rng)
+    negative = level <= NEGATIVE_UP_TO
     if variant == "kropki":
-        return kropki(shape.size, solution, rng)
+        return kropki(shape.size, solution, rng, negative=negative)
     if variant == "xv":
-        return xv(shape.size, solution)
+        return xv(shape.size, solution, rng, negative=negative)
     raise ValueError(f"no constraints are drawn for {variant!r}")
 
 
@@ -162,8 +177,11 @@ def _shaft(
     return walk([], 0)
 
 
-def kropki(size: int, solution: Sequence[int], rng: random.Random) -> tuple[Constraint, ...]:
-    """Every kropki dot of ``solution``, with the negative rule."""
+def kropki(
+    size: int, solution: Sequence[int], rng: random.Random, *, negative: bool = True
+) -> tuple[Constraint, ...]:
+    """Every kropki dot of ``solution`` with the negative rule; without it (not
+    ``negative``), each dot with probability :data:`MARK_SHARE`."""
     dots: list[Constraint] = []
     marked = []
     for a, b in orthogonal_pairs(size):
@@ -173,19 +191,22 @@ def kropki(size: int, solution: Sequence[int], rng: random.Random) -> tuple[Cons
         if white and black:
             black = rng.random() < 0.5
             white = not black
-        if white or black:
+        if (white or black) and (negative or rng.random() < MARK_SHARE):
             dots.append(Kropki(a, b, black))
             marked.append((a, b))
-    return (*dots, Negative("kropki", frozenset(marked)))
+    return (*dots, Negative("kropki", frozenset(marked))) if negative else tuple(dots)
 
 
-def xv(size: int, solution: Sequence[int]) -> tuple[Constraint, ...]:
-    """Every X and V of ``solution``, with the negative rule."""
+def xv(
+    size: int, solution: Sequence[int], rng: random.Random, *, negative: bool = True
+) -> tuple[Constraint, ...]:
+    """Every X and V of ``solution`` with the negative rule; without it (not
+    ``negative``), each mark with probability :data:`MARK_SHARE`."""
     marks: list[Constraint] = []
     marked = []
     for a, b in orthogonal_pairs(size):
         total = solution[a] + solution[b]
-        if total in (5, 10):
+        if total in (5, 10) and (negative or rng.random() < MARK_SHARE):
             marks.append(XV(a, b, total))
             marked.append((a, b))
-    return (*marks, Negative("xv", frozenset(marked)))
+    return (*marks, Negative("xv", frozenset(marked))) if negative else tuple(marks)
