@@ -163,6 +163,8 @@ class RatedPuzzle:
     level: Level
     score: float
     seed: int
+    variant: str = "classic"
+    """The kind's canonical name (``classic``, ``jigsaw,killer``, ...)."""
 
 
 def new_seed() -> int:
@@ -281,7 +283,7 @@ def search(
             continue
         reporter.finish()
         puzzle = Puzzle(shape, givens, constraints)
-        made_puzzle = RatedPuzzle(puzzle, solution, level, rating.score, seed)
+        made_puzzle = RatedPuzzle(puzzle, solution, level, rating.score, seed, kind.name)
         return Search(made_puzzle, attempt + 1, disagreements)
     raise GenerationFailed(
         f"no {level.label} {kind.name} {size}x{size} puzzle found in {attempts} attempts"
