@@ -1,7 +1,11 @@
-"""``main.py generate [--variant V] [--size N] [--difficulty L] ...``: new puzzles, printed.
+"""``main.py generate [--variant V[,V...]] [--size N] [--level L] ...``: new puzzles, printed.
 
-Options: ``--variant classic|jigsaw``, ``--size N``, ``--difficulty LEVEL``,
-``--symmetry none|180|mirror|90``, ``--count K``, ``--seed S``, ``--json``, ``--lines``.
+Options: ``--variant NAME[,NAME...]`` (registry names: ``classic``, ``jigsaw``, ``x``,
+``windoku``, ``disjoint``, ``anti-knight``, ``anti-king``, ``non-consecutive``,
+``killer``, ``thermo``, ``arrow``, ``kropki``, ``xv``; e.g. ``jigsaw,x``),
+``--size N``, ``--level LEVEL`` (alias ``--difficulty``),
+``--symmetry none|180|mirror|90``, ``--count K``, ``--seed S``, ``--json``,
+``--lines``, ``--format line|fpuzzles|solo``.
 Prints new puzzles in the canonical forms of :mod:`game.engine.formats`, so the
 output can be saved and opened in the game:
 
@@ -12,10 +16,23 @@ output can be saved and opened in the game:
 - several puzzles (or ``--lines``): a collection, one puzzle per line, each line
   ``givens[ regions] # Level score seed S`` (the bundled ``puzzles/`` form).
 
+A variant puzzle's rules do not fit that line, so ``line`` output (the default)
+prints a variant puzzle as one line of f-puzzles JSON, the form the game, f-puzzles
+and SudokuPad all read, with the level, score and seed on stderr.
+``--format fpuzzles`` prints every puzzle so, ``--format solo`` as a Simon
+Tatham's Solo game ID (classic, jigsaw, X and killer only).  Both writers are
+:func:`game.engine.formats.format_fpuzzles` and
+:func:`game.engine.formats.format_solo`; a build without them says so and exits
+with 2, and ``--json`` always works: it lists a variant's constraints too.
+
 ``--json`` prints one object per puzzle per line::
 
     {"size": 9, "givens": "..3.1....", "regions": "000111222...", "solution": "4539...",
      "level": "Hard", "score": 4.2, "seed": 12345}
+
+and, for a variant, ``"variant": "jigsaw,killer"`` and ``"constraints"``: one
+object per constraint, its registry ``type`` and its fields (0-based cells), e.g.
+``{"type": "cage", "members": [0, 1], "total": 7}``.
 
 ``givens`` and ``solution`` hold ``N*N`` symbols (``.`` empty, ``1-9`` then ``A, B``
 ...), ``regions`` the 0-based region id of each cell (``0-9`` then ``A-Z``).
@@ -31,6 +48,7 @@ that finds nothing exits with 1; Ctrl+C stops cleanly with 130 (the table is
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Callable
@@ -40,8 +58,13 @@ from .numbers import whole_number
 
 if TYPE_CHECKING:
     from game.engine.generator import RatedPuzzle
+    from game.engine.puzzle import Puzzle
+    from game.engine.rules import Constraint
 
 LEVELS = ("easy", "medium", "hard", "expert", "extreme")
+FORMATS = ("line", "fpuzzles", "solo")
+SOLO_RULES = frozenset({"x", "killer"})
+"""What Solo game IDs hold beyond classic and jigsaw grids."""
 SYMMETRIES = ("none", "180", "mirror", "90")
 MAX_COUNT = 10_000
 MAX_SEED = 2**63 - 1
@@ -53,17 +76,25 @@ past this."""
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Declare the command's options on ``parser``."""
     parser.add_argument(
-        "--variant", choices=("classic", "jigsaw"), default="classic", help="default classic"
+        "--variant",
+        type=_variant,
+        default="classic",
+        metavar="NAME[,NAME...]",
+        help="classic, jigsaw, x, windoku, disjoint, anti-knight, anti-king, "
+        "non-consecutive, killer, thermo, arrow, kropki, xv, or several joined by "
+        "commas (jigsaw,x); default classic",
     )
     parser.add_argument(
         "--size",
         type=whole_number(4, 25),
         default=9,
         metavar="N",
-        help="grid size: 4, 6, 9 or 16 for classic, 6 or 9 for jigsaw (default 9)",
+        help="grid size: 4, 6, 9, 12 or 16 for classic, 6 or 9 for jigsaw (default 9)",
     )
     parser.add_argument(
+        "--level",
         "--difficulty",
+        dest="difficulty",
         type=_choice(LEVELS),
         default="medium",
         metavar="LEVEL",
@@ -90,11 +121,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help=f"make the run reproducible: puzzle k gets seed S+k (S+k at most {MAX_SEED})",
     )
+    parser.add_argument(
+        "--format",
+        type=_choice(FORMATS),
+        default="line",
+        metavar="F",
+        help="line (the native forms; f-puzzles JSON for variants), fpuzzles or solo "
+        "(default line)",
+    )
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     output.add_argument(
         "--lines", action="store_true", help="one puzzle per line, even for a single puzzle"
     )
+
+
+def _variant(text: str) -> str:
+    from game.engine.generator import Kind
+
+    try:
+        return Kind.parse(text).name
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _choice(words: tuple[str, ...]) -> Callable[[str], str]:
@@ -111,6 +159,7 @@ def run(args: argparse.Namespace) -> int:
     """Generate ``args.count`` puzzles; 0 on success, 1 if one was not found, 2 for bad requests."""
     from game.engine.generator import (
         GenerationFailed,
+        Kind,
         Symmetry,
         check_request,
         generate,
@@ -134,8 +183,28 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return USAGE
+    kind = Kind.parse(args.variant)
+    writer = None
+    if not args.json and (args.format != "line" or not kind.plain):
+        name = "format_solo" if args.format == "solo" else "format_fpuzzles"
+        used = set(kind.rules) | ({kind.drawn} if kind.drawn else set())
+        if args.format == "solo" and not used <= SOLO_RULES:
+            print(
+                f"main.py generate: error: Solo game IDs cannot hold {kind.name} puzzles "
+                "(classic, jigsaw, x and killer only); use --format fpuzzles",
+                file=sys.stderr,
+            )
+            return USAGE
+        writer = _writer(name)
+        if writer is None:
+            what = "Solo game IDs" if args.format == "solo" else "f-puzzles JSON"
+            print(
+                f"main.py generate: error: this build cannot write {what} yet; use --json",
+                file=sys.stderr,
+            )
+            return USAGE
     progress = _Progress(sys.stderr, args.count)
-    one_grid = args.count == 1 and not args.lines and not args.json
+    one_grid = args.count == 1 and not args.lines and not args.json and writer is None
     try:
         for index in range(args.count):
             seed = args.seed + index if args.seed is not None else None
@@ -151,6 +220,14 @@ def run(args: argparse.Namespace) -> int:
             progress.clear()
             if args.json:
                 print(json.dumps(as_json(made)), flush=True)
+            elif writer is not None:
+                try:
+                    text = writer(made.puzzle)
+                except ValueError as error:  # the format cannot hold this puzzle
+                    print(f"main.py generate: error: {error}", file=sys.stderr)
+                    return USAGE
+                print(text.rstrip("\n"), flush=True)
+                print(describe(made), file=sys.stderr)
             elif one_grid:
                 from game.engine.formats import format_puzzle
 
@@ -166,6 +243,14 @@ def run(args: argparse.Namespace) -> int:
         progress.clear()
         raise
     return OK
+
+
+def _writer(name: str) -> Callable[[Puzzle], str] | None:
+    """The formats module's writer ``name``, or None in a build without it."""
+    from game.engine import formats
+
+    found = getattr(formats, name, None)
+    return found if callable(found) else None
 
 
 def describe(made: RatedPuzzle) -> str:
@@ -185,7 +270,7 @@ def as_json(made: RatedPuzzle) -> dict[str, object]:
     from game.engine.symbols import grid_string
 
     puzzle = made.puzzle
-    return {
+    found: dict[str, object] = {
         "size": puzzle.size,
         "givens": grid_string(puzzle.givens),
         "regions": puzzle.shape.region_labels(),
@@ -194,6 +279,28 @@ def as_json(made: RatedPuzzle) -> dict[str, object]:
         "score": made.score,
         "seed": made.seed,
     }
+    if puzzle.constraints:
+        found["variant"] = made.variant
+        found["constraints"] = [constraint_json(rule) for rule in puzzle.constraints]
+    return found
+
+
+def constraint_json(rule: Constraint) -> dict[str, object]:
+    """A constraint as a JSON object: its registry type and its fields (sets sorted)."""
+    from game.engine.rules import rule_type
+
+    found: dict[str, object] = {"type": rule_type(rule).name}
+    for field in dataclasses.fields(rule):  # type: ignore[arg-type]
+        found[field.name] = _plain(getattr(rule, field.name))
+    return found
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, frozenset | set):
+        return sorted(_plain(item) for item in value)  # type: ignore[type-var]
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
 
 
 class _Progress:

@@ -42,20 +42,31 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .generation.digging import dig, keeps_easy, keeps_unique, keeps_up_to
+from .generation import drawn, killer
+from .generation.digging import (
+    dig,
+    keeps_easy,
+    keeps_logic,
+    keeps_settled,
+    keeps_unique,
+    keeps_up_to,
+)
 from .generation.grading import Verdict, grade, singles_solve
 from .generation.grids import random_solution
+from .generation.kinds import Kind
 from .generation.layouts import random_layout
 from .generation.symmetry import Symmetry, orbits
 from .logic.rating import rate
 from .logic.registry import Level
 from .puzzle import Puzzle
+from .rules import Constraint, RuleSet
 from .shape import Shape
 
 __all__ = [
     "GeneratedPuzzle",
     "GenerationCancelled",
     "GenerationFailed",
+    "Kind",
     "Progress",
     "RatedPuzzle",
     "Symmetry",
@@ -100,6 +111,27 @@ singles, 6x6 classic grids are too small for a last resort to be needed, and on
 """
 
 
+_ALL = {_E: 1, _M: 3, _H: 5, _X: 10, _XX: 30}
+
+_VARIANT_EXPECTED: dict[tuple[str, str, int], dict[Level, int]] = {
+    ("rules", "classic", 4): {_E: 1},
+    ("rules", "classic", 6): {_E: 1, _M: 5, _H: 20, _X: 50},
+    ("rules", "classic", 9): _ALL,
+    ("rules", "jigsaw", 6): {_E: 1, _M: 5, _H: 20, _X: 50},
+    ("rules", "jigsaw", 9): _ALL,
+    ("killer", "classic", 4): {_M: 1},
+    ("killer", "classic", 6): {_M: 1, _H: 5, _X: 10},
+    ("killer", "classic", 9): {_M: 1, _H: 3, _X: 5, _XX: 10},
+    ("killer", "jigsaw", 9): {_M: 1, _H: 3, _X: 5, _XX: 10},
+    ("thermo", "classic", 9): _ALL,
+    ("arrow", "classic", 9): _ALL,
+    ("kropki", "classic", 9): _ALL,
+    ("xv", "classic", 9): _ALL,
+}
+"""As :data:`_EXPECTED`, for variants: per family (``rules`` for the global rules
+alone, else the drawn kind), grid and size."""
+
+
 class GenerationCancelled(Exception):
     """The progress callback asked to stop."""
 
@@ -131,6 +163,8 @@ class RatedPuzzle:
     level: Level
     score: float
     seed: int
+    variant: str = "classic"
+    """The kind's canonical name (``classic``, ``jigsaw,killer``, ...)."""
 
 
 def new_seed() -> int:
@@ -139,8 +173,27 @@ def new_seed() -> int:
 
 
 def available_levels(variant: str, size: int) -> tuple[Level, ...]:
-    """The levels :func:`generate` offers for ``variant`` and ``size`` (empty if none)."""
-    return tuple(_EXPECTED.get((variant, size), {}))
+    """The levels :func:`generate` offers for ``variant`` and ``size`` (empty if none).
+
+    ``variant`` is a kind (see :class:`~game.engine.generation.kinds.Kind`):
+    ``classic``, ``jigsaw``, ``x``, ``jigsaw,killer``, ...
+    """
+    try:
+        kind = Kind.parse(variant)
+    except ValueError:
+        return ()
+    if kind.fits(size) is not None:
+        return ()
+    return tuple(_expected(kind, size))
+
+
+def _expected(kind: Kind, size: int) -> dict[Level, int]:
+    """Candidates a puzzle of ``kind`` takes on average per level (see :data:`_EXPECTED`)."""
+    grid = "jigsaw" if kind.jigsaw else "classic"
+    if kind.plain:
+        return _EXPECTED.get((grid, size), {})
+    family = kind.drawn or "rules"
+    return _VARIANT_EXPECTED.get((family, grid, size), {})
 
 
 def generate(
@@ -196,35 +249,44 @@ def search(
     max_attempts: int | None = None,
 ) -> Search:
     """:func:`generate`, with counts of the work done; same arguments, same puzzle."""
-    check_request(variant, size, level)
+    kind = check_request(variant, size, level)
     if seed is None:
         seed = new_seed()
     if symmetry is None:
-        symmetry = _default_symmetry(variant)
-    expected = _EXPECTED[variant, size][level]
+        symmetry = _default_symmetry(kind)
+    expected = _expected(kind, size)[level]
     attempts = max_attempts if max_attempts is not None else max(100, 50 * expected)
     reporter = _Reporter(progress, expected)
     rng = random.Random(seed)
-    shape = Shape.classic(size) if variant == "classic" else None
+    shape = None if kind.jigsaw else Shape.classic(size)
     disagreements = 0
     for attempt in range(attempts):
         reporter.start_attempt(attempt)
-        if variant == "jigsaw" and attempt % LAYOUT_REUSE == 0:
+        if kind.jigsaw and attempt % LAYOUT_REUSE == 0:
             shape = random_layout(size, rng)
         assert shape is not None
-        solution = random_solution(shape, rng)
-        givens = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
+        if kind.plain:
+            solution = random_solution(shape, rng)
+            constraints: tuple[Constraint, ...] = ()
+            givens = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
+        else:
+            made = _variant_candidate(kind, shape, level, symmetry, rng, reporter.poll)
+            if made is None:
+                continue
+            solution, constraints, givens = made
         if givens is None:
             continue
-        rating = rate(shape, givens)
+        rules = RuleSet(shape, constraints) if constraints else None
+        rating = rate(shape, givens, rules=rules)
         if rating.level is not level:
             disagreements += 1
             continue
         reporter.finish()
-        made = RatedPuzzle(Puzzle(shape, givens), solution, level, rating.score, seed)
-        return Search(made, attempt + 1, disagreements)
+        puzzle = Puzzle(shape, givens, constraints)
+        made_puzzle = RatedPuzzle(puzzle, solution, level, rating.score, seed, kind.name)
+        return Search(made_puzzle, attempt + 1, disagreements)
     raise GenerationFailed(
-        f"no {level.label} {variant} {size}x{size} puzzle found in {attempts} attempts"
+        f"no {level.label} {kind.name} {size}x{size} puzzle found in {attempts} attempts"
     )
 
 
@@ -239,13 +301,16 @@ def generate_unrated(
 
     Cheap (a few milliseconds on 9x9): for tests and tools that need many puzzles.
     """
+    kind = Kind.parse(variant)
+    if not kind.plain:
+        raise ValueError(f"unrated puzzles are classic or jigsaw, not {kind.name}")
     check_request(variant, size, Level.EASY)
     if seed is None:
         seed = new_seed()
     if symmetry is None:
-        symmetry = _default_symmetry(variant)
+        symmetry = _default_symmetry(kind)
     rng = random.Random(seed)
-    shape = Shape.classic(size) if variant == "classic" else random_layout(size, rng)
+    shape = random_layout(size, rng) if kind.jigsaw else Shape.classic(size)
     solution = random_solution(shape, rng)
     groups = orbits(size, symmetry)
     rng.shuffle(groups)
@@ -284,23 +349,96 @@ def _candidate(
     return givens if grade(shape, givens, level, poll=poll) is Verdict.AT else None
 
 
-def check_request(variant: str, size: int, level: Level) -> None:
-    """Raise ValueError, saying what is offered, unless :func:`generate` makes this kind."""
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r} (choose classic or jigsaw)")
+def _variant_candidate(
+    kind: Kind,
+    shape: Shape,
+    level: Level,
+    symmetry: Symmetry,
+    rng: random.Random,
+    poll: Callable[[], None],
+) -> tuple[tuple[int, ...], tuple[Constraint, ...], tuple[int, ...] | None] | None:
+    """A solution, the constraints and clues for a variant puzzle that may be at
+    ``level`` (clues None when surely not), or None when no solution came out.
+
+    The global rules come first: the solution is drawn under them.  Drawn
+    constraints (cages, thermometers, arrows, dots) are then read off the solution,
+    and clues removed while our logic still solves the puzzle at the level (see
+    :mod:`~game.engine.generation.drawn` and :mod:`~game.engine.generation.killer`).
+    """
+    ruled = kind.constraints(shape)
+    base: Shape | RuleSet = RuleSet(shape, ruled) if ruled else shape
+    solution = random_solution(base, rng)
+    if kind.drawn == "killer":
+        cages = killer.cages(shape, ruled, solution, level, rng, poll)
+        if cages is None:
+            return solution, ruled, None
+        return solution, ruled + cages, (0,) * shape.cells
+    extra = drawn.draw(kind.drawn, shape, solution, level, rng) if kind.drawn else ()
+    rules = RuleSet(shape, ruled + extra)
+    givens = _dig_variant(rules, solution, level, symmetry, rng, poll, floor=not extra)
+    return solution, rules.constraints, givens
+
+
+def _dig_variant(
+    rules: RuleSet,
+    solution: tuple[int, ...],
+    level: Level,
+    symmetry: Symmetry,
+    rng: random.Random,
+    poll: Callable[[], None],
+    *,
+    floor: bool,
+) -> tuple[int, ...] | None:
+    """Clues for ``solution`` under ``rules`` that may be at ``level``, or None.
+
+    As :func:`_candidate`, but every removal is graded under the rules (the solver's
+    propagation reads more than the logic's singles, so it cannot stand in for
+    them): first the removals that keep the puzzle Easy, which are cheap to test,
+    then those that keep it no harder than the level.  ``floor`` keeps Easy puzzles
+    at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
+    carry much of the puzzle, so there they may leave few clues or none.
+    """
+    shape = rules.shape
+    groups = orbits(shape.size, symmetry)
+    rng.shuffle(groups)
+    lowest = round(EASY_CLUE_SHARE * shape.cells) if floor else 0
+    if level is Level.EASY:
+        return dig(solution, groups, keeps_logic(rules, level, poll), floor=lowest, poll=poll)
+    givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
+    groups = [group for group in groups if givens[group[0]]]
+    if level is Level.EXTREME:
+        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+    else:
+        givens = dig(givens, groups, keeps_logic(rules, level, poll), poll=poll)
+    verdict = grade(shape, givens, level, rules=rules, poll=poll)
+    return givens if verdict is Verdict.AT else None
+
+
+def check_request(variant: str, size: int, level: Level) -> Kind:
+    """The kind ``variant`` names; raise ValueError, saying what is offered, unless
+    :func:`generate` makes it at ``size`` and ``level``."""
+    kind = Kind.parse(variant)
+    why = kind.fits(size)
+    if why is not None:
+        raise ValueError(why)
     levels = available_levels(variant, size)
     if not levels:
-        sizes = sorted(n for v, n in _EXPECTED if v == variant)
+        sizes = sorted(n for n in (4, 6, 9, 12, 16) if _expected(kind, n))
         listed = ", ".join(f"{n}x{n}" for n in sizes)
-        raise ValueError(f"no {variant} {size}x{size} puzzles (sizes: {listed})")
+        raise ValueError(f"no {kind.name} {size}x{size} puzzles (sizes: {listed})")
     if level not in levels:
         raise ValueError(
-            f"{variant} {size}x{size} puzzles go up to {levels[-1].label}, not {level.label}"
+            f"{kind.name} {size}x{size} puzzles go up to {levels[-1].label}, not {level.label}"
         )
+    return kind
 
 
-def _default_symmetry(variant: str) -> Symmetry:
-    return Symmetry.ROTATIONAL if variant == "classic" else Symmetry.NONE
+def _default_symmetry(kind: Kind) -> Symmetry:
+    # Drawn constraints carry most of a puzzle; a symmetric clue layout would keep
+    # clues they make redundant.
+    if kind.jigsaw or kind.drawn is not None:
+        return Symmetry.NONE
+    return Symmetry.ROTATIONAL
 
 
 class _Reporter:

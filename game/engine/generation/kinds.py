@@ -1,0 +1,88 @@
+"""What to generate: a grid (classic or jigsaw), the global rules on it, and the
+constraints drawn from each solution (cages, thermometers, arrows, dots).
+
+A *kind* is written as registry variant names joined by commas (``x``, ``jigsaw,x``,
+``killer``, ``jigsaw,killer``, ``windoku,anti-king``), in any order and case; its
+canonical name lists the grid first, then the rest in registry order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import VARIANTS, Constraint
+from ..shape import Shape, box_dims
+
+GLOBAL = ("x", "windoku", "disjoint", "anti-knight", "anti-king", "non-consecutive")
+"""Variants whose rules are the same on every puzzle of a grid (the registry's ``rules``)."""
+
+DRAWN = ("killer", "thermo", "arrow", "kropki", "xv")
+"""Variants whose constraints are drawn from each puzzle's solution."""
+
+GRIDS = ("classic", "jigsaw")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of puzzle the generator makes: grid, global rules and drawn constraints."""
+
+    jigsaw: bool = False
+    rules: tuple[str, ...] = ()
+    """Names from :data:`GLOBAL`, in registry order."""
+    drawn: str | None = None
+    """One of :data:`DRAWN`, or None."""
+
+    @classmethod
+    def parse(cls, text: str) -> Kind:
+        """``"jigsaw,x"`` -> the kind.
+
+        :raises ValueError: for an unknown name, two drawn kinds, or a name twice.
+        """
+        names = [word.strip().lower() for word in text.split(",") if word.strip()]
+        if not names:
+            raise ValueError("no variant named")
+        known = GRIDS + GLOBAL + DRAWN
+        for name in names:
+            if name not in known:
+                raise ValueError(f"unknown variant {name!r} (choose from {', '.join(known)})")
+        if len(set(names)) != len(names):
+            raise ValueError(f"a variant is named twice in {text!r}")
+        drawn = [name for name in names if name in DRAWN]
+        if len(drawn) > 1:
+            raise ValueError(f"one of {', '.join(DRAWN)} at a time, not {' and '.join(drawn)}")
+        if "jigsaw" in names and "disjoint" in names:
+            raise ValueError("disjoint groups need classic boxes, so not with jigsaw")
+        order = list(VARIANTS)
+        rules = tuple(sorted((n for n in names if n in GLOBAL), key=order.index))
+        return cls("jigsaw" in names, rules, drawn[0] if drawn else None)
+
+    @property
+    def name(self) -> str:
+        """The canonical name: ``classic``, ``jigsaw``, ``x``, ``jigsaw,killer``, ..."""
+        parts = (["jigsaw"] if self.jigsaw else []) + list(self.rules)
+        if self.drawn is not None:
+            parts.append(self.drawn)
+        return ",".join(parts) or "classic"
+
+    @property
+    def plain(self) -> bool:
+        """Whether this is a classic or jigsaw grid with no rules beyond houses."""
+        return not self.rules and self.drawn is None
+
+    @property
+    def relabels(self) -> bool:
+        """Whether the global rules allow permuting digits (all but non-consecutive)."""
+        return "non-consecutive" not in self.rules
+
+    def fits(self, size: int) -> str | None:
+        """Why this kind makes no ``size`` grid, or None when it does."""
+        dims = box_dims(size)
+        if "windoku" in self.rules and (dims is None or dims[0] != dims[1]):
+            return "Windoku needs square boxes (4x4, 9x9, 16x16)"
+        if "disjoint" in self.rules and dims is None:
+            return "disjoint groups need boxes"
+        return None
+
+    def constraints(self, shape: Shape) -> tuple[Constraint, ...]:
+        """The global rules' constraints on ``shape``."""
+        return tuple(rule for name in self.rules for rule in VARIANTS[name].rules(shape))
