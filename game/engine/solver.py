@@ -468,6 +468,7 @@ class _Tables:
 
     def __init__(self, topology: Topology) -> None:
         self.relabels = True
+        self.prefer = 0  # guard bits of the cell fields to branch on first, when tied
         self.initial: int | None = None  # the start state where constraints remove digits
         self.props: _Narrowing | None = None
         if isinstance(topology, RuleSet):
@@ -631,6 +632,11 @@ class _Tables:
         props = _Narrowing(rules, self, _implied_sums(rules))
         if props.pairs or props.items:
             self.props = props
+            # Among the best places to branch, the cells of sums and linked pairs
+            # first: a choice there sets off the constraints' narrowing.
+            busy = {a for a, _b, _s, _t in props.pairs}
+            busy.update(cell for _rule, cells in props.items for cell in cells)
+            self.prefer = sum(1 << (cell * width + n) for cell in busy)
         self.nbytes = cells * n * (nbytes + 64) + nbits * 12 + cells * (24 * n + 150)
 
     @property
@@ -710,6 +716,7 @@ class _Tables:
         drop = self.drop
         candidate_at = self.candidate_at
         props = self.props
+        prefer = self.prefer
         top = self.full.bit_length()
         nodes = rounds = placements = 0
         while stack:
@@ -775,7 +782,8 @@ class _Tables:
                     at_least = more
                     rest &= (rest | guards) - lows
                 if rng is None:
-                    guard = exact & -exact
+                    favoured = exact & prefer
+                    guard = favoured & -favoured if favoured else exact & -exact
                 else:
                     # The first best constraint at or after a random bit (wrapping).
                     shift = rng.randrange(top)
