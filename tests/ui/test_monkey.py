@@ -60,6 +60,7 @@ from game.ui.app import routes
 from game.ui.app import startup as seams
 from game.ui.app.loop import App
 from game.ui.board.scene import BoardScene
+from game.ui.forms.scene import FormScene
 from game.ui.input.actions import Action
 from game.ui.picker import scene as picker_scene
 from game.ui.screens.card import CardScene
@@ -557,6 +558,10 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
     return found
 
 
+BASES = (Scene, FormScene, CardScene)
+"""Scene classes that are only ever subclassed, never shown themselves."""
+
+
 def scene_classes() -> set[str]:
     """Every concrete scene class in ``game.ui`` (new modules are found by themselves)."""
     names = set()
@@ -566,7 +571,7 @@ def scene_classes() -> set[str]:
             if (
                 issubclass(value, Scene)
                 and value.__module__ == loaded.__name__
-                and value is not CardScene
+                and value not in BASES
             ):
                 names.add(name)
     return names

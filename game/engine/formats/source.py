@@ -46,7 +46,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from ..errors import FileTooLargeError, FormatError, PuzzleError
+from ..errors import FileTooLargeError, FormatError, InvalidPuzzleError, PuzzleError
 
 COLLECTION_CAP = 64 * 1024 * 1024
 """Largest file opened at all: one-puzzle-per-line collections, read lazily."""
@@ -220,6 +220,10 @@ def explain_invisible(
     pencil-mark grid is one group or two, and only the count of the whole grid
     tells which; and each reader would have had to apply it itself.
     """
+    if isinstance(error, InvalidPuzzleError):
+        # The text read as a grid and the grid broke a rule (two 8s in a row): no
+        # separator would mend that, whatever another reading of the blanks makes.
+        return error
     if joins is None:
         joins = find_joins(raw, first_line)
     if error.line is not None:
