@@ -21,6 +21,11 @@ DRAWN = ("killer", "thermo", "arrow", "kropki", "xv")
 
 GRIDS = ("classic", "jigsaw")
 
+_NOT_ON_JIGSAW = ("anti-knight", "non-consecutive")
+"""Global rules not offered on jigsaw grids: none of ten random 9x9 layouts had a
+solution the solver found within its screening budget (see the generator's
+``_layout``), so a search would mostly screen layouts."""
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -81,6 +86,12 @@ class Kind:
             return "Windoku needs square boxes (4x4, 9x9, 16x16)"
         if "disjoint" in self.rules and dims is None:
             return "disjoint groups need boxes"
+        clash = [name for name in self.rules if name in _NOT_ON_JIGSAW]
+        if self.jigsaw and clash:
+            return (
+                f"{clash[0]} jigsaw puzzles are not offered: random layouts rarely have "
+                "a solution under that rule"
+            )
         return None
 
     def constraints(self, shape: Shape) -> tuple[Constraint, ...]:

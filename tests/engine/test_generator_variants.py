@@ -1,0 +1,161 @@
+"""The generator on variants: every puzzle unique under its rules, at the level asked
+(by the rater), reproducible by seed, and its solution keeps every constraint."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.cli import main
+from game.engine import solver
+from game.engine.generation.kinds import Kind
+from game.engine.generator import (
+    RatedPuzzle,
+    available_levels,
+    check_request,
+    generate,
+    generate_unrated,
+)
+from game.engine.logic.rating import Rating, rate_puzzle
+from game.engine.logic.registry import Level
+from game.engine.puzzle import Puzzle
+from game.engine.rules import Cage, Negative
+
+CASES = [
+    ("x", 9, Level.MEDIUM, 1),
+    ("windoku", 9, Level.EASY, 2),
+    ("disjoint", 9, Level.MEDIUM, 3),
+    ("anti-knight", 9, Level.EASY, 4),
+    ("anti-king", 9, Level.EASY, 5),
+    ("non-consecutive", 6, Level.EASY, 6),
+    ("jigsaw,x", 9, Level.MEDIUM, 7),
+    ("x", 6, Level.MEDIUM, 8),
+    ("killer", 4, Level.MEDIUM, 9),
+    ("killer", 6, Level.MEDIUM, 10),
+    ("thermo", 9, Level.EASY, 11),
+    ("kropki", 9, Level.EASY, 12),
+    ("xv", 9, Level.EASY, 13),
+    ("arrow", 9, Level.MEDIUM, 14),
+]
+
+SLOW_CASES = [
+    ("killer", 9, Level.MEDIUM, 1),
+    ("jigsaw,killer", 9, Level.MEDIUM, 2),
+    ("x", 9, Level.HARD, 3),
+    ("thermo", 9, Level.HARD, 4),
+    ("xv", 9, Level.MEDIUM, 5),
+    ("kropki", 9, Level.EXTREME, 6),
+    ("non-consecutive", 9, Level.MEDIUM, 7),
+]
+
+
+def check(made: RatedPuzzle, variant: str, level: Level) -> None:
+    puzzle = made.puzzle
+    rules = puzzle.rules
+    assert made.variant == Kind.parse(variant).name
+    assert solver.count_solutions(rules, puzzle.givens, limit=2) == 1
+    assert rules.is_solution(made.solution, puzzle.givens)
+    for rule in puzzle.constraints:
+        assert not rule.broken(made.solution, puzzle.size), rule
+    rating = rate_puzzle(puzzle)
+    assert isinstance(rating, Rating) and rating.level is level is made.level
+    kind = Kind.parse(variant)
+    for rule in kind.constraints(puzzle.shape):
+        assert rule in puzzle.constraints
+    if kind.drawn == "killer":
+        assert not any(puzzle.givens)
+        cells = sorted(c for r in puzzle.constraints if isinstance(r, Cage) for c in r.members)
+        assert cells == list(range(puzzle.shape.cells))  # the cages tile the grid
+
+
+@pytest.mark.parametrize(("variant", "size", "level", "seed"), CASES)
+def test_variant_puzzles_are_unique_at_their_level_and_keep_their_rules(
+    variant: str, size: int, level: Level, seed: int
+) -> None:
+    made = generate(variant, size, level, seed=seed)
+    check(made, variant, level)
+    assert generate(variant, size, level, seed=seed) == made
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "size", "level", "seed"), SLOW_CASES)
+def test_harder_and_bigger_variant_puzzles(
+    variant: str, size: int, level: Level, seed: int
+) -> None:
+    check(generate(variant, size, level, seed=seed), variant, level)
+
+
+def test_dots_and_xv_carry_the_negative_rule_up_to_medium() -> None:
+    easy = generate("kropki", 9, Level.EASY, seed=3).puzzle
+    assert any(isinstance(rule, Negative) for rule in easy.constraints)
+    assert easy.clue_count <= 10
+
+
+def test_kinds_parse_in_any_order_and_name_themselves_canonically() -> None:
+    assert Kind.parse(" X , Jigsaw ").name == "jigsaw,x"
+    assert Kind.parse("anti-king,windoku").name == "windoku,anti-king"
+    assert Kind.parse("classic").plain and Kind.parse("jigsaw").plain
+    for bad in ("foo", "killer,thermo", "x,x", "jigsaw,disjoint", ""):
+        with pytest.raises(ValueError):
+            Kind.parse(bad)
+
+
+def test_requests_outside_the_offer_are_refused_with_what_is_offered() -> None:
+    assert available_levels("killer", 9)[0] is Level.MEDIUM  # no Easy cage step yet
+    assert available_levels("windoku", 6) == ()
+    with pytest.raises(ValueError, match="square boxes"):
+        check_request("windoku", 6, Level.EASY)
+    with pytest.raises(ValueError, match="go up to"):
+        check_request("killer", 4, Level.EXPERT)
+    with pytest.raises(ValueError, match="classic or jigsaw"):
+        generate_unrated("x")
+
+
+def test_cli_prints_variants_as_json_with_their_constraints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(
+        ["generate", "--variant", "killer", "--size", "6", "--level", "medium"]
+        + ["--seed", "4", "--json", "--count", "2"]
+    )
+    out, _ = capsys.readouterr()
+    assert status == 0
+    objects = [json.loads(line) for line in out.splitlines()]
+    assert [o["seed"] for o in objects] == [4, 5]
+    for found in objects:
+        assert found["variant"] == "killer" and found["level"] == "Medium"
+        assert set(found["givens"]) == {"."}
+        cages = [c for c in found["constraints"] if c["type"] == "cage"]
+        assert sum(len(c["members"]) for c in cages) == 36
+
+
+def test_cli_writes_variants_through_the_formats_writers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.engine import formats
+
+    written: list[Puzzle] = []
+
+    def write(puzzle: Puzzle) -> str:
+        written.append(puzzle)
+        return f'{{"size": {puzzle.size}}}\n'
+
+    monkeypatch.setattr(formats, "format_fpuzzles", write, raising=False)
+    status = main(["generate", "--variant", "x", "--size", "6", "--seed", "1"])
+    out, err = capsys.readouterr()
+    assert status == 0 and out == '{"size": 6}\n' and "seed 1" in err
+    assert len(written) == 1
+
+
+def test_cli_refuses_what_a_format_cannot_hold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.engine import formats
+
+    assert main(["generate", "--variant", "thermo", "--format", "solo"]) == 2
+    assert "Solo game IDs cannot hold thermo" in capsys.readouterr().err
+    monkeypatch.delattr(formats, "format_fpuzzles", raising=False)
+    assert main(["generate", "--variant", "x", "--format", "fpuzzles"]) == 2
+    assert "use --json" in capsys.readouterr().err
+    assert main(["generate", "--variant", "nope"]) == 2
