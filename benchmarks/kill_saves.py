@@ -55,7 +55,7 @@ k = len(game.history)
 print("saving", flush=True)
 while True:
     k += 1
-    game.toggle_note(empty[k % len(empty)], 1 + k % 9)
+    game.marking.toggle_note(empty[k % len(empty)], 1 + k % 9)
     game.elapsed = float(k)  # every save then says elapsed == moves
     data.autosaver.update(game)
     data.autosaver.flush(timeout=60)

@@ -20,7 +20,7 @@ def _padded(path: Path, **changes: object) -> None:
     """A real save, padded past the helper's size with a field the game never reads."""
     game = Game(Puzzle.from_string(PUZZLE))
     game.place(2, 4)
-    game.toggle_note(3, 6)
+    game.marking.toggle_note(3, 6)
     data = json.loads(save_game(game))
     data.update(changes)
     data["padding"] = [0] * (apart.APART_BYTES // 2)  # a million tiny values

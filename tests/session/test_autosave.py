@@ -69,7 +69,7 @@ def test_the_latest_version_wins_and_the_caller_never_waits() -> None:
     autosaver = Autosaver(storage)
     game = new_game()
     for cell in (2, 3, 5, 6, 7, 8):
-        game.toggle_note(cell, 1)
+        game.marking.toggle_note(cell, 1)
         autosaver.update(game)  # returns at once although the disk is "stuck"
     assert not autosaver.flush(timeout=0.05)
     storage.release.set()
@@ -126,7 +126,7 @@ def test_a_game_whose_solution_is_shown_is_offered_since_undo_revives_it(tmp_pat
     storage = FileStorage(tmp_path)
     game = new_game()
     game.place(2, 4)
-    game.show_solution()
+    game.assist.show_solution()
     storage.write(AUTOSAVE, save_game(game))
     resumed = load_autosave(storage).saved
     assert resumed is not None and resumed.game.phase is Phase.SHOWN

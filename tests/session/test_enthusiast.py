@@ -33,7 +33,7 @@ def test_a_digit_on_many_cells_is_one_history_entry_counting_each_mistake() -> N
 
 def test_many_cells_notes_toggle_together_and_erase_together() -> None:
     game = new_game()
-    game.toggle_note(2, 1)
+    game.marking.toggle_note(2, 1)
     game.marking.note_many(ROW1, 1, NoteKind.CANDIDATE)  # not all have it: added to all
     assert all(game.state.notes[c] & 1 for c in ROW1)
     game.marking.note_many(ROW1, 1, NoteKind.CANDIDATE)  # all have it: removed from all
@@ -48,9 +48,9 @@ def test_many_cells_notes_toggle_together_and_erase_together() -> None:
 
 def test_placing_a_digit_prunes_every_kind_of_note_from_the_peers() -> None:
     game = new_game(auto_remove_notes=True)
-    game.toggle_note(3, 4)
-    game.toggle_note(5, 4, NoteKind.CORNER)
-    game.toggle_note(6, 4, NoteKind.CENTRE)
+    game.marking.toggle_note(3, 4)
+    game.marking.toggle_note(5, 4, NoteKind.CORNER)
+    game.marking.toggle_note(6, 4, NoteKind.CENTRE)
     game.place(2, 4)
     assert not game.state.notes[3] and not game.state.corner[5] and not game.state.centre[6]
 
@@ -107,9 +107,9 @@ def test_the_first_mistake_is_named_without_its_answer_and_rewound_to() -> None:
     game = new_game()
     game.place(2, 4)  # right
     game.tick(30)
-    game.toggle_note(3, 2)
-    game.toggle_note(3, 6)
-    game.toggle_note(3, 6)  # r1c4 is 6: taking the note away is a mistake
+    game.marking.toggle_note(3, 2)
+    game.marking.toggle_note(3, 6)
+    game.marking.toggle_note(3, 6)  # r1c4 is 6: taking the note away is a mistake
     game.tick(10)
     game.place(5, 8)  # right
     game.place(6, 1)  # wrong (r1c7 is 9)
@@ -154,8 +154,8 @@ def test_colours_notes_and_guesses_survive_save_and_load() -> None:
     game = new_game()
     game.marking.paint([2, 3], 4)
     game.marking.paint([5], 2, digit=7)
-    game.toggle_note(6, 1, NoteKind.CORNER)
-    game.toggle_note(7, 9, NoteKind.CENTRE)
+    game.marking.toggle_note(6, 1, NoteKind.CORNER)
+    game.marking.toggle_note(7, 9, NoteKind.CENTRE)
     game.what_if.guess()
     game.place(2, 4)
     game.what_if.guess()
@@ -172,7 +172,7 @@ def test_colours_notes_and_guesses_survive_save_and_load() -> None:
 
 def test_reveal_is_the_least_helpful_hint() -> None:
     game = new_game()
-    game.reveal(2)
+    game.assist.reveal(2)
     assert game.state.entries[2] == 4
     assert game.hints_used == 1 and game.counters.reveals == 1
     assert game.phase is Phase.PLAYING

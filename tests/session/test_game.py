@@ -36,7 +36,7 @@ def test_playing_every_solution_digit_wins() -> None:
 def test_undo_then_redo_is_identity_and_a_new_move_clears_redo() -> None:
     game = new_game()
     game.place(2, 4)
-    game.toggle_note(3, 6)
+    game.marking.toggle_note(3, 6)
     after = game.state
     game.undo()
     game.undo()
@@ -51,7 +51,7 @@ def test_undo_then_redo_is_identity_and_a_new_move_clears_redo() -> None:
 
 def test_placing_clears_the_digit_from_peer_notes_and_undo_restores_them() -> None:
     game = new_game(auto_remove_notes=True)
-    game.toggle_note(3, 4)  # r1c4 note 4
+    game.marking.toggle_note(3, 4)  # r1c4 note 4
     game.place(2, 4)  # r1c3 = 4, a peer in row 1
     assert game.state.notes[3] == 0
     game.undo()
@@ -93,7 +93,7 @@ def test_a_dead_end_is_not_an_ending() -> None:
 
 def test_solve_shows_the_solution_and_undo_plays_on_but_never_cleanly() -> None:
     game = new_game()
-    game.show_solution()
+    game.assist.show_solution()
     assert game.phase is Phase.SHOWN
     assert all(game.grid)
     assert not game.counts_as_win
@@ -125,7 +125,7 @@ def test_check_reports_wrong_entries() -> None:
 def test_applying_a_step_is_one_undoable_move() -> None:
     game = new_game()
     step = Step("Naked Pair", placements=((2, 4),), eliminations=((3, 1),))
-    game.apply_step(step)
+    game.assist.apply_step(step)
     assert game.state.entries[2] == 4
     assert game.state.notes[3] and not game.state.notes[3] & 1
     game.undo()

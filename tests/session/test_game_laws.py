@@ -71,7 +71,7 @@ def test_a_new_move_clears_the_redo_list(
         cell = (seed + offset) % game.shape.cells
         if game.is_given(cell) or game.over:
             continue
-        if game.toggle_note(cell, 1 + seed % game.size).changed:
+        if game.marking.toggle_note(cell, 1 + seed % game.size).changed:
             assert not game.can_redo()
             assert game.history.position == len(game.history)
             return

@@ -350,7 +350,7 @@ def test_a_complete_right_board_is_solved_whatever_the_file_says(claimed: str) -
 
 def test_a_shown_solution_stays_shown() -> None:
     game = Game(Puzzle.from_string(SMALL))
-    game.show_solution()
+    game.assist.show_solution()
     loaded = load_saved(save_game(game)).game
     assert loaded.phase is Phase.SHOWN and loaded.solution_seen
     loaded.undo()

@@ -95,7 +95,7 @@ saves = data.saves_folder()
 game = Game(Puzzle.from_string(puzzle))
 empty = [c for c in range(81) if not game.givens[c]]
 for k in range(1, 40):
-    game.toggle_note(empty[k % len(empty)], 1 + k % 9)
+    game.marking.toggle_note(empty[k % len(empty)], 1 + k % 9)
     game.elapsed = float(k)
     data.autosaver.update(game)
     if k % 3 == 0:

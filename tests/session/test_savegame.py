@@ -40,7 +40,7 @@ def classic() -> Game:
 def played() -> Game:
     game = classic()
     game.place(2, 4)
-    game.toggle_note(3, 2)
+    game.marking.toggle_note(3, 2)
     game.place(3, 9)  # wrong: r1c4 is 6
     game.undo()
     game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
@@ -194,7 +194,7 @@ def test_a_mistake_limit_never_ends_a_loaded_game_retroactively() -> None:
 
 def test_saves_written_before_phases_read_as_what_they_meant() -> None:
     shown = played()
-    shown.show_solution()
+    shown.assist.show_solution()
     gave_up = json.loads(save_game(shown))
     del gave_up["phase"], gave_up["solution_seen"]
     gave_up["gave_up"] = True

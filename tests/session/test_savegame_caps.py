@@ -39,7 +39,7 @@ def noted(count: int) -> Game:
     """A classic game with ``count`` note moves, played through the game."""
     game = Game(Puzzle.from_string(CLASSIC))
     for k in range(count):
-        game.toggle_note(EMPTY[k % len(EMPTY)], 1 + k % 9)
+        game.marking.toggle_note(EMPTY[k % len(EMPTY)], 1 + k % 9)
     return game
 
 
@@ -67,7 +67,7 @@ def autosaved(tmp_path: Path, game: Game, origin: Origin | None = None) -> Game:
 def test_a_game_past_the_move_cap_autosaves_a_file_that_loads(tmp_path: Path) -> None:
     game = load_game(longest_save())
     for k in range(5):  # the moves that took it past the cap, played as a player would
-        game.toggle_note(EMPTY[k], 9)
+        game.marking.toggle_note(EMPTY[k], 9)
     game.help.counters, game.elapsed = Counters(mistakes=3), 600.0
     assert len(game.history) == MAX_MOVES + 5
     loaded = autosaved(tmp_path, game)

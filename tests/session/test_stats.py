@@ -36,13 +36,13 @@ def finished(won: bool = True, seconds: float = 60.0, *, assisted: bool = False)
     game = Game(Puzzle.from_string(SMALL))
     game.tick(seconds)
     if not won:
-        game.show_solution()
+        game.assist.show_solution()
         return game
     assert game.solution is not None
     for cell, digit in enumerate(game.solution):
         if not game.is_given(cell):
             if assisted:
-                game.reveal(cell)
+                game.assist.reveal(cell)
             else:
                 game.place(cell, digit)
     return game

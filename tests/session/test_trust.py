@@ -51,7 +51,7 @@ def harmless_mistake(game: Game) -> tuple[int, int]:
 def test_undo_after_show_solution_shows_the_history_and_never_counts_as_a_win() -> None:
     game = game_of()
     game.place(2, 4)
-    game.show_solution()
+    game.assist.show_solution()
     assert game.phase is Phase.SHOWN and all(game.grid)
     game.undo()
     assert game.phase is Phase.PLAYING
@@ -69,7 +69,7 @@ def test_quitting_with_a_finished_card_up_keeps_the_autosave_and_counts_nothing_
     session = Session(keeper)
     game = session.start(Prepared(game_of().puzzle, None, Status.UNIQUE, origin_of(game_of())))
     game.place(2, 4)
-    game.show_solution()
+    game.assist.show_solution()
     session.quit()
     assert keeper.data.storage.read("autosave.sudoku")  # still there
     kind = PuzzleKind(Variant.CLASSIC, 9, None)
@@ -107,7 +107,7 @@ def test_a_given_is_no_longer_in_conflict_once_the_solution_is_shown() -> None:
     game = game_of()
     game.place(2, 5)  # clashes with the given 5 in r1c1
     assert 0 in game.conflicts()
-    game.show_solution()
+    game.assist.show_solution()
     assert game.conflicts() == frozenset()
 
 
@@ -169,7 +169,7 @@ def test_a_deduction_is_charged_once_and_a_notes_problem_is_a_check() -> None:
     settle(tasks)
     assert game.hints_used == 6
     noted = game_of()
-    noted.toggle_note(2, 1)  # r1c3's notes leave out its digit (4)
+    noted.marking.toggle_note(2, 1)  # r1c3's notes leave out its digit (4)
     answer = ask(HintQuery.of(noted))
     assert answer.kind == "notes"
     play2, tasks2 = playing(noted)
@@ -208,5 +208,5 @@ def test_moves_that_do_nothing_say_why() -> None:
     assert "not a digit" in game.place(2, 10).message
     play, _ = playing(game)
     assert "given" in play.typed("1 1 3").message
-    game.show_solution()
+    game.assist.show_solution()
     assert "undo" in game.place(2, 4).message

@@ -400,11 +400,11 @@ def test_a_25x25_board_full_of_notes_fills_in_over_frames_after_a_resize(
     assert isinstance(scene, BoardScene)
     for _ in range(10):
         driver.step()
-    scene.game.fill_notes()
+    scene.game.marking.fill_notes()
     for cell in range(625):  # a distinct look nearly everywhere: notes differ by cell
         if not scene.game.is_given(cell):
-            scene.game.toggle_note(cell, cell % 25 + 1)
-            scene.game.toggle_note(cell, cell // 25 + 1)
+            scene.game.marking.toggle_note(cell, cell % 25 + 1)
+            scene.game.marking.toggle_note(cell, cell // 25 + 1)
     scene._sync()
     while scene.board_view.pending or driver.app.stack.needs_draw():
         driver.step()

@@ -282,8 +282,8 @@ def test_the_status_line_tells_the_kind_a_digit_writes_on_many_cells(
 def test_corner_and_centre_notes_leave_with_the_digit_and_the_step_ahead(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.toggle_note(2, 1, NoteKind.CORNER)
-    scene.game.toggle_note(2, 2, NoteKind.CENTRE)
+    scene.game.marking.toggle_note(2, 1, NoteKind.CORNER)
+    scene.game.marking.toggle_note(2, 2, NoteKind.CENTRE)
     scene.game.select(2)
     driver.key(pygame.K_4)
     look = scene.looks()[2]

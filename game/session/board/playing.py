@@ -264,13 +264,13 @@ class Playing:
             digit = self.active_digit
             if not digit:
                 return self._say(Reply("Pick a digit first: right-click then toggles its note."))
-            return self._play(game.toggle_note(cell, digit))
+            return self._play(game.marking.toggle_note(cell, digit))
         if button != 1:
             return Reply()
         if self.digit_first and self.active_digit:
             return self._enter(cell, self.active_digit)
         if self.notes_mode and was_selected and note is not None and not game.grid[cell]:
-            return self._play(game.toggle_note(cell, note))
+            return self._play(game.marking.toggle_note(cell, note))
         return Reply()
 
     def press_pad(self, digit: int) -> Reply:
@@ -426,7 +426,7 @@ class Playing:
         cell = self.game.selected
         if cell is None:
             return self._say(Reply("Select a cell first."))
-        return self._play(self.game.reveal(cell))
+        return self._play(self.game.assist.reveal(cell))
 
     # -- the action buttons -----------------------------------------------------------
 
@@ -437,13 +437,13 @@ class Playing:
         return self._play(self.game.redo())
 
     def fill_notes(self) -> Reply:
-        return self._play(self.game.fill_notes())
+        return self._play(self.game.marking.fill_notes())
 
     def show_solution(self) -> Reply:
         """Solve: the solution fills the grid (undoable; the game no longer counts)."""
         self.hints.reset()
         self.steps.close()
-        return self._play(self.game.show_solution())
+        return self._play(self.game.assist.show_solution())
 
     def check(self) -> Reply:
         game = self.game
@@ -536,7 +536,7 @@ class Playing:
 
     def _enter(self, cell: int, digit: int) -> Reply:
         if self.notes_mode:
-            return self._play(self.game.toggle_note(cell, digit))
+            return self._play(self.game.marking.toggle_note(cell, digit))
         return self._play(self.game.place(cell, digit), placed=cell)
 
     def _play(self, effect: Effect, placed: int | None = None) -> Reply:

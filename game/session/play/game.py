@@ -40,36 +40,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import solver
-from ...engine.logic.step import Step
 from ...engine.puzzle import Puzzle
 from ...engine.rules import candidates, conflicting_cells, dead_end, is_solution
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid, Unit
+from .assist import Assist
 from .bookmarks import Bookmarks
 from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
 from .effects import CheckResult, Effect, Offer, Refusal
 from .help_ledger import Counters, Deduction, HelpLedger
 from .history import History
 from .marking import Marking
-from .move_words import note_words, step_words
 from .moves import (
-    ApplyStep,
-    Batch,
-    ClearNotes,
     Erase,
-    FillNotes,
     Move,
     MoveContext,
     Place,
     Restart,
-    Reveal,
     Solve,
-    ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
 from .settings import Settings
-from .state import BoardState, NoteKind
+from .state import BoardState
 from .what_if import WhatIf
 
 _UNDO_REFUSALS = {
@@ -115,6 +108,7 @@ class Game:
         self.bookmarks = Bookmarks()
         self.what_if = WhatIf(self)
         self.marking = Marking(self)
+        self.assist = Assist(self)
         self.elapsed = 0.0
         self.help = HelpLedger()
         self.selected: int | None = None
@@ -371,90 +365,6 @@ class Game:
         if not self._do(Erase(cell)):
             return Effect(False, f"{name} is already empty.")
         return Effect(True, f"{name} erased.", cells=(cell,))
-
-    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
-        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
-        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        if self.state.entries[cell]:
-            return Effect.refused(Refusal.NOTES_IN_EMPTY)
-        self._do(ToggleNote(cell, digit, kind))
-        added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
-        return Effect(
-            True, note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
-        )
-
-    def fill_notes(self) -> Effect:
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(FillNotes()):
-            return Effect(False, "Every empty cell already has all its legal digits as notes.")
-        return Effect(True, "Notes filled with every legal digit.")
-
-    def clear_notes(self) -> Effect:
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(ClearNotes()):
-            return Effect(False, "There are no notes to clear.")
-        return Effect(True, "All notes cleared.")
-
-    def apply_step(self, step: Step) -> Effect:
-        """Apply a hint's deduction as one undoable move.
-
-        On a board without candidate notes, a step that removes candidates first fills
-        every empty cell's notes (in the same move): the removals can only be seen
-        among notes, and notes in only the cells a step touched would read as the
-        player's own partial notes.
-        """
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not (step.placements or step.eliminations):
-            return Effect(False)
-        before = self.grid
-        applied = ApplyStep(step.technique, step.placements, step.eliminations)
-        filled = bool(step.eliminations) and not self._keeps_notes()
-        if not self._do(Batch((FillNotes(), applied)) if filled else applied):
-            return Effect(False, "That step changes nothing on the board any more.")
-        cells = tuple(c for c, _ in step.placements)
-        words = f"Applied {step_words(step, self.size)}"
-        if filled:
-            words += " Notes were filled in every empty cell, so the removals show."
-        completed = self._completed(before, cells)
-        return Effect(True, words, completed_units=completed, cells=cells)
-
-    def reveal(self, cell: Cell) -> Effect:
-        """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
-        (and as a reveal: a finish with revealed cells is not the player's own)."""
-        refusal = self._refuse_cell(cell)
-        if refusal:
-            return refusal
-        if self.solution is None:
-            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
-        before = self.grid
-        if not self._do(Reveal(cell)):
-            return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
-        self._count(reveals=1, hints=1)
-        digit = symbol(self.solution[cell])
-        words = f"Revealed {cell_name(cell, self.size)}: {digit} (counted as a hint)."
-        completed = self._completed(before, (cell,))
-        return Effect(True, words, completed_units=completed, cells=(cell,))
-
-    def show_solution(self) -> Effect:
-        """Fill the grid from the solution (an undoable move, recorded for good)."""
-        if self.solution is None:
-            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
-        if not allows(self._phase, Event.SHOW_SOLUTION):
-            return self._refuse_over() or Effect(False)
-        self.help.saw_solution()
-        before = self.grid
-        self._push(Solve())
-        self._advance(Event.SHOW_SOLUTION)
-        cells = tuple(c for c in range(self.shape.cells) if not before[c])
-        return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
 
     def restart(self) -> Effect:
         """Back to the givens (undoable); counters and clock keep running."""
