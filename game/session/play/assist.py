@@ -14,6 +14,7 @@ from .effects import Effect, Refusal
 from .move_words import step_words
 from .moves import ApplyStep, Batch, FillNotes, Reveal, Solve
 from .phase import Event, allows
+from .placing import completed_units
 from .referee import Referee
 
 
@@ -45,7 +46,7 @@ class Assist:
         words = f"Applied {step_words(step, self.game.size)}"
         if filled:
             words += " Notes were filled in every empty cell, so the removals show."
-        completed = self.game._completed(before, cells)
+        completed = completed_units(self.game.shape, before, self.game.grid, cells)
         return Effect(True, words, completed_units=completed, cells=cells)
 
     def reveal(self, cell: Cell) -> Effect:
@@ -62,7 +63,7 @@ class Assist:
         self.game._count(reveals=1, hints=1)
         digit = symbol(self.game.solution[cell])
         words = f"Revealed {cell_name(cell, self.game.size)}: {digit} (counted as a hint)."
-        completed = self.game._completed(before, (cell,))
+        completed = completed_units(self.game.shape, before, self.game.grid, (cell,))
         return Effect(True, words, completed_units=completed, cells=(cell,))
 
     def show_solution(self) -> Effect:

@@ -2,8 +2,9 @@
 
 :class:`~.what_if.WhatIf`, :class:`~.marking.Marking` and :class:`~.assist.Assist`
 are parts of a game that build moves and words; the referee alone applies moves,
-counts mistakes and decides the phase.  They see it through this protocol (not by importing :mod:`.game`, which
-would make an import cycle), so what they may touch is written down here.
+counts mistakes and decides the phase.  They see it through this protocol (not by
+importing :mod:`.game`, which would make an import cycle), so what they may touch
+is written down here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ...engine.shape import Shape
-from ...engine.types import Cell, Digit, Grid, Unit
+from ...engine.types import Cell, Digit, Grid
 from .bookmarks import Bookmarks
 from .effects import Effect
 from .help_ledger import HelpLedger
@@ -59,8 +60,6 @@ class Referee(Protocol):
     def _count(self, **added: int) -> None: ...
 
     def _advance(self, event: Event) -> None: ...
-
-    def _completed(self, before: Grid, cells: Sequence[Cell]) -> tuple[Unit, ...]: ...
 
     def _keeps_notes(self) -> bool: ...
 
