@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game.engine.puzzle import Puzzle
 from game.session.board.hints import HintQuery, ask
-from game.session.board.playing import Mode, Playing
+from game.session.board.playing import Playing
+from game.session.board.reply import Mode
 from game.session.keep.keeper import Keeper
 from game.session.mid_end import Session
 from game.session.play import Game, Offer, Phase, Settings, Status
@@ -117,7 +118,7 @@ def test_an_unsolvable_puzzle_is_announced_and_hints_say_why() -> None:
     assert game.solvability is Status.NONE and game.solution is None
     play, tasks = playing(game)
     assert play.status.error and "no solution" in play.status.message
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert "no solution" in play.status.message or "more than once" in play.status.message
 
@@ -139,7 +140,7 @@ def test_a_grid_too_open_to_settle_is_announced_and_hinted_with_patterns_only() 
     assert "so open" in play.status.message
     answer = ask(HintQuery.of(game))
     assert answer.kind == "undecided" and answer.step is None
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert "could not tell" in play.status.message
 
@@ -157,15 +158,15 @@ def test_the_solution_count_is_the_solvers_own_status() -> None:
 def test_a_deduction_is_charged_once_and_a_notes_problem_is_a_check() -> None:
     game = game_of()
     play, tasks = playing(game)
-    play.toggle_steps()
+    play.help.toggle_steps()
     settle(tasks)
     for _ in range(5):
-        play.next_step()
+        play.help.next_step()
     for _ in range(5):
-        play.previous_step()
+        play.help.previous_step()
     assert game.hints_used == 6  # steps 1..6, each once, however often browsed
-    play.toggle_steps()
-    play.hint()  # the first step again, asked through Hint: already seen, free
+    play.help.toggle_steps()
+    play.help.hint()  # the first step again, asked through Hint: already seen, free
     settle(tasks)
     assert game.hints_used == 6
     noted = game_of()
@@ -173,7 +174,7 @@ def test_a_deduction_is_charged_once_and_a_notes_problem_is_a_check() -> None:
     answer = ask(HintQuery.of(noted))
     assert answer.kind == "notes"
     play2, tasks2 = playing(noted)
-    play2.hint()
+    play2.help.hint()
     settle(tasks2)
     assert noted.hints_used == 0 and noted.counters.checks == 1
 
@@ -195,7 +196,7 @@ def test_a_dead_end_is_told_only_when_asked_or_when_mistakes_are_shown() -> None
 # The hint's "press again" offer names its action; the UI names the key.
 def test_hint_nudges_offer_the_hint_key_instead_of_naming_one() -> None:
     play, tasks = playing(game_of())
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert play.mode is Mode.NUDGE
     assert play.status.offer is Offer.HINT_AGAIN and "Press" not in play.status.message

@@ -197,20 +197,20 @@ def test_completing_a_unit_makes_it_glow(driver: Driver, scene: BoardScene) -> N
 def test_hint_three_presses(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert scene.play.hints.stage is Stage.NUDGE
+    assert scene.play.help.hints.stage is Stage.NUDGE
     assert scene.game.hints_used == 1
     assert "Press H again" in status(scene)
     nudge = scene.view.hint
     assert nudge is not None and not nudge.full
     driver.key(pygame.K_h, 0, "h")
-    assert scene.play.hints.stage is Stage.SHOWN
+    assert scene.play.help.hints.stage is Stage.SHOWN
     assert scene.panel_model().card is not None
-    step = scene.play.hints.answer.step if scene.play.hints.answer else None
+    step = scene.play.help.hints.answer.step if scene.play.help.hints.answer else None
     assert step is not None and step.placements
     cell, digit = step.placements[0]
     assert scene.looks()[cell].target == digit
     driver.key(pygame.K_h, 0, "h")
-    assert scene.play.hints.stage is Stage.IDLE
+    assert scene.play.help.hints.stage is Stage.IDLE
     assert scene.game.state.entries[cell] == digit
     assert scene.game.hints_used == 1
     driver.key(pygame.K_z, pygame.KMOD_LCTRL)  # the step is one undoable move
@@ -223,7 +223,9 @@ def test_hint_points_at_a_mistake_first_and_can_erase_it(driver: Driver, scene: 
     driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert scene.play.hints.answer is not None and scene.play.hints.answer.kind == "mistake"
+    assert (
+        scene.play.help.hints.answer is not None and scene.play.help.hints.answer.kind == "mistake"
+    )
     driver.key(pygame.K_h, 0, "h")
     assert scene.looks()[cell].role is Role.WRONG
     driver.key(pygame.K_h, 0, "h")
@@ -234,7 +236,7 @@ def test_esc_dismisses_a_hint_before_pausing(driver: Driver, scene: BoardScene) 
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
     driver.key(pygame.K_ESCAPE)
-    assert scene.play.hints.stage is Stage.IDLE
+    assert scene.play.help.hints.stage is Stage.IDLE
     assert isinstance(driver.top, BoardScene)
 
 
@@ -243,7 +245,7 @@ def test_a_move_drops_a_stale_hint(driver: Driver, scene: BoardScene) -> None:
     driver.settle()
     scene.game.select(2)
     driver.key(pygame.K_4)
-    assert scene.play.hints.stage is Stage.IDLE
+    assert scene.play.help.hints.stage is Stage.IDLE
 
 
 def test_hint_marks_draw_roles_strikes_and_targets(scene: BoardScene) -> None:
@@ -358,7 +360,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     # The answer cannot come before the release: a frame that waited for it would
     # have come back only after the hang guard, with the answer given.
     assert not answered.is_set()
-    assert scene.play.hints.stage is Stage.ASKING
+    assert scene.play.help.hints.stage is Stage.ASKING
     assert status(scene) != "Thinking…"
     wait = scene.wake_in()
     assert wait is not None and wait <= 0.15
@@ -366,7 +368,7 @@ def test_a_slow_hint_says_thinking_and_never_blocks_a_frame(
     assert status(scene) == "Thinking…"
     release.set()
     driver.settle()
-    assert scene.play.hints.stage is Stage.NUDGE
+    assert scene.play.help.hints.stage is Stage.NUDGE
 
 
 def test_check_without_a_single_solution_runs_in_the_background(driver: Driver) -> None:

@@ -106,7 +106,7 @@ def test_the_step_card_lists_every_command_and_its_buttons_work(
     driver.settle()
     assert scene.panel_model().status.startswith("Naked singles everywhere")
     assert sum(1 for d in scene.game.state.entries if d) == 4
-    assert scene.play.steps.open  # the path follows the new board
+    assert scene.play.help.steps.open  # the path follows the new board
 
 
 def test_every_command_has_a_key_and_a_known_technique() -> None:

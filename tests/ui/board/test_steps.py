@@ -38,7 +38,7 @@ def open_steps(driver: Driver) -> None:
 
 def test_t_opens_the_first_step_drawn_like_a_full_hint(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    flow = scene.play.steps
+    flow = scene.play.help.steps
     assert flow.open and not flow.working
     step = flow.shown()
     assert step is not None
@@ -59,7 +59,7 @@ def test_the_path_starts_where_the_hint_would(driver: Driver, scene: BoardScene)
     driver.key(pygame.K_f, 0, "f")  # the player keeps notes: the path starts from them
     open_steps(driver)
     query = HintQuery.of(scene.game)
-    assert scene.play.steps.shown() == next_step(query.position())
+    assert scene.play.help.steps.shown() == next_step(query.position())
 
 
 def test_next_and_previous_browse_without_changing_the_board(
@@ -67,7 +67,7 @@ def test_next_and_previous_browse_without_changing_the_board(
 ) -> None:
     open_steps(driver)
     state = scene.game.state
-    flow = scene.play.steps
+    flow = scene.play.help.steps
     assert not flow.view(False).can_previous
     driver.key(pygame.K_TAB)
     driver.key(pygame.K_TAB)
@@ -86,7 +86,7 @@ def test_apply_is_one_undoable_move_and_undo_walks_back_along_the_path(
     driver: Driver, scene: BoardScene
 ) -> None:
     open_steps(driver)
-    flow = scene.play.steps
+    flow = scene.play.help.steps
     job = flow.job
     first = flow.shown()
     assert first is not None
@@ -107,7 +107,7 @@ def test_applying_a_step_ahead_applies_those_before_it_one_move_each(
     driver: Driver, scene: BoardScene
 ) -> None:
     open_steps(driver)
-    flow = scene.play.steps
+    flow = scene.play.help.steps
     assert flow.job is not None
     steps = flow.job.steps[:3]
     driver.key(pygame.K_TAB)
@@ -127,34 +127,34 @@ def test_the_card_buttons_work_with_the_mouse(driver: Driver, scene: BoardScene)
     open_steps(driver)
     nav = steps_geometry(scene.layout).nav
     driver.click(nav["step-next"].center)
-    assert scene.play.steps.index == 1
+    assert scene.play.help.steps.index == 1
     driver.click(nav["step-previous"].center)
-    assert scene.play.steps.index == 0
+    assert scene.play.help.steps.index == 0
     driver.click(nav["step-apply"].center)
-    assert scene.play.steps.base == 1 and scene.game.can_undo()
+    assert scene.play.help.steps.base == 1 and scene.game.can_undo()
     driver.click(nav["step-close"].center)
-    assert not scene.play.steps.open and scene.view.hint is None
+    assert not scene.play.help.steps.open and scene.view.hint is None
     assert scene.panel_model().steps is None
 
 
 def test_the_panel_button_and_esc(driver: Driver, scene: BoardScene) -> None:
     driver.click(scene.layout.actions["steps"].center)
     driver.settle()
-    assert scene.play.steps.open
+    assert scene.play.help.steps.open
     driver.key(pygame.K_ESCAPE)
-    assert not scene.play.steps.open and isinstance(driver.top, BoardScene)
+    assert not scene.play.help.steps.open and isinstance(driver.top, BoardScene)
 
 
 def test_changing_the_board_works_the_path_out_again(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    old = scene.play.steps.job
+    old = scene.play.help.steps.job
     cell = next(c for c in range(81) if not scene.game.is_given(c) and c != 5)
     scene.game.select(cell)
     driver.key(pygame.K_0 + int(SOLUTION[cell]))
-    assert scene.play.steps.job is not old
+    assert scene.play.help.steps.job is not old
     driver.settle()
-    assert scene.play.steps.index == 0 and scene.play.steps.shown() is not None
-    first = scene.play.steps.shown()
+    assert scene.play.help.steps.index == 0 and scene.play.help.steps.shown() is not None
+    first = scene.play.help.steps.shown()
     assert first is not None and cell not in [c for c, _ in first.placements]
 
 
@@ -163,19 +163,19 @@ def test_a_wrong_entry_is_pointed_out_first_and_erased(driver: Driver, scene: Bo
     scene.game.select(cell)
     driver.key(pygame.K_0 + digit)
     open_steps(driver)
-    view = scene.play.steps.view(False)
+    view = scene.play.help.steps.view(False)
     assert view.title == "A digit is not right" and view.apply_label == "Erase it"
     assert not view.can_next
     assert scene.looks()[cell].role is not None  # marked on the board
     driver.key(pygame.K_RETURN)
     assert scene.game.state.entries[cell] == 0
     driver.settle()
-    assert scene.play.steps.view(False).counter.startswith("Step 1 of")
+    assert scene.play.help.steps.view(False).counter.startswith("Step 1 of")
 
 
 def test_the_last_step_leads_to_the_end(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
-    flow = scene.play.steps
+    flow = scene.play.help.steps
     for _ in range(flow.total):
         driver.key(pygame.K_TAB)
     assert flow.index == flow.total
@@ -188,8 +188,8 @@ def test_the_hint_closes_the_steps(driver: Driver, scene: BoardScene) -> None:
     open_steps(driver)
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    assert not scene.play.steps.open
-    assert scene.play.hints.answer is not None
+    assert not scene.play.help.steps.open
+    assert scene.play.help.hints.answer is not None
 
 
 def test_working_out_never_blocks_a_frame_and_says_so(
@@ -208,13 +208,13 @@ def test_working_out_never_blocks_a_frame_and_says_so(
     monkeypatch.setattr(steps_flow, "ask", slow)
     driver.key(pygame.K_t, 0, "t")
     assert not answered.is_set()  # the frame came back without waiting for the worker
-    assert scene.play.steps.working
-    assert scene.play.steps.view(False).counter == "Working out the solution…"
+    assert scene.play.help.steps.working
+    assert scene.play.help.steps.view(False).counter == "Working out the solution…"
     wait = scene.wake_in()
     assert wait is not None and wait <= steps_flow.POLL
     release.set()
     driver.settle()
-    assert scene.play.steps.view(False).counter.startswith("Step 1 of")
+    assert scene.play.help.steps.view(False).counter.startswith("Step 1 of")
 
 
 def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
@@ -248,14 +248,14 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
     monkeypatch.setattr(steps_flow, "next_step", counted)
     driver.key(pygame.K_t, 0, "t")
     frames = 0
-    while scene.play.steps.working and frames < 100_000:
+    while scene.play.help.steps.working and frames < 100_000:
         driver.step(dt=1 / 60)
         scene.invalidate()  # a full redraw every frame: the worst case
         frames += 1
     driver.settle()
     assert (
-        scene.play.steps.total > 50
-        and scene.play.steps.job is not None
-        and scene.play.steps.job.solved
+        scene.play.help.steps.total > 50
+        and scene.play.help.steps.job is not None
+        and scene.play.help.steps.job.solved
     )
     assert len(threads) > 50 and not any(threads)

@@ -109,10 +109,10 @@ def test_rebinding_hint_changes_what_a_key_does_on_the_board(
     board = driver.top
     assert isinstance(board, BoardScene)
     driver.key(pygame.K_h, 0, "h")
-    assert board.play.hints.answer is None and board.play.hints.stage.value == 0
+    assert board.play.help.hints.answer is None and board.play.help.hints.stage.value == 0
     driver.key(pygame.K_j, 0, "j")
     driver.settle()
-    assert board.play.hints.answer is not None
+    assert board.play.help.hints.answer is not None
     hint = next(k for k in board.panel_model().actions if k.name == "hint")
     assert hint.tooltip.endswith("J")
     # The hint's words name the key actually bound (bug: "Press H again" after a rebind).
