@@ -507,6 +507,7 @@ class Game:
         if state == self.state:
             return False
         self.history.push(move, state, self.elapsed)
+        self.bookmarks.prune(self.history)
         self._version += 1
         return True
 
