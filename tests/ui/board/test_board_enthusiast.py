@@ -21,7 +21,8 @@ from game.ui.board.looks import CellLook, Edge, Fill
 from game.ui.board.lose import LoseScene
 from game.ui.board.pause import PauseScene
 from game.ui.board.scene import BoardScene
-from game.ui.board.view import SHAPES, BoardView, corner_spots, shape_points
+from game.ui.board.tiles import SHAPES, corner_spots, shape_points
+from game.ui.board.view import BoardView
 from game.ui.input.actions import Action, Command
 from game.ui.input.gate import InputContext, Pointer, PointerKind, translate
 from game.ui.input.keymap import DEFAULT_BINDINGS, KeyMap, letter_digits
