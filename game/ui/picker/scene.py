@@ -52,9 +52,9 @@ from ..stage.context import AppContext
 from ..stage.destinations import OpenFile
 from ..stage.scene_stack import Go, Pop, Scene, Transition
 from .hits import pointing_at
-from .layout import PickerLayout, picker_layout
+from .layout import PickerLayout, Pointing, picker_layout
 from .line_view import SHOW_WAITING
-from .view import PickerView, Pointing, scroll_thumb
+from .view import PickerView, scroll_thumb
 
 PUZZLES = bundled("puzzles")
 """The puzzles that come with the game: where the picker starts the first time."""
