@@ -72,10 +72,10 @@ def settled(browser: Browser) -> Browser:
 
 def test_the_line_opens_on_the_folder_shown_and_goes_to_a_folder(tree: Path, jobs: Jobs) -> None:
     browser = settled(Browser(str(tree / "start"), jobs))
-    line = browser.open_line()
+    line = browser.lines.open_line()
     assert line.text == tilde(str(tree / "start")) + SEP
-    browser.edit_line("../books")  # relative to the folder shown
-    browser.go_line()
+    browser.lines.edit_line("../books")  # relative to the folder shown
+    browser.lines.go_line()
     settled(browser)
     assert browser.line is None and browser.folder.path == str(tree / "books")
 
@@ -83,8 +83,8 @@ def test_the_line_opens_on_the_folder_shown_and_goes_to_a_folder(tree: Path, job
 def test_a_bad_path_changes_nothing_but_the_line(tree: Path, jobs: Jobs) -> None:
     browser = settled(Browser(str(tree / "start"), jobs))
     browser.state.select(1)
-    browser.open_line(str(tree / "bokks" / "one.txt"))
-    browser.go_line()
+    browser.lines.open_line(str(tree / "bokks" / "one.txt"))
+    browser.lines.go_line()
     settled(browser)
     assert browser.line is not None
     assert browser.line.problem == f"{tilde(str(tree / 'bokks'))} does not exist."
@@ -94,13 +94,13 @@ def test_a_bad_path_changes_nothing_but_the_line(tree: Path, jobs: Jobs) -> None
 
 def test_a_file_plays_or_opens_its_collection_in_its_folder(tree: Path, jobs: Jobs) -> None:
     browser = settled(Browser(str(tree / "start"), jobs))
-    browser.open_line(str(tree / "books" / "one.txt"))
-    browser.go_line()
+    browser.lines.open_line(str(tree / "books" / "one.txt"))
+    browser.lines.go_line()
     settled(browser)
     assert browser.take_outcome() == Play(str(tree / "books" / "one.txt"), 0)
     assert browser.folder.path == str(tree / "books")
-    browser.open_line("many.txt")
-    browser.go_line()
+    browser.lines.open_line("many.txt")
+    browser.lines.go_line()
     settled(browser)
     assert browser.collection is not None and browser.collection.entry.name == "many.txt"
     assert browser.collection.count == 5
@@ -111,13 +111,13 @@ def test_a_file_plays_or_opens_its_collection_in_its_folder(tree: Path, jobs: Jo
 
 def test_an_answer_to_an_edited_text_is_dropped(tree: Path, jobs: Jobs) -> None:
     browser = settled(Browser(str(tree), jobs))
-    browser.open_line("bo")
-    browser.complete_line()
-    browser.edit_line("bo/")  # typed on before the answer came
+    browser.lines.open_line("bo")
+    browser.lines.complete_line()
+    browser.lines.edit_line("bo/")  # typed on before the answer came
     settled(browser)
     assert browser.line is not None and browser.line.text == "bo/"
     assert not browser.line.choices and not browser.line.problem
-    browser.complete_line()
+    browser.lines.complete_line()
     settled(browser)
     assert browser.line.problem == f"{tilde(str(tree / 'bo'))} does not exist."
 
@@ -323,7 +323,7 @@ def test_the_line_and_the_shortcuts_fit_every_window(
 def test_a_slow_look_up_says_so_and_esc_drops_its_late_answer(
     driver: Driver, tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.session.picker import browser as browser_module
+    from game.session.picker import line_desk
     from game.session.picker.path_line import Found
     from game.ui.picker.line_view import SHOW_WAITING
 
@@ -333,7 +333,7 @@ def test_a_slow_look_up_says_so_and_esc_drops_its_late_answer(
         gate.wait(20)  # a sleeping network drive
         return Found(str(tree / "books"))
 
-    monkeypatch.setattr(browser_module, "look_up", slow)
+    monkeypatch.setattr(line_desk, "look_up", slow)
     scene = open_picker(driver, tree / "start")
     settle(driver, scene)
     ctrl_l(driver)
