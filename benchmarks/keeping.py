@@ -11,7 +11,7 @@ included) against the 100 ms budget, how long the statistics took to reach the
 disk, and what the frame thread used to pay before (the whole file turned into
 indented JSON on it, as every win and every new game did).
 
-**Two copies.**  Two processes of the game (:mod:`tests.session.copy_child`) on
+**Two copies.**  Two processes of the game (:mod:`tests.session.keep.copy_child`) on
 one data folder win ``--wins`` games in turn; every win must be counted in
 ``stats.json`` and no game lost.
 """
@@ -111,7 +111,7 @@ def two_copies(wins: int) -> tuple[int, int, int, float]:
         env = {**os.environ, "SUDOKU_DATA_DIR": folder}
         copies = [
             subprocess.Popen(
-                [sys.executable, "-m", "tests.session.copy_child"],
+                [sys.executable, "-m", "tests.session.keep.copy_child"],
                 cwd=ROOT,
                 env=env,
                 stdin=subprocess.PIPE,

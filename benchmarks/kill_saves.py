@@ -13,7 +13,7 @@ moment, then starts the game again on the same folder and counts:
 - moves lost: how far the autosave is behind the last move known to be on disk
   (should be at most 1, the move being saved when the kill came).
 
-The random moments are what the test (``tests/session/test_kill_during_save.py``)
+The random moments are what the test (``tests/session/keep/test_kill_during_save.py``)
 does not do: it kills at exact stages of a save instead, and never sleeps.
 """
 
@@ -55,7 +55,7 @@ k = len(game.history)
 print("saving", flush=True)
 while True:
     k += 1
-    game.toggle_note(empty[k % len(empty)], 1 + k % 9)
+    game.marking.toggle_note(empty[k % len(empty)], 1 + k % 9)
     game.elapsed = float(k)  # every save then says elapsed == moves
     data.autosaver.update(game)
     data.autosaver.flush(timeout=60)

@@ -63,11 +63,11 @@ def long_game(moves: int, seed: int) -> Game:
             if kind == 0:
                 game.place(cell, digit)
             elif kind == 1:
-                game.toggle_note(cell, digit)
+                game.marking.toggle_note(cell, digit)
             elif kind == 2:
-                game.toggle_note(cell, digit, NoteKind.CORNER)
+                game.marking.toggle_note(cell, digit, NoteKind.CORNER)
             elif kind == 3:
-                game.toggle_note(cell, digit, NoteKind.CENTRE)
+                game.marking.toggle_note(cell, digit, NoteKind.CENTRE)
             elif kind == 4:
                 game.marking.paint([cell, rng.choice(empty)], rng.randrange(1, 9))
             else:

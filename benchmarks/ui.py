@@ -62,7 +62,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     app.apply(routes.board(ctx, Prepared(puzzle, solution, Status.UNIQUE, origin)))
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
-    game.fill_notes()
+    game.marking.fill_notes()
     game.select(40)
     game.place(2, 4)
     board._sync()  # type: ignore[attr-defined]
@@ -159,14 +159,14 @@ def enthusiast() -> list[tuple[str, str, str]]:
     note = _time(many(lambda: play.digit(5)), 30)
     play.choose(frozenset())
     # Every empty cell: corner and centre notes and a colour; every cell a colour.
-    game.clear_notes()
+    game.marking.clear_notes()
     for cell in range(81):
         if not game.grid[cell]:
             for digit in (1, 3, 7, 9):
-                game.toggle_note(cell, digit, NoteKind.CORNER)
+                game.marking.toggle_note(cell, digit, NoteKind.CORNER)
             for digit in (2, 4, 5):
-                game.toggle_note(cell, digit, NoteKind.CENTRE)
-        game.paint([cell], cell % 8 + 1)
+                game.marking.toggle_note(cell, digit, NoteKind.CENTRE)
+        game.marking.paint([cell], cell % 8 + 1)
     board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)  # type: ignore[attr-defined]
 
@@ -248,7 +248,7 @@ def big() -> list[tuple[str, str, str]]:
             (f"25x25 board opens, {size[0]}x{size[1]}: worst frame", f"{worst:.1f} ms", "< 100 ms")
         )
     board = app.stack.top
-    board.game.fill_notes()  # type: ignore[attr-defined]
+    board.game.marking.fill_notes()  # type: ignore[attr-defined]
     board._sync()  # type: ignore[attr-defined]
     frames(app, [])
     smaller = (3800, 2120)

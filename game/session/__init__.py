@@ -19,6 +19,35 @@ too):
   game in progress, where it came from, what is kept), and background work
   (:mod:`.tasks`).
 
+One typed digit, from the pygame event to the pixels and back (25 modules on
+every such key, 2 more when the rules call on them, 7 for the autosave after it):
+
+1. ``ui/app/loop`` takes the KEYDOWN from pygame; ``ui/input/gate`` translates it
+   with ``ui/input/keymap`` (the only module naming keys) into a ``Command`` of
+   ``ui/input/actions``; ``ui/stage/scene_stack`` hands it to the scene on top.
+2. ``ui/board/scene`` looks the action up in ``ui/board/commands`` (a table) and
+   calls :meth:`~.board.Playing.digit` (``session/board/playing``): the cursor,
+   notes mode and the digit-first choice are Playing's.
+3. :meth:`~.play.Game.place` (``session/play/game``) referees it: a
+   ``session/play/moves`` ``Place`` makes a new ``session/play/state`` value,
+   pushed on the ``session/play/history``; ``session/play/placing`` says what the
+   player hears (``session/play/dead_ends`` when "mark wrong digits at once" asks
+   whether play can go on, ``session/play/phase`` when the grid is complete or
+   the limit is reached); the answer is an ``Effect`` (``session/play/effects``).
+4. Back in Playing, the hint and step flows (``session/board/hint_flow``,
+   ``session/board/steps_flow``) follow the board, and one ``Reply`` says all the
+   screen needs (the message, whether that won, cells filled by the solution).
+5. The scene only reads: ``ui/board/animation`` and ``ui/stage/sound`` for the
+   feedback, then ``ui/board/looks`` (each cell's look, a value),
+   ``ui/board/view`` (looks to pixels, with ``ui/kit/theme`` and ``ui/kit/text``),
+   ``ui/board/panel`` and ``ui/board/panel_view`` (the side panel), and
+   ``ui/stage/display`` puts the changed rectangles on screen.  Nothing on this
+   way back assigns to a session object.
+6. On the next frame :meth:`Session.frame` (``session/mid_end``) sees the game's
+   version change and ``session/keep/keeper`` autosaves it (``keep/autosave``,
+   ``keep/savegame`` with ``keep/state_fields``, ``keep/storage``, and
+   ``keep/writer`` off the frame thread).
+
 The one test for where data lives (from Simon Tatham's puzzles): would a player
 expect it to come back on undo?  Entries and notes do (``BoardState``, kept in
 the ``History``); the clock, the counters and the phase do not (they live on

@@ -77,7 +77,7 @@ def act(game: Game, action: Action) -> None:
             digit = game.solution[cell]
         game.place(cell, digit)
     elif kind == "note":
-        game.toggle_note(cell, digit)
+        game.marking.toggle_note(cell, digit)
     elif kind == "erase":
         game.erase(cell)
     elif kind == "undo":
@@ -85,11 +85,11 @@ def act(game: Game, action: Action) -> None:
     elif kind == "redo":
         game.redo()
     elif kind == "fill":
-        game.fill_notes()
+        game.marking.fill_notes()
     elif kind == "clear":
-        game.clear_notes()
+        game.marking.clear_notes()
     elif kind == "reveal":
-        game.reveal(cell)
+        game.assist.reveal(cell)
     elif kind == "restart":
         game.restart()
     elif kind == "select":
@@ -100,13 +100,13 @@ def act(game: Game, action: Action) -> None:
         game.charge_hint(Deduction("Test Hint", frozenset({(a % cells, 1)}), frozenset()))
     elif kind == "step":
         others = tuple((c, d) for c, d in [((cell + 1) % cells, digit)] if not game.givens[c])
-        game.apply_step(Step("Test Step", placements=(), eliminations=others))
+        game.assist.apply_step(Step("Test Step", placements=(), eliminations=others))
     elif kind == "solve" and b % 4 == 0:
-        game.show_solution()
+        game.assist.show_solution()
     elif kind == "corner":
-        game.toggle_note(cell, digit, NoteKind.CORNER)
+        game.marking.toggle_note(cell, digit, NoteKind.CORNER)
     elif kind == "centre":
-        game.toggle_note(cell, digit, NoteKind.CENTRE)
+        game.marking.toggle_note(cell, digit, NoteKind.CENTRE)
     elif kind == "paint":
         game.marking.paint([cell, (cell + a) % cells], b % 9)
     elif kind == "paint-candidate":

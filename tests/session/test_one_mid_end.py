@@ -57,9 +57,9 @@ def test_a_hint_paid_for_stays_paid_after_quitting_and_continue(tmp_path: Path) 
     first.start(Prepared(probe.puzzle, probe.solution, probe.solvability, origin))
     assert first.game is not None
     play, tasks = playing(first.game)
-    play.hint()
+    play.help.hint()
     settle(tasks)
-    shown = play.marks()
+    shown = play.help.marks()
     assert shown is not None and first.game.hints_used == 1
     first.quit()
     for _ in range(3):  # three restarts, as in the report
@@ -68,9 +68,9 @@ def test_a_hint_paid_for_stays_paid_after_quitting_and_continue(tmp_path: Path) 
         game = again.game
         assert game.hints_used == 1
         play, tasks = playing(game)
-        play.hint()
+        play.help.hint()
         settle(tasks)
-        marks = play.marks()
+        marks = play.help.marks()
         assert marks is not None and marks.step == shown.step  # the same step, free
         assert game.hints_used == 1
         again.quit()
@@ -101,7 +101,7 @@ def test_check_names_a_dead_end_with_the_undo_offer_on_a_puzzle_with_several_sol
     game = game_of(SEVERAL)
     game.place(*NO_WAY_ON)
     play, tasks = playing(game)
-    play.check()
+    play.help.check()
     settle(tasks)
     assert "can't be finished" in play.status.message
     assert play.status.offer is Offer.UNDO
@@ -111,20 +111,20 @@ def test_hint_never_leads_further_into_a_dead_end_and_charges_nothing_for_it() -
     game = game_of(SEVERAL)
     game.place(*NO_WAY_ON)
     play, tasks = playing(game)
-    play.hint()
+    play.help.hint()
     settle(tasks)
-    assert play.marks() is None  # no Hidden Single drawn
+    assert play.help.marks() is None  # no Hidden Single drawn
     assert "can't be finished" in play.status.message
     assert play.status.offer is Offer.UNDO
     assert game.hints_used == 0 and game.counters.checks == 1
-    play.toggle_steps()  # step-through does not walk in either
+    play.help.toggle_steps()  # step-through does not walk in either
     settle(tasks)
-    assert play.steps.job is not None and not play.steps.job.steps
-    play.toggle_steps()
+    assert play.help.steps.job is not None and not play.help.steps.job.steps
+    play.help.toggle_steps()
     play.undo()
-    play.hint()
+    play.help.hint()
     settle(tasks)
-    assert play.marks() is not None  # back out of it, hints teach again
+    assert play.help.marks() is not None  # back out of it, hints teach again
 
 
 # 4. Applying a hint, revealing a cell and colouring gave no status message.
@@ -142,7 +142,7 @@ def test_every_action_that_changes_the_board_says_what_it_did() -> None:
     reply = play.reveal()
     assert reply.message == "Revealed r1c4: 6 (counted as a hint)."
     for _ in range(3):
-        play.hint()
+        play.help.hint()
         settle(tasks)
     assert play.status.message.startswith("Applied ") and play.status.effect is not None
 
@@ -154,14 +154,14 @@ HARD = "2..7.4.9....52.....75..9.4.9.4....5.8.1...9.7.5....8.4.4.9..27.....62...
 def test_applying_steps_on_a_board_without_notes_leaves_notes_in_every_empty_cell() -> None:
     game = game_of(HARD)
     play, tasks = playing(game)
-    play.toggle_steps()
+    play.help.toggle_steps()
     settle(tasks)
-    job = play.steps.job
+    job = play.help.steps.job
     assert job is not None and job.finished
     first = next(i for i, step in enumerate(job.steps) if step.eliminations)
     for _ in range(first + 1):
-        play.next_step()
-    reply = play.apply_step()
+        play.help.next_step()
+    reply = play.help.apply_step()
     assert reply.message == f"Applied {first + 2} steps."
     grid, notes = game.grid, game.state.notes
     assert all(notes[cell] for cell in range(81) if not grid[cell])

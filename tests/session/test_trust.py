@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from game.engine.puzzle import Puzzle
 from game.session.board.hints import HintQuery, ask
-from game.session.board.playing import Mode, Playing
+from game.session.board.playing import Playing
+from game.session.board.reply import Mode
 from game.session.keep.keeper import Keeper
 from game.session.mid_end import Session
 from game.session.play import Game, Offer, Phase, Settings, Status
@@ -51,7 +52,7 @@ def harmless_mistake(game: Game) -> tuple[int, int]:
 def test_undo_after_show_solution_shows_the_history_and_never_counts_as_a_win() -> None:
     game = game_of()
     game.place(2, 4)
-    game.show_solution()
+    game.assist.show_solution()
     assert game.phase is Phase.SHOWN and all(game.grid)
     game.undo()
     assert game.phase is Phase.PLAYING
@@ -69,7 +70,7 @@ def test_quitting_with_a_finished_card_up_keeps_the_autosave_and_counts_nothing_
     session = Session(keeper)
     game = session.start(Prepared(game_of().puzzle, None, Status.UNIQUE, origin_of(game_of())))
     game.place(2, 4)
-    game.show_solution()
+    game.assist.show_solution()
     session.quit()
     assert keeper.data.storage.read("autosave.sudoku")  # still there
     kind = PuzzleKind(Variant.CLASSIC, 9, None)
@@ -107,7 +108,7 @@ def test_a_given_is_no_longer_in_conflict_once_the_solution_is_shown() -> None:
     game = game_of()
     game.place(2, 5)  # clashes with the given 5 in r1c1
     assert 0 in game.conflicts()
-    game.show_solution()
+    game.assist.show_solution()
     assert game.conflicts() == frozenset()
 
 
@@ -117,7 +118,7 @@ def test_an_unsolvable_puzzle_is_announced_and_hints_say_why() -> None:
     assert game.solvability is Status.NONE and game.solution is None
     play, tasks = playing(game)
     assert play.status.error and "no solution" in play.status.message
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert "no solution" in play.status.message or "more than once" in play.status.message
 
@@ -139,7 +140,7 @@ def test_a_grid_too_open_to_settle_is_announced_and_hinted_with_patterns_only() 
     assert "so open" in play.status.message
     answer = ask(HintQuery.of(game))
     assert answer.kind == "undecided" and answer.step is None
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert "could not tell" in play.status.message
 
@@ -157,23 +158,23 @@ def test_the_solution_count_is_the_solvers_own_status() -> None:
 def test_a_deduction_is_charged_once_and_a_notes_problem_is_a_check() -> None:
     game = game_of()
     play, tasks = playing(game)
-    play.toggle_steps()
+    play.help.toggle_steps()
     settle(tasks)
     for _ in range(5):
-        play.next_step()
+        play.help.next_step()
     for _ in range(5):
-        play.previous_step()
+        play.help.previous_step()
     assert game.hints_used == 6  # steps 1..6, each once, however often browsed
-    play.toggle_steps()
-    play.hint()  # the first step again, asked through Hint: already seen, free
+    play.help.toggle_steps()
+    play.help.hint()  # the first step again, asked through Hint: already seen, free
     settle(tasks)
     assert game.hints_used == 6
     noted = game_of()
-    noted.toggle_note(2, 1)  # r1c3's notes leave out its digit (4)
+    noted.marking.toggle_note(2, 1)  # r1c3's notes leave out its digit (4)
     answer = ask(HintQuery.of(noted))
     assert answer.kind == "notes"
     play2, tasks2 = playing(noted)
-    play2.hint()
+    play2.help.hint()
     settle(tasks2)
     assert noted.hints_used == 0 and noted.counters.checks == 1
 
@@ -195,7 +196,7 @@ def test_a_dead_end_is_told_only_when_asked_or_when_mistakes_are_shown() -> None
 # The hint's "press again" offer names its action; the UI names the key.
 def test_hint_nudges_offer_the_hint_key_instead_of_naming_one() -> None:
     play, tasks = playing(game_of())
-    play.hint()
+    play.help.hint()
     settle(tasks)
     assert play.mode is Mode.NUDGE
     assert play.status.offer is Offer.HINT_AGAIN and "Press" not in play.status.message
@@ -208,5 +209,5 @@ def test_moves_that_do_nothing_say_why() -> None:
     assert "not a digit" in game.place(2, 10).message
     play, _ = playing(game)
     assert "given" in play.typed("1 1 3").message
-    game.show_solution()
+    game.assist.show_solution()
     assert "undo" in game.place(2, 4).message

@@ -22,7 +22,7 @@ from game.ui.board.view import BoardView
 from game.ui.kit.text import Text
 from game.ui.kit.theme import LIGHT, PALETTES, Colour, Palette
 
-from .test_theme import TOGETHER
+from .kit.test_theme import TOGETHER
 
 ALL = list(PALETTES.values())
 IDS = [p.name for p in ALL]

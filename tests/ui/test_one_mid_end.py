@@ -106,8 +106,8 @@ def test_a_revealed_digit_has_a_look_of_its_own(driver: Driver) -> None:
     view = BoardView(Text())
     view.configure(scene.layout.board, scene.game.shape, LIGHT)
     typed = dataclasses.replace(looks[3], revealed=False)
-    revealed_tile = view._draw_tile(looks[3])
-    typed_tile = view._draw_tile(typed)
+    revealed_tile = view.painter.draw_tile(looks[3])
+    typed_tile = view.painter.draw_tile(typed)
     differ = sum(
         1
         for x in range(revealed_tile.get_width())

@@ -11,13 +11,16 @@ sends it intents and reads back one :class:`Reply` per action.
 
 from .difficulty import Rater
 from .everywhere_flow import Chore
+from .help_desk import HelpDesk
 from .hint_flow import Stage
 from .hints import HintMarks
-from .playing import Mode, Playing, Reply
+from .playing import Playing
+from .reply import Mode, Reply
 from .steps_flow import StepsView
 
 __all__ = [
     "Chore",
+    "HelpDesk",
     "HintMarks",
     "Mode",
     "Playing",

@@ -159,7 +159,7 @@ class EverywhereFlow:
         if found.step is None:
             self.notify(HintUpdate(found.message))
             return
-        effect = game.apply_step(found.step)
+        effect = game.assist.apply_step(found.step)
         if effect.changed:
             game.charge_hint(deduction_of(found.step))
         self.notify(HintUpdate(found.message, effect))

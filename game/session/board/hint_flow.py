@@ -144,7 +144,7 @@ class HintFlow:
         if step is None:
             return HintUpdate()
         if step.placements or step.eliminations:
-            return HintUpdate(effect=game.apply_step(step))
+            return HintUpdate(effect=game.assist.apply_step(step))
         if answer.kind == "mistake":
             # The deduction is "these are wrong": erase them (each undoable).
             cells = tuple(m.cell for m in step.marks)

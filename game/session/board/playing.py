@@ -27,51 +27,20 @@ Input rules decided here:
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from ..play.effects import CheckResult, Effect, Offer
+from ..play.effects import Effect
 from ..play.game import Game
 from ..play.phase import Phase
 from ..play.puzzle_kind import Difficulty, Origin
 from ..play.settings import InputMode
 from ..play.solvability import warning
-from ..play.state import BoardState
 from ..tasks import TaskRunner
 from .difficulty import Rater
-from .everywhere_flow import EVERYWHERE, Chore, EverywhereFlow
-from .hint_flow import HintFlow, HintUpdate, Stage
-from .hints import HintMarks
-from .steps_flow import StepsFlow
+from .help_desk import HelpDesk
+from .hint_flow import Stage
+from .reply import Mode, Reply
 from .typed_moves import TypedMoveError, parse_typed_move
-
-
-class Mode(enum.Enum):
-    """What the board's panel shows, and so what Esc and the buttons do."""
-
-    PLAYING = "playing"  # the pad and the action buttons
-    NUDGE = "nudge"  # a hint's first answer (where to look) in the status line
-    HINT = "hint"  # the hint card: the deduction drawn, Apply and Close
-    STEPS = "steps"  # the step card over the pad and the buttons
-    ENDED = "ended"  # the game is over: the buttons rest, Esc leads to the menu
-
-
-@dataclass(frozen=True)
-class Reply:
-    """What the player hears of an action, and what it changed on the board."""
-
-    message: str = ""
-    error: bool = False
-    offer: Offer | None = None
-    effect: Effect | None = None
-    placed: int | None = None  # the cell a digit just went into (for the feedback)
-    won: bool = False  # this action finished the grid by the player's own hand
-    filled: tuple[int, ...] = ()  # cells the solution just filled (Solve's animation)
-
-    @classmethod
-    def of(cls, effect: Effect, placed: int | None = None) -> Reply:
-        return cls(effect.message, effect.error, effect.offer, effect, placed)
 
 
 class Playing:
@@ -94,18 +63,17 @@ class Playing:
         self.origin = origin
         self.tasks = tasks
         self.listen = listen
+        self._replies: list[Reply] = []
         self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
         self.notes_mode = False
         self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
         self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
-        self.checked: dict[int, int] = {}  # cell -> the entry Check found wrong there
-        self.hints = HintFlow(tasks, self._hinted)
-        self.steps = StepsFlow(tasks, self.listen)
-        self.everywhere = EverywhereFlow(tasks, self._hinted)
+        self.help = HelpDesk(
+            game, tasks, say=self._say, play=self._play, arrived=self._replies.append, listen=listen
+        )
         self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
-        self._replies: list[Reply] = []
         self._mistake_told: int | None = None  # the mistake the last press told of
         self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated
@@ -120,9 +88,9 @@ class Playing:
     def mode(self) -> Mode:
         if self.game.over:
             return Mode.ENDED
-        if self.steps.open:
+        if self.help.steps.open:
             return Mode.STEPS
-        stage = self.hints.stage
+        stage = self.help.hints.stage
         if stage is Stage.SHOWN:
             return Mode.HINT
         if stage is Stage.NUDGE:
@@ -133,18 +101,6 @@ class Playing:
     def digit_first(self) -> bool:
         return self.game.settings.input_mode is InputMode.DIGIT_FIRST
 
-    def marks(self) -> HintMarks | None:
-        """The deduction the board draws now (the step card's, else the hint's)."""
-        return self.steps.marks() if self.steps.open else self.hints.marks()
-
-    def checked_cells(self) -> frozenset[int]:
-        """Entries the last Check found wrong and that are still on the board."""
-        entries = self.game.state.entries
-        return frozenset(c for c, d in self.checked.items() if entries[c] == d)
-
-    def thinking(self) -> bool:
-        return self.hints.thinking()
-
     def take_replies(self) -> list[Reply]:
         """Replies that changed the board from the background (for their feedback), once."""
         replies, self._replies = self._replies, []
@@ -152,7 +108,7 @@ class Playing:
 
     def wake_in(self) -> float | None:
         """When the flows next need :meth:`update` (None: not before some input)."""
-        waits = [w for w in (self.hints.wake_in(), self.steps.wake_in()) if w is not None]
+        waits = [w for w in (self.help.hints.wake_in(), self.help.steps.wake_in()) if w is not None]
         return min(waits) if waits else None
 
     # -- time -----------------------------------------------------------------------
@@ -160,10 +116,10 @@ class Playing:
     def update(self, dt: float) -> bool:
         """Time passes; whether anything shown changed (a step arrived, "Thinking…")."""
         self.game.tick(dt)
-        was = self.hints.thinking()
-        self.hints.update(dt)
-        changed = self.steps.poll()
-        if self.hints.thinking() and not was:
+        was = self.help.hints.thinking()
+        self.help.hints.update(dt)
+        changed = self.help.steps.poll()
+        if self.help.hints.thinking() and not was:
             self._say(Reply("Thinking…"))
             changed = True
         return changed
@@ -264,13 +220,13 @@ class Playing:
             digit = self.active_digit
             if not digit:
                 return self._say(Reply("Pick a digit first: right-click then toggles its note."))
-            return self._play(game.toggle_note(cell, digit))
+            return self._play(game.marking.toggle_note(cell, digit))
         if button != 1:
             return Reply()
         if self.digit_first and self.active_digit:
             return self._enter(cell, self.active_digit)
         if self.notes_mode and was_selected and note is not None and not game.grid[cell]:
-            return self._play(game.toggle_note(cell, note))
+            return self._play(game.marking.toggle_note(cell, note))
         return Reply()
 
     def press_pad(self, digit: int) -> Reply:
@@ -321,8 +277,8 @@ class Playing:
 
     def confirm(self) -> Reply:
         """Enter: apply the step shown, or put down the chosen digit (digit first)."""
-        if self.steps.open:
-            return self.apply_step()
+        if self.help.steps.open:
+            return self.help.apply_step()
         cell, digit = self.game.selected, self.active_digit
         if self.digit_first and cell is not None and digit:
             return self._enter(cell, digit)
@@ -426,7 +382,7 @@ class Playing:
         cell = self.game.selected
         if cell is None:
             return self._say(Reply("Select a cell first."))
-        return self._play(self.game.reveal(cell))
+        return self._play(self.game.assist.reveal(cell))
 
     # -- the action buttons -----------------------------------------------------------
 
@@ -437,106 +393,34 @@ class Playing:
         return self._play(self.game.redo())
 
     def fill_notes(self) -> Reply:
-        return self._play(self.game.fill_notes())
+        return self._play(self.game.marking.fill_notes())
 
     def show_solution(self) -> Reply:
         """Solve: the solution fills the grid (undoable; the game no longer counts)."""
-        self.hints.reset()
-        self.steps.close()
-        return self._play(self.game.show_solution())
-
-    def check(self) -> Reply:
-        game = self.game
-        if game.solution is not None:  # a comparison with the known solution: instant
-            return self._checked(game.state, game.check())
-        # Without a single solution, Check asks the solver whether the position can
-        # still be finished, which can take a while: off the frame loop.
-        state = game.state
-
-        def checked(result: CheckResult) -> None:
-            self._checked(state, result)
-            self.listen()
-
-        self.tasks.run(lambda task: game.check(), checked, label="check")
-        return self._say(Reply("Checking…"))
-
-    def hint(self) -> Reply:
-        """One press of Hint: ask, then show the deduction, then apply it."""
-        if self.game.over:
-            return self._say(Reply(self.game.ending))
-        self.steps.close()  # the hint card and the step card share the panel
-        update = self.hints.press(self.game)
-        if update.effect is not None:
-            return self._play(update.effect)
-        if update.message or update.offer:
-            return self._say(Reply(update.message, offer=update.offer))
-        return Reply()
-
-    def dismiss(self) -> bool:
-        """Esc: close the step card or the hint; False when there was nothing to close."""
-        if self.steps.open:
-            self.toggle_steps()
-            return True
-        if self.hints.stage >= Stage.NUDGE:
-            self.hints.reset()
-            self._say(Reply())
-            return True
-        return False
+        self.help.hints.reset()
+        self.help.steps.close()
+        return self._play(self.game.assist.show_solution())
 
     # -- stepping through the solution and applying techniques everywhere --------
-
-    def toggle_steps(self) -> Reply:
-        if self.game.over:
-            return self._say(Reply(self.game.ending))
-        if not self.steps.open:
-            self.hints.reset()
-        self.steps.toggle(self.game)
-        return self._say(Reply())
-
-    def next_step(self) -> Reply:
-        if self.steps.open and self.steps.next():
-            return self._say(Reply())
-        return Reply()
-
-    def previous_step(self) -> Reply:
-        if self.steps.open and self.steps.previous():
-            return self._say(Reply())
-        return Reply()
-
-    def apply_step(self) -> Reply:
-        effect = self.steps.apply(self.game)
-        if effect is None:
-            return Reply()
-        return self._play(effect)
-
-    def apply_everywhere(self, chore: Chore) -> Reply:
-        if self.game.over:
-            return Reply()
-        self.everywhere.run(self.game, chore)
-        return Reply()
-
-    @staticmethod
-    def chore_label(chore: Chore) -> str:
-        return EVERYWHERE[chore].label
 
     # -- the board changed from outside (a card undid a move, settings changed) ---
 
     def refresh(self) -> None:
         """Let the flows catch up with the board (after a card or a dialog acted on it)."""
-        self.hints.board_changed(self.game)
-        self.steps.board_changed(self.game)
+        self.help.hints.board_changed(self.game)
+        self.help.steps.board_changed(self.game)
 
     def forget(self) -> None:
         """The board leaves the screen: stop the background work."""
-        self.hints.reset()
-        self.steps.forget()
+        self.help.hints.reset()
+        self.help.steps.forget()
         self.rater.cancel()
 
     # -- internals ------------------------------------------------------------------
 
     def _enter(self, cell: int, digit: int) -> Reply:
         if self.notes_mode:
-            return self._play(self.game.toggle_note(cell, digit))
+            return self._play(self.game.marking.toggle_note(cell, digit))
         return self._play(self.game.place(cell, digit), placed=cell)
 
     def _play(self, effect: Effect, placed: int | None = None) -> Reply:
@@ -545,8 +429,8 @@ class Playing:
         game = self.game
         reply = Reply.of(effect, placed)
         if effect.changed:
-            self.hints.board_changed(game)
-            self.steps.board_changed(game)
+            self.help.hints.board_changed(game)
+            self.help.steps.board_changed(game)
             solved = game.phase is Phase.SOLVED
             won = solved and not self._solved and game.counts_as_win
             self._solved = solved
@@ -566,28 +450,6 @@ class Playing:
         if self.many and not reply.message:
             reply = dataclasses.replace(reply, message=self.what_next())
         self.status = reply
-        return reply
-
-    def _hinted(self, update: HintUpdate) -> None:
-        """A background answer (a hint, or an "everywhere" command) arrived."""
-        if update.effect is not None:
-            reply = self._play(update.effect)
-            if update.message:
-                reply = self._say(Reply(update.message, effect=update.effect))
-            if update.effect.changed:
-                self._replies.append(reply)
-        else:
-            self._say(Reply(update.message, offer=update.offer))
-        self.listen()
-
-    def _checked(self, state: BoardState, result: CheckResult) -> Reply:
-        if self.game.state != state:
-            reply = self._say(Reply("The board changed while checking; check again."))
-        else:
-            entries = state.entries
-            self.checked = {cell: entries[cell] for cell in result.wrong if entries[cell]}
-            error = bool(result.wrong) or result.offer is not None
-            reply = self._say(Reply(result.message, error, result.offer))
         return reply
 
     def _rated(self, difficulty: Difficulty | None) -> None:

@@ -287,7 +287,7 @@ class StepsFlow:
             return None
         effects = []
         for position in range(self.base, self.index + 1):
-            effect = game.apply_step(job.steps[position])
+            effect = game.assist.apply_step(job.steps[position])
             if not effect.changed:
                 break
             effects.append(effect)

@@ -6,7 +6,8 @@
 - :mod:`.jobs`: worker lanes whose jobs follow the player's scrolling;
 - :mod:`.listing`: selection and scrolling over long filtered lists;
 - :mod:`.lru`: bounded caches;
-- :mod:`.path_line`: the typed path (Ctrl+L), its completion and look-up;
+- :mod:`.path_line`: the typed path (Ctrl+L), its completion and look-up, and
+  :mod:`.line_desk` the line at work on the look-up lane;
   :mod:`.shortcuts`: the shortcuts beside the list.
 
 Reading folders and files is :mod:`game.session.puzzles.library`; the recent

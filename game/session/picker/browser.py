@@ -52,6 +52,7 @@ from ..puzzles.library import (
     summarise,
 )
 from .jobs import Jobs, Priority
+from .line_desk import LineDesk
 from .listing import ListState, NumberPrefix
 from .pages import (
     BACKGROUND_LIMIT,
@@ -65,7 +66,7 @@ from .pages import (
     Page,
     summary_key,
 )
-from .path_line import Completion, Found, PathLine, Refused, complete, line_text, look_up
+from .path_line import Found, PathLine
 from .rows import Details, Row, Words
 
 READ, CHECK, RATE, LOOK = "read", "check", "rate", "look"
@@ -104,7 +105,7 @@ class Browser:
         self.collection: CollectionPage | None = None
         self.outcome: Play | None = None
         self.note = ""  # a short message for the status line
-        self.line: PathLine | None = None  # the path line, while it is open
+        self.lines = LineDesk(self.jobs, LOOK, lambda: self.folder.path, self._go)
         self._pending: Entry | None = None  # a file chosen before it was read
         self._scheduled: tuple[object, ...] | None = None
         self.open_folder(start)
@@ -127,13 +128,18 @@ class Browser:
     def busy(self) -> bool:
         return self.jobs.busy
 
+    @property
+    def line(self) -> PathLine | None:
+        """The path line, while it is open (:attr:`lines` owns it)."""
+        return self.lines.line
+
     # -- navigation ---------------------------------------------------------------------
 
     def open_folder(self, path: str, select: str | None = None) -> None:
         """Show the folder at ``path``, selecting the entry named ``select`` once read."""
         path = os.path.abspath(path)
         self.jobs.forget()
-        self.line = None  # going somewhere else answers whatever the line asked
+        self.lines.line = None  # going somewhere else answers whatever the line asked
         self.collection = None
         self._pending = None
         self.folder = FolderPage(path)
@@ -215,74 +221,6 @@ class Browser:
 
     # -- the path line ------------------------------------------------------------------
 
-    def open_line(self, text: str | None = None) -> PathLine:
-        """Ctrl+L: the path line, holding ``text`` or else the folder shown."""
-        self.close_line()
-        self.line = PathLine(line_text(self.folder.path) if text is None else text)
-        return self.line
-
-    def close_line(self) -> None:
-        """Esc: the line goes, and any look-up it asked for is dropped."""
-        line = self.line
-        if line is not None:
-            for what in ("complete", "go"):
-                self.jobs.cancel(("line", what, line.version), LOOK)
-            self.line = None
-
-    def edit_line(self, text: str) -> None:
-        """The player typed: the line holds ``text`` now."""
-        line = self.line
-        if line is not None:
-            version = line.version
-            if line.edited(text):
-                for what in ("complete", "go"):
-                    self.jobs.cancel(("line", what, version), LOOK)
-
-    def complete_line(self) -> None:
-        """Tab: complete the name being typed (the answer comes through :meth:`tick`)."""
-        line = self.line
-        if line is None:
-            return
-        text, base = line.text, self.folder.path
-        line.waiting, line.waited = "Looking…", 0.0
-        self.jobs.submit(
-            ("line", "complete", line.version),
-            lambda stop: complete(text, base, stop),
-            LOOK,
-            Priority.FIRST,
-        )
-
-    def go_line(self) -> None:
-        """Enter: go where the line says, once it is known to lead somewhere."""
-        line = self.line
-        if line is None:
-            return
-        text, base = line.text, self.folder.path
-        line.problem, line.choices, line.more = "", (), 0
-        line.waiting, line.waited = "Opening…", 0.0
-        self.jobs.submit(
-            ("line", "go", line.version),
-            lambda stop: look_up(text, base, stop),
-            LOOK,
-            Priority.FIRST,
-        )
-
-    def _absorb_line(self, what: str, version: int, value: object) -> bool:
-        line = self.line
-        if line is None or version != line.version:
-            return False  # closed, or asked about a text since edited
-        line.waiting = ""
-        if isinstance(value, Completion):
-            line.edited(value.text)
-            line.choices, line.more, line.problem = value.choices, value.more, value.problem
-        elif isinstance(value, Refused):
-            line.problem = value.reason
-        elif isinstance(value, Found):
-            self._go(value)
-        else:
-            line.problem = f"That cannot be looked up ({value})."
-        return True
-
     def _go(self, found: Found) -> None:
         """The line led somewhere: show the folder, or play or open the file in its folder."""
         self._remember_place()
@@ -316,31 +254,12 @@ class Browser:
     def _set_filter(self, text: str) -> None:
         page = self.page
         page.filter = text[:80]
-        matches = self._matches(page)
+        matches = matching(page)
         # A name filter keeps the selection while it still matches; a puzzle number
         # goes to that puzzle, the first match.
         keep = None if isinstance(matches, NumberPrefix) else page.state.item
         page.state.set_matches(matches, keep)
         self._scheduled = None
-
-    def _matches(self, page: Page) -> Sequence[int]:
-        needle = page.filter.casefold()
-        if isinstance(page, FolderPage):
-            if not needle:
-                return range(len(page.entries))
-            return [
-                index
-                for index, name in enumerate(page.folded)
-                if needle in name and page.entries[index].kind is not EntryKind.PARENT
-            ]
-        count = page.count
-        if not needle:
-            return range(count)
-        if needle.isdecimal():
-            return NumberPrefix(needle, count)
-        if page.titles is not None:
-            return [index for index, title in enumerate(page.titles) if needle in title]
-        return []
 
     # -- the background -----------------------------------------------------------------
 
@@ -349,9 +268,7 @@ class Browser:
         changed = False
         for key, value in self.jobs.results():
             changed |= self._absorb(key, value)
-        line = self.line
-        if line is not None and line.waiting:
-            line.waited += dt
+        self.lines.tick(dt)
         if self._pending is not None:
             summary = self.memory.summary(self._pending)
             if summary is not None:
@@ -410,7 +327,7 @@ class Browser:
         if kind == "open":
             return self._absorb_opened(key[1], value)
         if kind == "line":
-            return self._absorb_line(key[1], key[2], value)
+            return self.lines.absorb(key[1], key[2], value)
         if kind == "block":
             page = self.collection
             if page is not None and page.entry.path == key[1] and isinstance(value, tuple):
@@ -431,7 +348,7 @@ class Browser:
         page.files = len(value.files)
         page.folders = value.folders
         page.listed_files = value.listed_files
-        page.state.set_matches(self._matches(page), value.chosen)
+        page.state.set_matches(matching(page), value.chosen)
         page.unread = set()
         if page.files <= BACKGROUND_LIMIT:  # bounded work: a few thousand look-ups at most
             for entry in value.files:
@@ -454,7 +371,7 @@ class Browser:
             wanted = self.memory.puzzles.get(path)
             if wanted is not None and page.count:
                 wanted = min(wanted, page.count - 1)  # past a shrunk end: its last puzzle
-            page.state.set_matches(self._matches(page), wanted)
+            page.state.set_matches(matching(page), wanted)
             if page.reopened is not None:
                 item, page.reopened = page.reopened, None
                 if item >= page.count:
@@ -625,3 +542,24 @@ class Browser:
 
 def _failed_summary(value: object) -> Summary:
     return Summary(problem=f"cannot be read ({value})")
+
+
+def matching(page: Page) -> Sequence[int]:
+    """The positions of ``page``'s entries its filter lets through."""
+    needle = page.filter.casefold()
+    if isinstance(page, FolderPage):
+        if not needle:
+            return range(len(page.entries))
+        return [
+            index
+            for index, name in enumerate(page.folded)
+            if needle in name and page.entries[index].kind is not EntryKind.PARENT
+        ]
+    count = page.count
+    if not needle:
+        return range(count)
+    if needle.isdecimal():
+        return NumberPrefix(needle, count)
+    if page.titles is not None:
+        return [index for index, title in enumerate(page.titles) if needle in title]
+    return []

@@ -78,5 +78,16 @@ class Bookmarks:
             history.state_at(point.position) == point.state
         )
 
+    def prune(self, history: History) -> bool:
+        """Drop the savepoints a new move replaced (undone past, then played over);
+        whether any went.  A save keeps only the ones still there, so the game in
+        play must not keep more."""
+        gone = [
+            name for name, point in self._points.items() if not self.still_there(point, history)
+        ]
+        for name in gone:
+            del self._points[name]
+        return bool(gone)
+
     def drop(self, name: str) -> None:
         self._points.pop(name, None)

@@ -1,8 +1,15 @@
-"""One game of one puzzle: every player action is a method here, and every rule of play.
+"""One game of one puzzle: the position, its history and the referee.
 
-The scenes only translate input into these calls and draw what they read back, so
-a test can play a whole game, win it, lose it or give it up, without a window.
-Time comes in through :meth:`Game.tick` so tests step it exactly.
+:class:`Game` applies every move, counts mistakes against the limit, decides the
+phase and keeps the :class:`~.help_ledger.HelpLedger`.  The actions that only
+build moves and words are its parts, each seeing it through
+:class:`~.referee.Referee`: ``game.marking`` (notes, colours, many cells,
+:mod:`.marking`), ``game.assist`` (a hint's step, a reveal, the solution,
+:mod:`.assist`) and ``game.what_if`` (guesses, savepoints, rewinding,
+:mod:`.what_if`); Check is :mod:`.checker`, the words after a placement
+:mod:`.placing`.  The scenes only translate input into these calls and draw what
+they read back, so a test can play a whole game without a window.  Time comes in
+through :meth:`Game.tick` so tests step it exactly.
 
 Where data lives (Simon Tatham's test: would a player expect it back on undo?):
 entries and notes do, so they are :class:`~.state.BoardState` values in the
@@ -40,36 +47,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import solver
-from ...engine.logic.step import Step
 from ...engine.puzzle import Puzzle
-from ...engine.rules import candidates, conflicting_cells, dead_end, is_solution
+from ...engine.rules import candidates, conflicting_cells, is_solution
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
-from ...engine.types import Cell, Digit, Grid, Unit
+from ...engine.types import Cell, Digit, Grid
+from .assist import Assist
 from .bookmarks import Bookmarks
-from .dead_ends import NO_WAY_ON, cannot_finish, dead_end_words
-from .effects import CheckResult, Effect, Offer, Refusal
+from .checker import check_position
+from .effects import CheckResult, Effect, Refusal
 from .help_ledger import Counters, Deduction, HelpLedger
 from .history import History
 from .marking import Marking
-from .move_words import note_words, step_words
+from .move_words import ending_words, limit_words
 from .moves import (
-    ApplyStep,
-    Batch,
-    ClearNotes,
     Erase,
-    FillNotes,
     Move,
     MoveContext,
     Place,
     Restart,
-    Reveal,
     Solve,
-    ToggleNote,
 )
 from .phase import Event, Phase, advance, allows
+from .placing import completed_units, placing_told
 from .settings import Settings
-from .state import BoardState, NoteKind
+from .state import BoardState
 from .what_if import WhatIf
 
 _UNDO_REFUSALS = {
@@ -115,6 +117,7 @@ class Game:
         self.bookmarks = Bookmarks()
         self.what_if = WhatIf(self)
         self.marking = Marking(self)
+        self.assist = Assist(self)
         self.elapsed = 0.0
         self.help = HelpLedger()
         self.selected: int | None = None
@@ -152,7 +155,7 @@ class Game:
         if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
             game.help.saw_solution()
         if game._phase is Phase.LOST:
-            game._limit_note = game._limit_words()
+            game._limit_note = limit_words(game.counters.mistakes, game.settings.mistake_limit)
         return game
 
     def _settled_phase(self, claimed: Phase) -> Phase:
@@ -253,16 +256,7 @@ class Game:
     @property
     def ending(self) -> str:
         """Why the game ended, in the player's words ("" while it goes on)."""
-        phase = self._phase
-        if phase is Phase.LOST:
-            return self._limit_note
-        if phase is Phase.SHOWN:
-            return "You gave up and the solution was shown."
-        if phase is Phase.SOLVED:
-            return "Solved." if self.clean else "Solved with help."
-        if phase is Phase.ABANDONED:
-            return "Left unfinished for another game."
-        return ""
+        return ending_words(self._phase, self._limit_note, self.clean)
 
     def is_given(self, cell: Cell) -> bool:
         return bool(self.givens[cell])
@@ -372,90 +366,6 @@ class Game:
             return Effect(False, f"{name} is already empty.")
         return Effect(True, f"{name} erased.", cells=(cell,))
 
-    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
-        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
-        refusal = self._refuse_cell(cell) or self._refuse_digit(digit)
-        if refusal:
-            return refusal
-        if self.state.entries[cell]:
-            return Effect.refused(Refusal.NOTES_IN_EMPTY)
-        self._do(ToggleNote(cell, digit, kind))
-        added = bool(self.state.notes_of(kind)[cell] >> (digit - 1) & 1)
-        return Effect(
-            True, note_words(kind, digit, added, cell_name(cell, self.size)), cells=(cell,)
-        )
-
-    def fill_notes(self) -> Effect:
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(FillNotes()):
-            return Effect(False, "Every empty cell already has all its legal digits as notes.")
-        return Effect(True, "Notes filled with every legal digit.")
-
-    def clear_notes(self) -> Effect:
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not self._do(ClearNotes()):
-            return Effect(False, "There are no notes to clear.")
-        return Effect(True, "All notes cleared.")
-
-    def apply_step(self, step: Step) -> Effect:
-        """Apply a hint's deduction as one undoable move.
-
-        On a board without candidate notes, a step that removes candidates first fills
-        every empty cell's notes (in the same move): the removals can only be seen
-        among notes, and notes in only the cells a step touched would read as the
-        player's own partial notes.
-        """
-        refusal = self._refuse_over()
-        if refusal:
-            return refusal
-        if not (step.placements or step.eliminations):
-            return Effect(False)
-        before = self.grid
-        applied = ApplyStep(step.technique, step.placements, step.eliminations)
-        filled = bool(step.eliminations) and not self._keeps_notes()
-        if not self._do(Batch((FillNotes(), applied)) if filled else applied):
-            return Effect(False, "That step changes nothing on the board any more.")
-        cells = tuple(c for c, _ in step.placements)
-        words = f"Applied {step_words(step, self.size)}"
-        if filled:
-            words += " Notes were filled in every empty cell, so the removals show."
-        completed = self._completed(before, cells)
-        return Effect(True, words, completed_units=completed, cells=cells)
-
-    def reveal(self, cell: Cell) -> Effect:
-        """Put the solution's digit in ``cell``: the least helpful hint, counted as a hint
-        (and as a reveal: a finish with revealed cells is not the player's own)."""
-        refusal = self._refuse_cell(cell)
-        if refusal:
-            return refusal
-        if self.solution is None:
-            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
-        before = self.grid
-        if not self._do(Reveal(cell)):
-            return Effect(False, f"{cell_name(cell, self.size)} already holds its digit.")
-        self._count(reveals=1, hints=1)
-        digit = symbol(self.solution[cell])
-        words = f"Revealed {cell_name(cell, self.size)}: {digit} (counted as a hint)."
-        completed = self._completed(before, (cell,))
-        return Effect(True, words, completed_units=completed, cells=(cell,))
-
-    def show_solution(self) -> Effect:
-        """Fill the grid from the solution (an undoable move, recorded for good)."""
-        if self.solution is None:
-            return Effect.refused(Refusal.NO_SINGLE_SOLUTION)
-        if not allows(self._phase, Event.SHOW_SOLUTION):
-            return self._refuse_over() or Effect(False)
-        self.help.saw_solution()
-        before = self.grid
-        self._push(Solve())
-        self._advance(Event.SHOW_SOLUTION)
-        cells = tuple(c for c in range(self.shape.cells) if not before[c])
-        return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
-
     def restart(self) -> Effect:
         """Back to the givens (undoable); counters and clock keep running."""
         refusal = self._refuse_over()
@@ -516,34 +426,9 @@ class Game:
     # -- checks ---------------------------------------------------------------------
 
     def check(self) -> CheckResult:
-        """Wrong entries against the solution, or, without one, whether it can still finish.
-
-        Slow without a solution (the solver decides): run it off the frame loop then.
-        """
+        """Count a check and say what it finds (:func:`~.checker.check_position`)."""
         self.count_check()
-        grid = self.grid
-        if self.solution is not None:
-            wrong = self.wrong_entries()
-            if wrong:
-                count = len(wrong)
-                return CheckResult(
-                    wrong, f"{count} entr{'y is' if count == 1 else 'ies are'} not right."
-                )
-            reason = dead_end(self.shape, grid)
-            if reason is not None:  # right digits, but notes or a lost cause elsewhere
-                return CheckResult(message=f"All digits are right, but {reason}.", offer=Offer.UNDO)
-            return CheckResult(message="All correct so far.")
-        clashes = conflicting_cells(self.shape, grid)
-        if clashes:
-            return CheckResult(clashes, "Some digits break the rules.")
-        status = solver.settle(self.shape, grid).status
-        if status is solver.Status.NONE:
-            reason = dead_end(self.shape, grid) or NO_WAY_ON
-            words = f"No rule is broken, but this can't be finished from here: {reason}."
-            return CheckResult(message=words, offer=Offer.UNDO)
-        if status is solver.Status.UNDECIDED:
-            return CheckResult(message="No rule is broken; the grid is too open to say more yet.")
-        return CheckResult(message="No rule is broken, and the position can still be completed.")
+        return check_position(self.shape, self.grid, self.wrong_entries(), self.solution)
 
     # -- internals ------------------------------------------------------------------
 
@@ -580,13 +465,6 @@ class Game:
         limit = self.settings.mistake_limit
         return bool(limit) and self.counters.mistakes >= limit
 
-    def _limit_words(self) -> str:
-        mistakes, limit = self.counters.mistakes, self.settings.mistake_limit
-        made = f"You made {mistakes} mistake{'s' if mistakes != 1 else ''}"
-        if not limit:
-            return f"{made}."
-        return f"{made}; the limit is {limit}."
-
     def _put(self, cells: Sequence[Cell], digit: Digit, move: Move) -> Effect:
         """Digits placed by the player: the one place where mistakes are counted, the
         limit is applied, and what the player hears of it is decided."""
@@ -597,10 +475,10 @@ class Game:
             return Effect(False)
         if wrong:
             self._count(mistakes=len(wrong))
-        told = self._told(cells, digit, wrong)
-        completed = self._completed(before, cells)
+        told = placing_told(self.settings, self.shape, self.grid, cells, digit, wrong, self.unique)
+        completed = completed_units(self.shape, before, self.grid, cells)
         if wrong and self._limit_reached():
-            self._limit_note = self._limit_words()
+            self._limit_note = limit_words(self.counters.mistakes, self.settings.mistake_limit)
             self._advance(Event.LIMIT_REACHED)
         else:
             self._settle()
@@ -614,32 +492,6 @@ class Game:
             cells=tuple(cells),
             offer=told.offer,
         )
-
-    def _told(self, cells: Sequence[Cell], digit: Digit, wrong: Sequence[Cell]) -> Effect:
-        """What the player hears of digits just placed (flash, message), by the settings:
-        a clash, a wrong digit, or a position that cannot be finished, else what was done."""
-        settings, grid, peers = self.settings, self.grid, self.shape.peers
-        clashes = [p for c in cells for p in peers[c] if grid[p] == digit]
-        if clashes and settings.show_conflicts:
-            flash = tuple(dict.fromkeys((*cells, *clashes)))
-            return Effect(True, self._did_place(cells, digit), flash=flash)
-        if wrong and settings.show_mistakes:
-            words = (
-                "That digit is not right."
-                if len(cells) == 1
-                else "Some of those digits are not right."
-            )
-            return Effect(True, words, error=True, flash=tuple(wrong))
-        if settings.show_mistakes:
-            reason = cannot_finish(self.shape, grid, unique=self.unique)
-            if reason is not None:
-                return Effect(True, dead_end_words(reason), error=True, offer=Offer.UNDO)
-        return Effect(True, self._did_place(cells, digit))
-
-    def _did_place(self, cells: Sequence[Cell], digit: Digit) -> str:
-        if len(cells) == 1:
-            return f"{symbol(digit)} in {cell_name(cells[0], self.size)}."
-        return f"{symbol(digit)} in {len(cells)} cells."
 
     def _keeps_notes(self) -> bool:
         """Whether some empty cell has candidate notes."""
@@ -655,6 +507,7 @@ class Game:
         if state == self.state:
             return False
         self.history.push(move, state, self.elapsed)
+        self.bookmarks.prune(self.history)
         self._version += 1
         return True
 
@@ -676,17 +529,3 @@ class Game:
     def _advance(self, event: Event) -> None:
         self._phase = advance(self._phase, event)
         self._version += 1
-
-    def _completed(self, before: Grid, cells: Sequence[Cell]) -> tuple[Unit, ...]:
-        """Units that the last action completed without breaking a rule."""
-        grid = self.grid
-        done = []
-        for cell in cells:
-            for unit in self.shape.cell_units[cell]:
-                members = self.shape.units[unit]
-                if unit in done or all(before[c] for c in members):
-                    continue
-                digits = {grid[c] for c in members}
-                if 0 not in digits and len(digits) == self.size:
-                    done.append(unit)
-        return tuple(done)

@@ -1,4 +1,5 @@
-"""Marking many cells at once: colours, and digits, notes or erasing over a selection.
+"""Pencil marks and many cells at once: notes of every kind, colours, and digits,
+notes or erasing over a selection.
 
 Each is one undoable move (a :class:`~.moves.Batch`); digits placed this way are
 refereed as one by one would be (:meth:`~.game.Game._put` counts the mistakes).
@@ -12,13 +13,13 @@ from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit
 from .effects import Effect, Refusal
 from .move_words import note_words
-from .moves import Batch, ClearColours, Erase, Paint, Place, ToggleNote
+from .moves import Batch, ClearColours, ClearNotes, Erase, FillNotes, Paint, Place, ToggleNote
 from .referee import Referee
 from .state import COLOURS, NoteKind, candidate_colour
 
 
 class Marking:
-    """A game's colours and many-cell moves (``game.marking``)."""
+    """A game's notes, colours and many-cell moves (``game.marking``)."""
 
     def __init__(self, game: Referee) -> None:
         self.game = game
@@ -120,3 +121,32 @@ class Marking:
         count = len(moves)
         words = f"{cell_name(moves[0].cell, self.game.size)} erased." if count == 1 else None
         return Effect(True, words or f"{count} cells erased.", cells=tuple(open_cells))
+
+    def toggle_note(self, cell: Cell, digit: Digit, kind: NoteKind = NoteKind.CANDIDATE) -> Effect:
+        """Add or remove the note ``digit`` of ``kind`` in ``cell``."""
+        refusal = self.game._refuse_cell(cell) or self.game._refuse_digit(digit)
+        if refusal:
+            return refusal
+        if self.game.state.entries[cell]:
+            return Effect.refused(Refusal.NOTES_IN_EMPTY)
+        self.game._do(ToggleNote(cell, digit, kind))
+        added = bool(self.game.state.notes_of(kind)[cell] >> (digit - 1) & 1)
+        return Effect(
+            True, note_words(kind, digit, added, cell_name(cell, self.game.size)), cells=(cell,)
+        )
+
+    def fill_notes(self) -> Effect:
+        refusal = self.game._refuse_over()
+        if refusal:
+            return refusal
+        if not self.game._do(FillNotes()):
+            return Effect(False, "Every empty cell already has all its legal digits as notes.")
+        return Effect(True, "Notes filled with every legal digit.")
+
+    def clear_notes(self) -> Effect:
+        refusal = self.game._refuse_over()
+        if refusal:
+            return refusal
+        if not self.game._do(ClearNotes()):
+            return Effect(False, "There are no notes to clear.")
+        return Effect(True, "All notes cleared.")

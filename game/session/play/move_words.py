@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...engine.logic.step import Step
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Digit
+from .phase import Phase
 from .state import NoteKind
 
 
@@ -34,3 +35,27 @@ def step_words(step: Step, size: int) -> str:
     if count:
         parts.append(f"{count} candidate{'s' if count != 1 else ''} removed")
     return f"{step.technique}: {' and '.join(parts)}."
+
+
+def limit_words(mistakes: int, limit: int) -> str:
+    """``You made 3 mistakes; the limit is 3.`` (the ending of a game lost to the limit)."""
+    made = f"You made {mistakes} mistake{'s' if mistakes != 1 else ''}"
+    if not limit:
+        return f"{made}."
+    return f"{made}; the limit is {limit}."
+
+
+ENDINGS = {
+    Phase.SHOWN: "You gave up and the solution was shown.",
+    Phase.ABANDONED: "Left unfinished for another game.",
+}
+"""How a game ended, per phase, where the words are fixed."""
+
+
+def ending_words(phase: Phase, limit_note: str, clean: bool) -> str:
+    """Why the game ended, in the player's words ("" while it goes on)."""
+    if phase is Phase.LOST:
+        return limit_note
+    if phase is Phase.SOLVED:
+        return "Solved." if clean else "Solved with help."
+    return ENDINGS.get(phase, "")

@@ -43,11 +43,11 @@ def play_commands(play: Playing) -> dict[Action, Handler]:
         Action.ERASE: lambda c: play.erase(),
         Action.UNDO: lambda c: play.undo(),
         Action.REDO: lambda c: play.redo(),
-        Action.HINT: lambda c: play.hint(),
-        Action.STEPS: lambda c: play.toggle_steps(),
-        Action.NEXT: lambda c: play.next_step(),
-        Action.PREVIOUS: lambda c: play.previous_step(),
-        Action.CHECK: lambda c: play.check(),
+        Action.HINT: lambda c: play.help.hint(),
+        Action.STEPS: lambda c: play.help.toggle_steps(),
+        Action.NEXT: lambda c: play.help.next_step(),
+        Action.PREVIOUS: lambda c: play.help.previous_step(),
+        Action.CHECK: lambda c: play.help.check(),
         Action.FILL_NOTES: lambda c: play.fill_notes(),
     }
     for action, chore in CHORES.items():
@@ -60,7 +60,7 @@ def play_commands(play: Playing) -> dict[Action, Handler]:
 
 
 def _everywhere(play: Playing, chore: Chore) -> Handler:
-    return lambda command: play.apply_everywhere(chore)
+    return lambda command: play.help.apply_everywhere(chore)
 
 
 def _paint(play: Playing, colour: int, candidate: bool) -> Handler:

@@ -42,7 +42,7 @@ class LoseScene(CardScene):
             game.undo()
             return Pop()
         if key == "solution":
-            game.show_solution()
+            game.assist.show_solution()
             return Pop()
         if key == "again":
             return Go(PlayAgain())

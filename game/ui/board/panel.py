@@ -68,15 +68,15 @@ def panel_model(
     settings = game.settings
     mode = play.mode
     card = None
-    if play.hints.stage is Stage.SHOWN and mode is Mode.HINT:
-        hints = play.hints
+    if play.help.hints.stage is Stage.SHOWN and mode is Mode.HINT:
+        hints = play.help.hints
         step = hints.answer.step if hints.answer is not None else None
         legend = legend_of(step, game.grid) if step is not None else ()
         card = HintCard(hints.title, hints.explanation, hints.apply_label, legend)
     # Counted from what the board shows, so the Solve animation counts down too.
     shown = Counter(look.digit for look in looks)
     active = play.active_digit if play.digit_first else 0
-    actions = action_keys(game, keymap, play.notes_mode, play.steps.open)
+    actions = action_keys(game, keymap, play.notes_mode, play.help.steps.open)
     if mode is Mode.ENDED:
         actions = tuple(_resting(key, game.can_undo()) for key in actions)
     status = status_text(play.status, keymap, game.size)
@@ -198,7 +198,9 @@ def _steps_card(play: Playing, keymap: KeyMap, status: str) -> StepsCard:
         return f"{label}  ·  {key}" if key else label
 
     everywhere = tuple(
-        CommandKey(action.value, play.chore_label(chore), Style.NORMAL, tip(action.label, action))
+        CommandKey(
+            action.value, play.help.chore_label(chore), Style.NORMAL, tip(action.label, action)
+        )
         for action, chore in CHORES.items()
     )
     labels = {
@@ -208,5 +210,5 @@ def _steps_card(play: Playing, keymap: KeyMap, status: str) -> StepsCard:
         "step-close": "Close the steps",
     }
     tips = tuple((name, tip(labels[name], action)) for name, action in STEP_CARD.items())
-    view = play.steps.view(keeps_notes=any(play.game.state.notes))
+    view = play.help.steps.view(keeps_notes=any(play.game.state.notes))
     return StepsCard(view, everywhere, tips, status, play.status.error)

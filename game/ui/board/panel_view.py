@@ -24,7 +24,7 @@ from . import role_marks
 from .deduction_view import area_colour
 from .layout import BoardLayout, note_grid
 from .steps_view import StepsCard, draw_steps_card
-from .view import corner_spots
+from .tiles import corner_spots
 
 
 @dataclass(frozen=True)

@@ -254,7 +254,7 @@ class BoardScene(Scene):
     def _back(self) -> Transition | Reply | None:
         if self.play.mode is Mode.ENDED:
             return Go(Menu(leave_game=True))
-        if self.play.clear_selection() or self.play.dismiss():
+        if self.play.clear_selection() or self.play.help.dismiss():
             return Reply()
         return self._pause()
 
@@ -335,8 +335,8 @@ class BoardScene(Scene):
         view, play = self.view, self.play
         view.active_digit = play.active_digit
         view.digit_first = play.digit_first
-        view.checked = play.checked_cells()
-        view.hint = play.marks()
+        view.checked = play.help.checked_cells()
+        view.hint = play.help.marks()
         view.chosen = play.selection
         view.flash, view.glow, view.hidden = self.animator.levels()
         self.dirty = True

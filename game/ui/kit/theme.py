@@ -13,7 +13,7 @@ Two more themes keep those meanings for players who need them:
 - *colour-blind safe*: the hues of Okabe and Ito's palette (blue, bluish green,
   vermillion, reddish purple, ochre, plus a charcoal), darkened until marks read
   on their fills, chosen so that the colours drawn together stay apart under
-  simulated protanopia, deuteranopia and tritanopia (``tests/ui/test_theme.py``);
+  simulated protanopia, deuteranopia and tritanopia (``tests/ui/kit/test_theme.py``);
 - *high contrast*: black ink on white, a yellow selection, every text and digit
   at least WCAG AA (4.5:1) on whatever it is drawn on.
 

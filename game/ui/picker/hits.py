@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from ...session.picker import Browser, Place
 from . import line_view, places_view
-from .layout import PickerLayout
-from .view import Pointing
+from .layout import PickerLayout, Pointing
 
 
 def pointing_at(

@@ -145,3 +145,13 @@ def picker_layout(width: int, height: int) -> PickerLayout:
         detail_size=max(12, round(0.225 * u)),
         small_size=max(11, round(0.21 * u)),
     )
+
+
+@dataclass(frozen=True)
+class Pointing:
+    """What the pointer is over: a row position, a shortcut, a choice, or a control by name."""
+
+    row: int | None = None
+    control: str = ""  # "back", "clear", "play", "scrollbar", "path" (the heading)
+    place: int | None = None  # a shortcut, by its index among the places
+    choice: int | None = None  # a name Tab found, under the path line

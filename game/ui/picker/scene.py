@@ -52,9 +52,9 @@ from ..stage.context import AppContext
 from ..stage.destinations import OpenFile
 from ..stage.scene_stack import Go, Pop, Scene, Transition
 from .hits import pointing_at
-from .layout import PickerLayout, picker_layout
+from .layout import PickerLayout, Pointing, picker_layout
 from .line_view import SHOW_WAITING
-from .view import PickerView, Pointing, scroll_thumb
+from .view import PickerView, scroll_thumb
 
 PUZZLES = bundled("puzzles")
 """The puzzles that come with the game: where the picker starts the first time."""
@@ -152,7 +152,7 @@ class PickerScene(Scene):
                 self._open_line("")  # "/" or "~" can only start a path, never a name
             if self.field is not None:
                 self.field.type(intent.text)
-                self.browser.edit_line(self.field.text)
+                self.browser.lines.edit_line(self.field.text)
             else:
                 self.browser.type(intent.text)
         elif isinstance(intent, EditKey):
@@ -185,7 +185,7 @@ class PickerScene(Scene):
 
     def _open_line(self, text: str | None = None) -> None:
         """Open the path line: holding ``text``, or the folder shown, selected (Ctrl+L)."""
-        line = self.browser.open_line(text)
+        line = self.browser.lines.open_line(text)
         if text is None:
             self.field = TextField.suggesting(line.text, PATH_LIMIT)
         else:
@@ -193,7 +193,7 @@ class PickerScene(Scene):
         self.dirty = True
 
     def _close_line(self) -> None:
-        self.browser.close_line()
+        self.browser.lines.close_line()
         self.field = None
         self.dirty = True
 
@@ -204,13 +204,13 @@ class PickerScene(Scene):
         if edit is Edit.CANCEL:
             self._close_line()
         elif edit is Edit.ENTER:
-            self.browser.go_line()
+            self.browser.lines.go_line()
         elif edit is Edit.NEXT:
             field.suggested = False  # a Tab keeps the text: what is typed next goes after it
             field.caret = len(field.text)
-            self.browser.complete_line()
+            self.browser.lines.complete_line()
         elif field.edit(edit):
-            self.browser.edit_line(field.text)
+            self.browser.lines.edit_line(field.text)
         return None
 
     def _sync_line(self) -> None:
@@ -329,9 +329,9 @@ class PickerScene(Scene):
             return
         text = with_choice(line.text, line.choices[index])
         self.field = TextField(text, len(text), PATH_LIMIT)
-        self.browser.edit_line(text)
+        self.browser.lines.edit_line(text)
         if text.endswith(SEPARATORS):
-            self.browser.complete_line()
+            self.browser.lines.complete_line()
         self.dirty = True
 
     def _hit(self, pos: tuple[int, int]) -> Pointing:

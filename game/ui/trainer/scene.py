@@ -32,6 +32,7 @@ from ..board.panel_view import LegendItem
 from ..board.view import BoardView
 from ..input.actions import Action, Command
 from ..input.gate import InputContext, Intent, Pointer, PointerKind
+from ..input.keymap import KeyMap
 from ..kit.widgets import Style
 from ..stage.context import AppContext
 from ..stage.destinations import Destination, Help
@@ -126,7 +127,8 @@ class TrainerScene(Scene):
     def layout(self) -> TrainerLayout:
         # Room for the longer of the two keys lines (before and after the verdict),
         # so the buttons stay put when the round ends and Next is where Submit was.
-        both = (self._keys_line(False), self._keys_line(True))
+        keymap, size = self.ctx.keymap, self.size
+        both = (keys_line(keymap, size, False), keys_line(keymap, size, True))
         key = (self.ctx.size, self.size, self.button_names(), both)
         if self._layout is None or key != self._layout_key:
             names = self.button_names()
@@ -345,7 +347,7 @@ class TrainerScene(Scene):
             explanation=drawn.explanation if drawn is not None else "",
             legend=self._legend(),
             buttons=self._buttons(round_ is not None, over),
-            keys=self._keys_line(over),
+            keys=keys_line(self.ctx.keymap, self.size, over),
             busy=self._waiting,
         )
 
@@ -391,18 +393,6 @@ class TrainerScene(Scene):
         names = self.button_names()
         return tuple(ButtonKey(n, LABELS[n], styles.get(n, Style.NORMAL)) for n in names)
 
-    def _keys_line(self, over: bool) -> str:
-        keymap = self.ctx.keymap
-
-        def key(action: Action) -> str:
-            return keymap.shortcut(action, self.size)
-
-        enter = key(Action.CONFIRM)
-        parts = [f"{enter} next" if over else f"{enter} submit"]
-        parts += [f"{key(Action.HINT)} show me", f"{key(Action.NOTES_MODE)} next"]
-        parts.append(f"{key(Action.BACK)} back")
-        return KEYS_SEPARATOR.join(part for part in parts if not part.startswith(" "))
-
     def draw(self, surface: pygame.Surface) -> None:
         p = self.ctx.palette
         layout = self.layout()
@@ -416,3 +406,16 @@ class TrainerScene(Scene):
             if drawn is not None and (drawn.links or drawn.areas):
                 draw_deduction(surface, drawn, layout.board, p, self.ctx.text)
         draw_trainer_panel(surface, self.ctx.text, p, layout, self.panel(), self.hover, self.spin)
+
+
+def keys_line(keymap: KeyMap, size: int, over: bool) -> str:
+    """The drill's keys in one line: submit (or next, once ``over``), show me, next, back."""
+
+    def key(action: Action) -> str:
+        return keymap.shortcut(action, size)
+
+    enter = key(Action.CONFIRM)
+    parts = [f"{enter} next" if over else f"{enter} submit"]
+    parts += [f"{key(Action.HINT)} show me", f"{key(Action.NOTES_MODE)} next"]
+    parts.append(f"{key(Action.BACK)} back")
+    return KEYS_SEPARATOR.join(part for part in parts if not part.startswith(" "))

@@ -1,0 +1,1 @@
+"""Tests of game.session.picker."""
