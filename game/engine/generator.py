@@ -1,4 +1,4 @@
-"""New puzzles at a chosen level: classic or jigsaw, any supported size, reproducible by seed.
+"""New puzzles at a chosen level: classic, jigsaw and variants, reproducible by seed.
 
 :func:`generate` makes candidates until one is at the level asked for, and rates the
 one it returns with the game's own rater, so every puzzle is unique (the exact
@@ -27,6 +27,18 @@ puzzle is not capped; it takes about a second on an Extreme 9x9.
 
 Jigsaw grids get a fresh layout (see :mod:`~game.engine.generation.layouts`) for
 every :data:`LAYOUT_REUSE` candidates, since a layout costs more than a candidate.
+
+**Variants** (a *kind*: see :mod:`~game.engine.generation.kinds`) take the same
+loop with three changes.  The solution is drawn under the global rules (X,
+Windoku, anti-knight, ...; :func:`~game.engine.generation.grids.random_solution`).
+Cages, thermometers, arrows and dots are then read off the solution
+(:mod:`~game.engine.generation.killer`, :mod:`~game.engine.generation.drawn`).
+And every clue removal is graded under the rules
+(:func:`~game.engine.generation.digging.keeps_logic`): the solver's propagation
+reads links, sums and extra houses the logic's singles do not, so "solved without
+branching" no longer means Easy.  Extreme variant puzzles are minimal ones our
+logic cannot finish (it has no trials on variants), each removal settled by the
+solver within a fixed amount of work.
 
 Reproducibility: every random choice comes from one ``random.Random(seed)``, in a
 fixed order, over lists (never sets); no clock is read and the rating caps are

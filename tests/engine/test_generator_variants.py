@@ -47,6 +47,8 @@ SLOW_CASES = [
     ("xv", 9, Level.MEDIUM, 5),
     ("kropki", 9, Level.EXTREME, 6),
     ("non-consecutive", 9, Level.MEDIUM, 7),
+    ("killer", 9, Level.EXTREME, 8),
+    ("classic", 12, Level.HARD, 9),
 ]
 
 

@@ -15,7 +15,8 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    waiting for the end lost most Hard candidates to a last merge that left them
    Medium.
 3. A candidate that never reached the level is dropped, and the generator tries
-   another solution.
+   another solution.  Extreme is the exception: merges are kept while the solver
+   proves the puzzle unique, and the minimal killer left is graded once.
 
 Cages never exceed :data:`LARGEST` cells (a cage of nine 9x9 cells just says
 "all digits once", and setters rarely draw them past six).  The solver is asked
@@ -63,8 +64,11 @@ def cages(
 
     def fits(groups: dict[int, list[int]]) -> Verdict:
         rules = rules_of(groups)
-        if level is Level.EXTREME and not keeps_settled(rules)(list(empty)):
-            return Verdict.ABOVE
+        if level is Level.EXTREME:
+            # A minimal unique killer, graded once at the end: grading every merge
+            # at Extreme runs every technique at each stuck position.
+            unique = keeps_settled(rules)(list(empty))
+            return Verdict.BELOW if unique else Verdict.ABOVE
         return grade(shape, empty, level, rules=rules, poll=poll)
 
     groups: dict[int, list[int]] = {}
@@ -95,6 +99,8 @@ def cages(
                 groups = trial
                 merged = True
                 reached = reached or verdict is Verdict.AT
+    if level is Level.EXTREME:
+        reached = grade(shape, empty, level, rules=rules_of(groups), poll=poll) is Verdict.AT
     if not reached:
         return None
     return tuple(rules_of(groups).constraints[len(ruled) :])  # type: ignore[arg-type]
