@@ -60,6 +60,7 @@ from game.ui.app import routes
 from game.ui.app import startup as seams
 from game.ui.app.loop import App
 from game.ui.board.scene import BoardScene
+from game.ui.forms.scene import FormScene
 from game.ui.input.actions import Action
 from game.ui.picker import scene as picker_scene
 from game.ui.screens.card import CardScene
@@ -558,7 +559,8 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
 
 
 def scene_classes() -> set[str]:
-    """Every concrete scene class in ``game.ui`` (new modules are found by themselves)."""
+    """Every concrete scene class in ``game.ui`` (new modules are found by themselves);
+    the bases every screen builds on (Scene, CardScene, FormScene) are not screens."""
     names = set()
     for module in pkgutil.walk_packages(ui_package.__path__, "game.ui."):
         loaded = importlib.import_module(module.name)
@@ -566,7 +568,7 @@ def scene_classes() -> set[str]:
             if (
                 issubclass(value, Scene)
                 and value.__module__ == loaded.__name__
-                and value is not CardScene
+                and value not in (Scene, CardScene, FormScene)
             ):
                 names.add(name)
     return names
