@@ -19,7 +19,7 @@ too):
   game in progress, where it came from, what is kept), and background work
   (:mod:`.tasks`).
 
-One typed digit, from the pygame event to the pixels and back (25 modules on
+One typed digit, from the pygame event to the pixels and back (28 modules on
 every such key, 2 more when the rules call on them, 7 for the autosave after it):
 
 1. ``ui/app/loop`` takes the KEYDOWN from pygame; ``ui/input/gate`` translates it
@@ -30,16 +30,19 @@ every such key, 2 more when the rules call on them, 7 for the autosave after it)
    notes mode and the digit-first choice are Playing's.
 3. :meth:`~.play.Game.place` (``session/play/game``) referees it: a
    ``session/play/moves`` ``Place`` makes a new ``session/play/state`` value,
-   pushed on the ``session/play/history``; ``session/play/placing`` says what the
+   pushed on the ``session/play/history`` (``session/play/bookmarks`` drops the
+   savepoints it replaced); ``session/play/placing`` says what the
    player hears (``session/play/dead_ends`` when "mark wrong digits at once" asks
    whether play can go on, ``session/play/phase`` when the grid is complete or
    the limit is reached); the answer is an ``Effect`` (``session/play/effects``).
 4. Back in Playing, the hint and step flows (``session/board/hint_flow``,
    ``session/board/steps_flow``) follow the board, and one ``Reply`` says all the
-   screen needs (the message, whether that won, cells filled by the solution).
+   screen needs (``session/board/reply``: the message, whether that won, cells
+   filled by the solution).
 5. The scene only reads: ``ui/board/animation`` and ``ui/stage/sound`` for the
    feedback, then ``ui/board/looks`` (each cell's look, a value),
-   ``ui/board/view`` (looks to pixels, with ``ui/kit/theme`` and ``ui/kit/text``),
+   ``ui/board/view`` (looks to pixels; ``ui/board/tiles`` draws a changed look,
+   with ``ui/kit/theme`` and ``ui/kit/text``),
    ``ui/board/panel`` and ``ui/board/panel_view`` (the side panel), and
    ``ui/stage/display`` puts the changed rectangles on screen.  Nothing on this
    way back assigns to a session object.

@@ -58,7 +58,8 @@ The format (JSON, UTF-8, version 1)::
   holds the clock at each move and ``savepoints`` the named positions.
 - ``shown`` (optional) lists the deductions the player was already charged a hint
   for, as hint step move texts (``step Naked Single: r2c2=7``), so a step paid
-  for stays paid after Continue (:mod:`.ledger`); an unreadable one is dropped.
+  for stays paid after Continue (:mod:`~game.session.play.help_ledger`); an
+  unreadable one is dropped.
 - ``written_by`` (autosaves only) is a random token of the copy of the game that
   wrote the file, so a copy removes only its own autosave (:mod:`.autosave`).
 - Versions: the loader upgrades older saves one version at a time through
@@ -183,7 +184,8 @@ class Snapshot:
     times: tuple[float, ...] = ()
     savepoints: tuple[tuple[str, int], ...] = ()
     shown: tuple[Deduction, ...] = ()
-    """The deductions the player was already charged for (see :mod:`.ledger`)."""
+    """The deductions the player was already charged for (see
+    :mod:`~game.session.play.help_ledger`)."""
     written_by: str = ""
     """The token of the copy of the game whose autosave this is ("" in other saves)."""
 
@@ -471,7 +473,7 @@ def compact_save(path: str) -> tuple[bool, str]:
     """The save at ``path`` checked and rewritten with only the fields the game reads:
     ``(True, text)``, or ``(False, reason)`` when it cannot be loaded.
 
-    Run in the helper process (:mod:`.apart`) for big files.  It makes the same
+    Run in the helper process (:mod:`.big_files`) for big files.  It makes the same
     checks as :func:`_read` where a field could be big (the puzzle, the start,
     every move, the counters), so what comes back is small in values whatever the
     file held: moves are texts, the rest a few scalars.  The caller reads the

@@ -558,12 +558,9 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
     return found
 
 
-BASES = (Scene, FormScene, CardScene)
-"""Scene classes that are only ever subclassed, never shown themselves."""
-
-
 def scene_classes() -> set[str]:
-    """Every concrete scene class in ``game.ui`` (new modules are found by themselves)."""
+    """Every concrete scene class in ``game.ui`` (new modules are found by themselves);
+    the bases every screen builds on (Scene, CardScene, FormScene) are not screens."""
     names = set()
     for module in pkgutil.walk_packages(ui_package.__path__, "game.ui."):
         loaded = importlib.import_module(module.name)
@@ -571,7 +568,7 @@ def scene_classes() -> set[str]:
             if (
                 issubclass(value, Scene)
                 and value.__module__ == loaded.__name__
-                and value not in BASES
+                and value not in (Scene, CardScene, FormScene)
             ):
                 names.add(name)
     return names
