@@ -133,10 +133,12 @@ _VARIANT_EXPECTED: dict[tuple[str, str, int], dict[Level, int]] = {
     ("rules", "classic", 9): _ALL,
     ("rules", "jigsaw", 6): {_E: 1, _M: 5, _H: 40},
     ("rules", "jigsaw", 9): _ALL,
-    ("killer", "classic", 4): {_M: 1},
-    ("killer", "classic", 6): {_M: 1, _H: 20, _X: 40},
-    ("killer", "classic", 9): {_M: 1, _H: 3, _X: 5, _XX: 10},
-    ("killer", "jigsaw", 9): {_M: 1, _H: 3, _X: 5, _XX: 10},
+    # Cage Combinations rates Easy, so givens-free killers start at Easy; a 4x4
+    # killer never needs more than it.
+    ("killer", "classic", 4): {_E: 1},
+    ("killer", "classic", 6): {_E: 1, _M: 1, _H: 20, _X: 40},
+    ("killer", "classic", 9): {_E: 1, _M: 1, _H: 3, _X: 5, _XX: 10},
+    ("killer", "jigsaw", 9): {_E: 1, _M: 1, _H: 3, _X: 5, _XX: 10},
     ("thermo", "classic", 9): _ALL,
     ("arrow", "classic", 9): _ALL,
     ("kropki", "classic", 9): _ALL,

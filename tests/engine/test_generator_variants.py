@@ -31,7 +31,7 @@ CASES = [
     ("non-consecutive", 6, Level.EASY, 6),
     ("jigsaw,x", 9, Level.MEDIUM, 7),
     ("x", 6, Level.MEDIUM, 8),
-    ("killer", 4, Level.MEDIUM, 9),
+    ("killer", 4, Level.EASY, 9),
     ("killer", 6, Level.MEDIUM, 10),
     ("thermo", 9, Level.EASY, 11),
     ("kropki", 9, Level.EASY, 12),
@@ -104,7 +104,8 @@ def test_kinds_parse_in_any_order_and_name_themselves_canonically() -> None:
 
 
 def test_requests_outside_the_offer_are_refused_with_what_is_offered() -> None:
-    assert available_levels("killer", 9)[0] is Level.MEDIUM  # no Easy cage step yet
+    assert available_levels("killer", 9)[0] is Level.EASY  # Cage Combinations is Easy
+    assert available_levels("killer", 4) == (Level.EASY,)
     assert available_levels("windoku", 6) == ()
     with pytest.raises(ValueError, match="square boxes"):
         check_request("windoku", 6, Level.EASY)

@@ -51,7 +51,7 @@ def cages(
     """Cages for ``solution`` (under the global rules ``ruled``) that make a unique
     givens-free puzzle at ``level``, or None when this solution gave none."""
     n = shape.size
-    largest = min(LARGEST, max(2, n * 2 // 3))  # two thirds of a house
+    largest = min(LARGEST, max(2, (n + n) // 3))  # two thirds of a house
     owner = _dominoes(n, rng)
     empty = (0,) * shape.cells
 
