@@ -516,12 +516,7 @@ class _Tables:
                     candidate_at[position] = i
                 for position in four:
                     members_of[position // width].extend(four)
-        inverse = []
-        for f in range(fields):
-            mask = _bits(nbytes, members_of[f])
-            guard = f * width + n
-            mask[guard >> 3] |= 1 << (guard & 7)
-            inverse.append(full ^ int.from_bytes(mask, "little"))
+        inverse = _closing_masks(members_of, width, n, nbytes, full)
         self.candidate_at = candidate_at
         self.positions = positions
         count = cells * n
@@ -585,26 +580,11 @@ class _Tables:
                 for position in bits:
                     candidate_at[position] = i
                     members_of[position // width].extend(bits)
-        inverse = []
-        for f in range(fields):
-            mask = _bits(nbytes, members_of[f])
-            guard = f * width + n
-            mask[guard >> 3] |= 1 << (guard & 7)
-            inverse.append(full ^ int.from_bytes(mask, "little"))
-        # Weak links: smaller houses (cages) link a digit to itself in their other
-        # cells; constraints give theirs.  Both ends of a link are folded in.
-        linked: list[set[int]] = [set() for _ in range(cells * n)]
-        for house in rules.houses:
-            if len(house.cells) < n:
-                for a in house.cells:
-                    for b in house.cells:
-                        if a != b:
-                            for k in range(n):
-                                linked[a * n + k].add(b * n + k)
-        for rule in rules.constraints:
-            for a, x, b, y in rule.links(n):
-                linked[a * n + x - 1].add(b * n + y - 1)
-                linked[b * n + y - 1].add(a * n + x - 1)
+        inverse = _closing_masks(members_of, width, n, nbytes, full)
+        # What placing a candidate rules out beyond its fields: the rule set's table
+        # (cages, the constraints' weak links; its full extra houses are fields too,
+        # so their bits are cleared twice, harmlessly).
+        linked = rules.exclusions
         masks: list[int] = []
         for i in range(cells * n):
             placing = inverse[i // n]
@@ -1089,6 +1069,20 @@ class _Intersections:
         for position in removed:
             state &= drop[candidate_at[position]]
         return state
+
+
+def _closing_masks(
+    members_of: list[list[int]], width: int, n: int, nbytes: int, full: int
+) -> list[int]:
+    """Per field, the full mask less its members' bits and its guard: AND-ing the
+    masks of a candidate's fields places it."""
+    inverse = []
+    for f, members in enumerate(members_of):
+        mask = _bits(nbytes, members)
+        guard = f * width + n
+        mask[guard >> 3] |= 1 << (guard & 7)
+        inverse.append(full ^ int.from_bytes(mask, "little"))
+    return inverse
 
 
 def _bits(nbytes: int, positions: Iterator[int] | Sequence[int] | range) -> bytearray:
