@@ -46,8 +46,9 @@ from game.engine.logic import CandidateGrid  # noqa: E402
 from game.engine.logic.path import find_step  # noqa: E402
 from game.engine.logic.rating import rate  # noqa: E402
 from game.engine.logic.registry import all_techniques  # noqa: E402
-from game.engine.rules import Cage, RuleSet  # noqa: E402
+from game.engine.rules import RuleSet  # noqa: E402
 from game.engine.shape import Shape  # noqa: E402
+from tests.engine.variant_helpers import random_cages  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 GRADES = ("Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable")
@@ -117,38 +118,10 @@ def synthetic_cases(solutions: Sequence[tuple[int, ...]], count: int, seed: int)
     while len(cases) < count and tries < count * 20:
         tries += 1
         solution = rng.choice(solutions)
-        rules = RuleSet(shape, random_cages(solution, rng, rng.randint(3, 5)))
+        rules = RuleSet(shape, random_cages(solution, rng, rng.randint(3, 5), smallest=2))
         if solver.settle(rules, [0] * 81).status is solver.Status.UNIQUE:
             cases.append(Case("synthetic killer-9x9", rules, (0,) * 81, solution))
     return cases
-
-
-def random_cages(solution: tuple[int, ...], rng: random.Random, largest: int) -> tuple[Cage, ...]:
-    """Cages of one to ``largest`` cells with distinct digits, grown at random."""
-    owner = [-1] * 81
-    cages: list[Cage] = []
-    order = list(range(81))
-    rng.shuffle(order)
-    for start in order:
-        if owner[start] >= 0:
-            continue
-        cells = [start]
-        owner[start] = len(cages)
-        want = rng.randint(2, largest)
-        while len(cells) < want:
-            near = [
-                x
-                for y in cells
-                for x in (y - 9, y + 9, y - 1 if y % 9 else -1, y + 1 if y % 9 < 8 else -1)
-                if 0 <= x < 81 and owner[x] < 0 and solution[x] not in {solution[z] for z in cells}
-            ]
-            if not near:
-                break
-            chosen = rng.choice(near)
-            owner[chosen] = len(cages)
-            cells.append(chosen)
-        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
-    return tuple(cages)
 
 
 def rate_time(case: Case) -> float:

@@ -31,6 +31,7 @@ from game.engine.rules import Cage, Constraint, Diagonal, RuleSet
 from game.engine.shape import Shape
 
 from .test_logic_variants import KILLER_SOLUTIONS
+from .variant_helpers import random_cages
 
 SHAPE = Shape.classic(9)
 
@@ -183,34 +184,6 @@ def test_solo_killers_are_solved_by_sound_patterns(shared_data: Path) -> None:
         path = solve_path(grid, unique=True)
         assert path.solved and not path.used_last_resort, row["solo_id"]
         assert_sound_path(grid, solution)
-
-
-def random_cages(solution: tuple[int, ...], rng: random.Random, largest: int) -> tuple[Cage, ...]:
-    """Cages of one to ``largest`` cells with distinct digits, grown at random."""
-    owner = [-1] * 81
-    cages: list[Cage] = []
-    order = list(range(81))
-    rng.shuffle(order)
-    for start in order:
-        if owner[start] >= 0:
-            continue
-        cells = [start]
-        owner[start] = len(cages)
-        want = rng.randint(1, largest)
-        while len(cells) < want:
-            near = [
-                x
-                for y in cells
-                for x in (y - 9, y + 9, y - 1 if y % 9 else -1, y + 1 if y % 9 < 8 else -1)
-                if 0 <= x < 81 and owner[x] < 0 and solution[x] not in {solution[z] for z in cells}
-            ]
-            if not near:
-                break
-            chosen = rng.choice(near)
-            owner[chosen] = len(cages)
-            cells.append(chosen)
-        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
-    return tuple(cages)
 
 
 @settings(max_examples=25, deadline=None)

@@ -28,6 +28,7 @@ from game.engine.rules import Cage, Diagonal, RuleSet
 from game.engine.shape import Shape
 
 from .test_rules_model import SHAPE, all_grids, random_rule
+from .variant_helpers import random_cages
 
 KILLER_SOLUTIONS = (
     "354869721672153984189472356425698137893721645761345298518236479937514862246987513",
@@ -63,40 +64,12 @@ def test_every_step_on_random_4x4_rule_sets_is_sound(
     assert_sound(rules, givens, expected[0])
 
 
-def cages_from(solution: tuple[int, ...], rng: random.Random) -> tuple[Cage, ...]:
-    """Cages of one to four cells with distinct digits, grown at random."""
-    n = 9
-    owner = [-1] * 81
-    cages: list[Cage] = []
-    order = list(range(81))
-    rng.shuffle(order)
-    for start in order:
-        if owner[start] >= 0:
-            continue
-        cells = [start]
-        owner[start] = len(cages)
-        while len(cells) < rng.randint(1, 4):
-            near = [
-                x
-                for y in cells
-                for x in (y - n, y + n, y - 1 if y % n else -1, y + 1 if y % n < n - 1 else -1)
-                if 0 <= x < 81 and owner[x] < 0 and solution[x] not in {solution[z] for z in cells}
-            ]
-            if not near:
-                break
-            chosen = rng.choice(near)
-            owner[chosen] = len(cages)
-            cells.append(chosen)
-        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
-    return tuple(cages)
-
-
 @pytest.mark.parametrize("text", KILLER_SOLUTIONS)
 def test_givens_free_killers_are_solved_by_sound_steps(text: str) -> None:
     solution = tuple(int(c) for c in text)
     rng = random.Random(text)
     for _ in range(20):
-        rules = RuleSet(Shape.classic(9), cages_from(solution, rng))
+        rules = RuleSet(Shape.classic(9), random_cages(solution, rng, 4))
         if solver.settle(rules, [0] * 81).status is solver.Status.UNIQUE:
             break
     else:

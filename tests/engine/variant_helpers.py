@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import csv
 import json
+import random
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from game.engine.formats.lzstring import compress_to_base64
 from game.engine.formats.sudokupad import PROPERTIES
+from game.engine.rules import Cage
 
 
 def fpuzzles_entries(shared_data: Path) -> list[dict[str, Any]]:
@@ -82,3 +85,34 @@ def zip_sudokupad(puzzle: dict[str, Any]) -> str:
 def scl_link(puzzle: dict[str, Any]) -> str:
     """``https://sudokupad.app/scl…`` for a puzzle object."""
     return "https://sudokupad.app/scl" + compress_to_base64(zip_sudokupad(puzzle))
+
+
+def random_cages(
+    solution: Sequence[int], rng: random.Random, largest: int, smallest: int = 1
+) -> tuple[Cage, ...]:
+    """Killer cages for a 9x9 ``solution``: grown at random from each cell not yet
+    caged, ``smallest`` to ``largest`` cells with no digit twice, each with its sum."""
+    owner = [-1] * 81
+    cages: list[Cage] = []
+    order = list(range(81))
+    rng.shuffle(order)
+    for start in order:
+        if owner[start] >= 0:
+            continue
+        cells = [start]
+        owner[start] = len(cages)
+        want = rng.randint(smallest, largest)
+        while len(cells) < want:
+            near = [
+                x
+                for y in cells
+                for x in (y - 9, y + 9, y - 1 if y % 9 else -1, y + 1 if y % 9 < 8 else -1)
+                if 0 <= x < 81 and owner[x] < 0 and solution[x] not in {solution[z] for z in cells}
+            ]
+            if not near:
+                break
+            chosen = rng.choice(near)
+            owner[chosen] = len(cages)
+            cells.append(chosen)
+        cages.append(Cage(tuple(sorted(cells)), sum(solution[c] for c in cells)))
+    return tuple(cages)
