@@ -45,7 +45,7 @@ from .constraints import (
     Thermometer,
     Whisper,
 )
-from .registry import RULE_TYPES, VARIANTS, RuleType, Variant, rule_type
+from .registry import RULE_TYPES, VARIANTS, RuleType, Variant, rule_type, variant_names
 from .ruleset import RuleSet
 
 __all__ = [
@@ -86,4 +86,5 @@ __all__ = [
     "is_complete",
     "is_solution",
     "rule_type",
+    "variant_names",
 ]

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from ...engine.logic.grid import CandidateGrid, given_cells
 from ...engine.logic.hint import Hint, find_hint
 from ...engine.logic.step import Step
-from ...engine.rules import candidates
+from ...engine.rules import RuleSet
 from ...engine.shape import Shape
 from ...engine.solver import Status
 from ..play.dead_ends import cannot_finish, dead_end_words
 from ..play.game import Game
+from ..play.rulebook import Rulebook
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class HintQuery:
     solution: tuple[int, ...] | None
     unique: bool
     status: Status = Status.UNIQUE
+    rulebook: Rulebook | None = None
+    """The puzzle's rules (None: those of ``shape`` alone, made when asked)."""
 
     @classmethod
     def of(cls, game: Game) -> HintQuery:
@@ -59,7 +62,22 @@ class HintQuery:
             game.solution,
             game.unique,
             game.solvability,
+            game.rulebook,
         )
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The variant's rule set for the logic (None without constraints)."""
+        book = self.rulebook
+        return book.rules if book is not None and book.has_constraints else None
+
+    def book(self) -> Rulebook:
+        """The rules the position is judged by (the shape's alone when no rulebook)."""
+        if self.rulebook is not None:
+            return self.rulebook
+        from ...engine.puzzle import Puzzle
+
+        return Rulebook(Puzzle(self.shape, self.givens))
 
     @property
     def grid(self) -> tuple[int, ...]:
@@ -79,12 +97,14 @@ class HintQuery:
         blank is read as "anything still possible" rather than "nothing".
         """
         grid = self.grid
-        legal = candidates(self.shape, grid)
+        legal = self.book().candidates(grid)
         cands = [
             0 if v else (note & ok if note else ok)
             for v, note, ok in zip(grid, self.notes, legal, strict=True)
         ]
-        return CandidateGrid(self.shape, grid, cands, givens=given_cells(self.givens))
+        return CandidateGrid(
+            self.shape, grid, cands, givens=given_cells(self.givens), rules=self.rules
+        )
 
 
 def ask(query: HintQuery) -> Hint:
@@ -96,7 +116,7 @@ def ask(query: HintQuery) -> Hint:
     solution it would point at the wrong digit first.
     """
     if query.solution is None and query.status is not Status.NONE:
-        reason = cannot_finish(query.shape, query.grid, unique=False)
+        reason = cannot_finish(query.book(), query.grid, unique=False)
         if reason is not None:
             words = dead_end_words(reason)
             return Hint("dead-end", None, query.keeps_notes, False, words, query.status)
@@ -108,4 +128,5 @@ def ask(query: HintQuery) -> Hint:
         query.solution,
         unique=query.unique,
         status=query.status,
+        rules=query.rules,
     )

@@ -7,12 +7,13 @@ moves, so undo and redo work across a save exactly as before it.  The solution
 is not stored: the solver finds it again in milliseconds, and a file cannot
 then claim a wrong one.
 
-The format (JSON, UTF-8, version 1)::
+The format (JSON, UTF-8, version 2; version 1 when the puzzle has no constraints)::
 
     {
       "format": "sudoku-game",
-      "version": 1,
-      "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222..."},
+      "version": 2,
+      "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222...",
+                 "constraints": [{"type": "cage", "members": "r1c1 r1c2", "total": 9}]},
       "origin": {"path": "/home/ana/hard.txt", "index": 4, "title": "", "level": "hard",
                  "rated": "hard", "score": 3.4, "seed": 1234},
       "start": {"entries": "...", "notes": {}},
@@ -24,6 +25,10 @@ The format (JSON, UTF-8, version 1)::
       "status": "playing", "created": "2025-01-31T20:15:02Z", "saved": "2025-01-31T20:20:14Z"
     }
 
+- ``puzzle.constraints`` (version 2, only for a variant) holds the puzzle's rules
+  beyond rows, columns and regions, every one exactly (see
+  :mod:`game.engine.formats.native`); a bad one is a :class:`SaveError` naming it,
+  and the file is left as it is.
 - ``moves`` are :func:`~.moves.parse_move` texts; ``position`` is how many are
   applied (the rest are the redo list).  ``start`` (optional) is the position a
   puzzle file carried before the first move.
@@ -112,8 +117,13 @@ from .big_files import is_big, run_apart
 from .state_fields import read_state, state_fields
 from .storage import MAX_BYTES, StorageError, json_record, os_reason, read_text, write_atomic
 
-VERSION = 1
-"""The format version this game writes, and the newest it reads."""
+VERSION = 2
+"""The newest format version this game reads, and writes for a variant puzzle.
+
+Version 2 adds ``puzzle.constraints`` (a variant's rules); a puzzle without any is
+still written as version 1, which it is exactly, so a game from before variants
+goes on reading those saves, and refuses a variant's (saying it is newer) rather
+than play it as a classic puzzle."""
 
 EXTENSION = ".sudoku"
 
@@ -229,7 +239,7 @@ class Snapshot:
         size = self.puzzle.size
         data: dict[str, Any] = {
             "format": FORMAT_TAG,
-            "version": VERSION,
+            "version": VERSION if self.puzzle.constraints else 1,
             "puzzle": puzzle_fields(self.puzzle),
         }
         origin = _origin_fields(self.origin)
@@ -340,7 +350,7 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         counters=game.counters,
         solution_seen=game.solution_seen,
         selected=game.selected,
-        origin=origin or Origin(PuzzleKind.of(game.shape, None)),
+        origin=origin or Origin(PuzzleKind.of(game.puzzle, None)),
         created=created or now_text(),
         times=history.times,
         savepoints=tuple(
@@ -560,11 +570,11 @@ def _object(text: str) -> dict[str, Any]:
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-_MIGRATIONS: dict[int, Migration] = {}
+_MIGRATIONS: dict[int, Migration] = {1: lambda data: data}
 """``_MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` one.
 
-Empty while version 1 is the only one.  A version 2 adds ``_MIGRATIONS[1]`` and
-bumps :data:`VERSION`; :func:`_read` only ever reads the newest version.
+Version 2 only added the optional ``puzzle.constraints``, so a version 1 save is
+a version 2 save as it stands.  :func:`_read` only ever reads the newest version.
 """
 
 
@@ -756,7 +766,7 @@ def _selected(value: object, size: int) -> int:
 def _origin(value: object, puzzle: Puzzle) -> Origin:
     """Where the puzzle came from; metadata, so a bad field is dropped, not fatal."""
     if not isinstance(value, dict):
-        return Origin(PuzzleKind.of(puzzle.shape, None))
+        return Origin(PuzzleKind.of(puzzle, None))
     path = value.get("path")
     index = value.get("index")
     title = value.get("title")
@@ -766,7 +776,7 @@ def _origin(value: object, puzzle: Puzzle) -> Origin:
     score = finite_number(value.get("score"))
     known = isinstance(path, str) and 0 < len(path) <= MAX_PATH
     return Origin(
-        PuzzleKind.of(puzzle.shape, level),
+        PuzzleKind.of(puzzle, level),
         path=path if known and isinstance(path, str) else "",
         index=index if known and _is_count(index) else 0,
         title=shorten(title) if isinstance(title, str) else "",

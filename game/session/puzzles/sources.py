@@ -183,15 +183,9 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     if task is not None:
         task.check()
     puzzle = record.puzzle
-    if puzzle.constraints:
-        # The board draws and checks rows, columns and regions only: a cage or a
-        # thermometer it cannot show would make the puzzle look solvable another way.
-        raise FormatError(
-            f"puzzle {index + 1} has variant rules ({', '.join(puzzle.rules.kinds())}), "
-            "which the board cannot show yet; `main.py solve` solves it",
-            path=str(path),
-        )
-    analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
+    # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
+    # a second at most on a classic grid, a few on a variant (see solver.work_budget).
+    analysis = solver.settle(_topology(puzzle), puzzle.givens)
     solvability = analysis.status
     initial = None
     if record.has_progress:
@@ -200,6 +194,11 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
     solution = analysis.solution if solvability is Status.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
+
+
+def _topology(puzzle: Puzzle) -> solver.Topology:
+    """What the solver searches for ``puzzle``: its rule set when it has constraints."""
+    return puzzle.rules if puzzle.constraints else puzzle.shape
 
 
 _MADE = re.compile(r"([A-Za-z]+) +([0-9]{1,2}(?:\.[0-9])?) +seed +([0-9]{1,18})")
@@ -224,9 +223,9 @@ def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
         except ValueError:
             level = None
     if made is None or level is None:
-        return Origin(PuzzleKind.of(puzzle.shape, None), path=path, index=index, title=title)
+        return Origin(PuzzleKind.of(puzzle, None), path=path, index=index, title=title)
     return Origin(
-        PuzzleKind.of(puzzle.shape, None),
+        PuzzleKind.of(puzzle, None),
         path=path,
         index=index,
         seed=int(made.group(3)),
