@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import VARIANTS, Constraint
+from ..rules import DRAWN_RULES, VARIANTS, Constraint
 from ..shape import Shape, box_dims
 
 GLOBAL = ("x", "windoku", "disjoint", "anti-knight", "anti-king", "non-consecutive")
 """Variants whose rules are the same on every puzzle of a grid (the registry's ``rules``)."""
 
-DRAWN = ("killer", "thermo", "arrow", "kropki", "xv")
-"""Variants whose constraints are drawn from each puzzle's solution."""
+DRAWN = tuple(DRAWN_RULES)
+"""Variants whose constraints are drawn from each puzzle's solution (the registry's)."""
 
 GRIDS = ("classic", "jigsaw")
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from ...engine.logic.registry import Level
 from ...engine.logic.step import with_article
 from ...engine.puzzle import Puzzle
-from ...engine.rules import RULE_TYPES, VARIANTS, variant_names
+from ...engine.rules import DRAWN_RULES, RULE_TYPES, VARIANTS, variant_names
 from ...engine.shape import Shape
 from ..shown import shown
 
@@ -52,8 +52,20 @@ class Variant(enum.StrEnum):
 
 GRIDS = tuple(v.value for v in Variant)
 
-_ORDER = {name: i for i, name in enumerate((*VARIANTS, *RULE_TYPES))}
-"""Every word a kind name may hold, in the registry's order (variants, then rule types)."""
+_ORDER = {
+    name: i
+    for i, name in enumerate(
+        (
+            *GRIDS,
+            *(n for n in VARIANTS if n not in GRIDS and n not in DRAWN_RULES),
+            *DRAWN_RULES,
+            *RULE_TYPES,
+        )
+    )
+}
+"""Every word a kind name may hold, in the order the generator's kind names use: the
+grid, the global rules, the drawn constraints (each in registry order), then the
+constraint types no variant names (a puzzle from a file may hold any)."""
 
 
 def kind_name(text: str) -> str:

@@ -2,10 +2,12 @@
 
 :mod:`.sources` turns each origin into a :class:`Prepared` puzzle as a
 background job (generating, the daily puzzle, a file, a saved game);
-:mod:`.supply` keeps generated puzzles ready ahead of New game; :mod:`.library`
+:mod:`.supply` keeps generated puzzles ready ahead of New game, :mod:`.choices`
+says what New game offers; :mod:`.library`
 reads puzzle folders and files for the picker.
 """
 
+from . import choices
 from .library import EntryKind, MarkSource, Sketch
 from .sources import CLASSIC_SIZES, JIGSAW_SIZES, Prepared, PrepareJob, daily, generate, load_file
 from .supply import PuzzleSupply, daily_level
@@ -19,6 +21,7 @@ __all__ = [
     "Prepared",
     "PuzzleSupply",
     "Sketch",
+    "choices",
     "daily",
     "daily_level",
     "generate",
