@@ -144,7 +144,9 @@ def read_puzzle(value: object) -> Puzzle:
         if regions is None:
             shape = Shape.classic(size)
         elif isinstance(regions, str) and len(regions) == cells:
-            shape = Shape.from_regions(list(regions), size)
+            # Regions in pieces are kept: f-puzzles lets a setter paint them so, the
+            # game plays them, and a save must load whatever the game played.
+            shape = Shape.from_regions(list(regions), size, connected=False)
         else:
             raise FormatError(f"puzzle.regions: expected {cells} region labels")
     except InvalidPuzzleError as error:
@@ -284,17 +286,17 @@ def read_constraints(value: object, size: int, field: str) -> tuple[Constraint, 
 
 def _write(rule: Constraint, size: int) -> dict[str, Any]:
     out: dict[str, Any] = {"type": rule.kind}
-    for name, _hint in _fields(type(rule)):
+    for name, hint in _fields(type(rule)):
         value = getattr(rule, name)
-        out[name] = _cells_out(value, size) if name in CELL_FIELDS else _plain_out(value)
+        out[name] = _cells_out(value, hint, size) if name in CELL_FIELDS else _plain_out(value)
     return out
 
 
-def _cells_out(value: object, size: int) -> object:
-    if isinstance(value, int):
+def _cells_out(value: Any, hint: object, size: int) -> object:
+    if hint is int:
         return cell_name(value, size)
-    items = sorted(value) if isinstance(value, frozenset) else list(value)  # type: ignore[call-overload]
-    if items and not isinstance(items[0], int):  # groups or pairs: one string each
+    items = sorted(value) if isinstance(value, frozenset) else list(value)
+    if typing.get_args(hint)[0] is not int:  # groups or pairs: one string each
         return [" ".join(cell_name(c, size) for c in group) for group in items]
     return " ".join(cell_name(c, size) for c in items)
 

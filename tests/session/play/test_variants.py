@@ -1,0 +1,137 @@
+"""Playing variants: the rule set decides conflicts, broken constraints, refusals, Check,
+hints and the win, on every constraint type of the registry."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.engine.puzzle import Puzzle
+from game.engine.rules import RULE_TYPES, Cage, Diagonal, Thermometer
+from game.engine.shape import Shape
+from game.engine.solver import Status
+from game.session.board.hints import HintQuery, ask
+from game.session.play import Broken, Game, Phase, Refusal, Settings
+from game.session.play.rulebook import Rulebook
+
+from ..variants import ONE_OF_EACH, SOLUTION, UNSOLVABLE, puzzle_of
+
+TYPES = sorted(ONE_OF_EACH)
+
+
+def test_every_registry_type_has_a_test_puzzle() -> None:
+    assert set(ONE_OF_EACH) == set(RULE_TYPES)
+
+
+@pytest.mark.parametrize("kind", TYPES)
+def test_broken_agrees_with_each_constraint_on_random_grids(kind: str) -> None:
+    """The rulebook reads pair rules from tables; it must mark exactly what each
+    constraint's own ``broken`` marks, on full and half-full grids alike."""
+    puzzle = puzzle_of(kind)
+    book = Rulebook(puzzle)
+    rng = random.Random(kind)
+    for _ in range(60):
+        grid = tuple(rng.choice((0, 1, 2, 3, 4)) for _ in range(16))
+        told = {b.constraint: set(b.cells) for b in book.broken(grid)}
+        for rule in puzzle.constraints:
+            assert told.get(rule, set()) == set(rule.broken(grid, 4)), (rule, grid)
+        assert all(b.rule == kind and b.words for b in book.broken(grid))
+
+
+@pytest.mark.parametrize("kind", [k for k in TYPES if k not in UNSOLVABLE])
+def test_the_solution_breaks_nothing_and_wins(kind: str) -> None:
+    game = Game(puzzle_of(kind), solution=SOLUTION, solvability=Status.UNIQUE)
+    for cell, digit in enumerate(SOLUTION[:-1]):
+        game.place(cell, digit)
+        assert not game.broken() and not game.conflicts()
+    game.place(15, SOLUTION[15])
+    assert game.phase is Phase.SOLVED
+
+
+def test_a_grid_that_keeps_rows_columns_and_boxes_but_breaks_a_cage_is_no_win() -> None:
+    # 1 and 2 swapped everywhere keeps every house, but the cage r1c1+r2c1 adds up to 5.
+    swapped = tuple({1: 2, 2: 1}.get(d, d) for d in SOLUTION)
+    game = Game(Puzzle(Shape.classic(4), (0,) * 16, (Cage((0, 4), 4),)), solvability=Status.MULTIPLE)
+    for cell, digit in enumerate(swapped):
+        game.place(cell, digit)
+    assert all(game.grid) and game.phase is Phase.PLAYING
+    (broken,) = game.broken()
+    assert broken == Broken("cage", (0, 4), broken.words, Cage((0, 4), 4))
+    assert broken.title == "Killer cage" and "adds up to 5, not 4" in broken.words.replace(
+        "the digits add", "adds"
+    )
+
+
+def test_conflicts_are_repeats_in_every_house() -> None:
+    puzzle = Puzzle(Shape.classic(4), (0,) * 16, (Diagonal.of(4), Cage((1, 2), 3)))
+    game = Game(puzzle, solvability=Status.MULTIPLE)
+    game.place(0, 1)
+    game.place(5, 1)  # the main diagonal, not a row, column or box
+    assert game.conflicts() == {0, 5}
+    game.place(1, 2)
+    game.place(2, 2)  # the same row, and the same cage
+    assert {1, 2} <= game.conflicts()
+    assert {b.rule for b in game.broken()} == {"diagonal", "cage"}
+
+
+def test_refusing_rule_breaking_digits_covers_constraints() -> None:
+    settings = Settings(block_rule_breaking=True)
+    game = Game(puzzle_of("thermometer"), settings=settings, solvability=Status.MULTIPLE)
+    assert game.place(1, 2).changed
+    refused = game.place(0, 3)  # the bulb must be below 2
+    assert refused.refusal is Refusal.BREAKS_RULE and not refused.changed
+    assert "Thermometer" in refused.message and set(refused.flash) == {0, 1}
+    assert game.grid[0] == 0
+    refused = game.place(2, 4)  # the bulb end is fine; the tube's third cell can't hold 4
+    assert refused.refusal is Refusal.BREAKS_RULE
+    assert game.place(0, 1).changed
+    diagonal = Game(puzzle_of("diagonal"), settings=settings, solvability=Status.MULTIPLE)
+    diagonal.place(0, 1)
+    assert diagonal.place(5, 1).refusal is Refusal.PEER_HOLDS  # a diagonal peer
+
+
+def test_placing_a_digit_that_breaks_a_constraint_says_so() -> None:
+    game = Game(puzzle_of("thermometer"), solvability=Status.MULTIPLE)
+    game.place(1, 2)
+    effect = game.place(0, 3)
+    assert effect.changed and effect.error and "Thermometer" in effect.message
+    assert set(effect.flash) == {0, 1}
+
+
+def test_placing_prunes_notes_along_every_house_and_fill_notes_reads_the_rules() -> None:
+    game = Game(puzzle_of("diagonal"), solvability=Status.MULTIPLE)
+    game.marking.fill_notes()
+    assert game.state.notes[5] == 0b1111
+    game.place(0, 1)
+    assert not game.state.notes[5] & 1  # r2c2 shares the diagonal with r1c1
+    parity = Game(puzzle_of("parity"), solvability=Status.MULTIPLE)
+    assert parity.legal_candidates()[0] == 0b0101  # odd: 1 or 3
+
+
+def test_check_without_a_solution_names_a_broken_constraint() -> None:
+    puzzle = Puzzle(Shape.classic(4), (0,) * 16, (Thermometer((0, 1)),))
+    game = Game(puzzle, solvability=Status.MULTIPLE)
+    game.place(0, 3)
+    game.place(1, 2)
+    result = game.check()
+    assert result.wrong == {0, 1} and "Thermometer" in result.message
+
+
+def test_hints_work_on_the_rule_set() -> None:
+    givens = (1, 2, 3, 0) + (0,) * 12
+    game = Game(puzzle_of("cage", givens))
+    hint = ask(HintQuery.of(game))
+    assert hint.kind == "step" and hint.step is not None
+    position = HintQuery.of(game).position()
+    assert position.rules is not None and position.rules.constraints == game.puzzle.constraints
+
+
+def test_broken_costs_little_per_move() -> None:
+    """Asked again for the same position (every redraw), the answer is the one kept."""
+    game = Game(puzzle_of("anti-knight"), solvability=Status.MULTIPLE)
+    game.place(0, 1)
+    first = game.broken()
+    assert game.broken() is first
+    game.place(6, 1)  # a knight's move from r1c1
+    assert [b.cells for b in game.broken()] == [(0, 6)]
