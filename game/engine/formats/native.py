@@ -29,7 +29,6 @@ tag (:func:`looks_like_native`), so no other format can be mistaken for one.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import math
 import re
@@ -286,7 +285,7 @@ def read_constraints(value: object, size: int, field: str) -> tuple[Constraint, 
 
 def _write(rule: Constraint, size: int) -> dict[str, Any]:
     out: dict[str, Any] = {"type": rule.kind}
-    for name, hint in _fields(type(rule)):
+    for name, hint in _FIELDS[rule.kind]:
         value = getattr(rule, name)
         out[name] = _cells_out(value, hint, size) if name in CELL_FIELDS else _plain_out(value)
     return out
@@ -315,11 +314,11 @@ def _read(item: object, size: int, where: str) -> Constraint:
     if not isinstance(item, dict):
         raise FormatError(f"{where}: expected an object, found {_kind(item)}")
     kind = item.get("type")
-    cls = _BY_KIND.get(kind) if isinstance(kind, str) else None
-    if cls is None:
+    if not isinstance(kind, str) or kind not in _BY_KIND:
         known = ", ".join(_BY_KIND)
         raise FormatError(f"{where}.type: {snippet(kind)} is not a constraint type ({known})")
-    fields = _fields(cls)
+    cls = _BY_KIND[kind]
+    fields = _FIELDS[kind]
     extra = set(item) - {"type"} - {name for name, _ in fields}
     if extra:
         raise FormatError(f"{where}: a {kind} has no field {sorted(extra)[0]!r}")
@@ -341,7 +340,7 @@ def _read(item: object, size: int, where: str) -> Constraint:
         raise FormatError(
             f"{where}.rule: {snippet(values['rule'])} is not one of {', '.join(NEGATIVE_RULES)}"
         )
-    return cls(**values)  # type: ignore[call-arg]
+    return cls(**values)
 
 
 def _cells_in(raw: object, hint: object, size: int, at: str) -> object:
@@ -404,10 +403,13 @@ def _number(raw: object, size: int, at: str) -> int:
     return raw
 
 
-@functools.cache
-def _fields(cls: type[Constraint]) -> tuple[tuple[str, object], ...]:
+def _fields_of(cls: type[Constraint]) -> tuple[tuple[str, object], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+
+_FIELDS = {name: _fields_of(cls) for name, cls in _BY_KIND.items()}
+"""Per constraint type, its fields and their types, read once from the classes."""
 
 
 def _optional(hint: object) -> bool:

@@ -7,7 +7,19 @@ says what New game offers; :mod:`.library`
 reads puzzle folders and files for the picker.
 """
 
-from . import choices
+from .choices import (
+    NEW_GAME_SIZES,
+    RULE_GROUPS,
+    RuleGroup,
+    is_made,
+    kind_with_grid,
+    kind_with_rule,
+    offered_kind,
+    offered_levels,
+    offered_sizes,
+    picked_rule,
+    rule_group,
+)
 from .library import EntryKind, MarkSource, Sketch
 from .sources import CLASSIC_SIZES, JIGSAW_SIZES, Prepared, PrepareJob, daily, generate, load_file
 from .supply import PuzzleSupply, daily_level
@@ -15,15 +27,25 @@ from .supply import PuzzleSupply, daily_level
 __all__ = [
     "CLASSIC_SIZES",
     "JIGSAW_SIZES",
+    "NEW_GAME_SIZES",
+    "RULE_GROUPS",
     "EntryKind",
     "MarkSource",
     "PrepareJob",
     "Prepared",
     "PuzzleSupply",
+    "RuleGroup",
     "Sketch",
-    "choices",
     "daily",
     "daily_level",
     "generate",
+    "is_made",
+    "kind_with_grid",
+    "kind_with_rule",
     "load_file",
+    "offered_kind",
+    "offered_levels",
+    "offered_sizes",
+    "picked_rule",
+    "rule_group",
 ]

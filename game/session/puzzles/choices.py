@@ -25,7 +25,7 @@ from ...engine.rules import VARIANTS
 from ...engine.shape import Shape
 from ..play.puzzle_kind import PuzzleKind, Variant, kind_name
 
-SIZES = (4, 6, 9, 12, 16)
+NEW_GAME_SIZES = (4, 6, 9, 12, 16)
 """Every size the generator makes some kind of puzzle in."""
 
 
@@ -48,7 +48,7 @@ def _adds_houses(name: str) -> bool:
     return any(rule.houses(9) for rule in VARIANTS[name].rules(shape))
 
 
-GROUPS: tuple[RuleGroup, ...] = (
+RULE_GROUPS: tuple[RuleGroup, ...] = (
     RuleGroup("houses", "Extra houses", tuple(n for n in GLOBAL if _adds_houses(n))),
     RuleGroup("neighbours", "Neighbours", tuple(n for n in GLOBAL if not _adds_houses(n))),
     RuleGroup("clues", "Clues drawn", DRAWN),
@@ -56,47 +56,48 @@ GROUPS: tuple[RuleGroup, ...] = (
 """The card's rows of rules, from the registry and the generator's kinds."""
 
 
-def group(key: str) -> RuleGroup:
+def rule_group(key: str) -> RuleGroup:
     """The group named ``key`` (KeyError if none)."""
-    for rules in GROUPS:
+    for rules in RULE_GROUPS:
         if rules.key == key:
             return rules
     raise KeyError(key)
 
 
-def picked(kind: PuzzleKind, rules: RuleGroup) -> str:
+def picked_rule(kind: PuzzleKind, rules: RuleGroup) -> str:
     """The variant of ``rules`` that ``kind`` holds ("" for none)."""
     return next((name for name in kind.rules if name in rules.names), "")
 
 
-def with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
+def kind_with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
     """``kind`` on ``grid`` (its rules kept)."""
     return dataclasses.replace(kind, variant=kind_name(",".join((grid.value, *kind.rules))))
 
 
-def with_rule(kind: PuzzleKind, rules: RuleGroup, name: str) -> PuzzleKind:
+def kind_with_rule(kind: PuzzleKind, rules: RuleGroup, name: str) -> PuzzleKind:
     """``kind`` with ``name`` (or none, for "") as its choice from ``rules``."""
     kept = [word for word in kind.words if word not in rules.names]
-    return dataclasses.replace(kind, variant=kind_name(",".join([*kept, *([name] if name else [])])))
+    words = [*kept, name] if name else kept
+    return dataclasses.replace(kind, variant=kind_name(",".join(words)))
 
 
 @cache
-def sizes(variant: str) -> tuple[int, ...]:
+def offered_sizes(variant: str) -> tuple[int, ...]:
     """The sizes the generator makes ``variant`` puzzles in (empty: none)."""
-    return tuple(n for n in SIZES if available_levels(variant, n))
+    return tuple(n for n in NEW_GAME_SIZES if available_levels(variant, n))
 
 
-def levels(variant: str, size: int) -> tuple[Level, ...]:
+def offered_levels(variant: str, size: int) -> tuple[Level, ...]:
     """The levels the generator makes ``variant`` ``size`` puzzles at."""
     return available_levels(variant, size)
 
 
-def makes(kind: PuzzleKind) -> bool:
+def is_made(kind: PuzzleKind) -> bool:
     """Whether the generator makes ``kind`` at some size (any level)."""
-    return bool(sizes(kind.variant))
+    return bool(offered_sizes(kind.variant))
 
 
-def offered(kind: PuzzleKind) -> PuzzleKind:
+def offered_kind(kind: PuzzleKind) -> PuzzleKind:
     """``kind`` made possible: rules the grid takes, a size the kind has, a level the
     generator offers there.
 
@@ -105,14 +106,14 @@ def offered(kind: PuzzleKind) -> PuzzleKind:
     offered becomes the nearest one that is, so switching 9x9 Hard to 4x4 lands on
     Easy rather than on nothing.
     """
-    for rules in GROUPS:
-        if not makes(kind):
-            kind = with_rule(kind, rules, "")
-    if not makes(kind):
+    for rules in RULE_GROUPS:
+        if not is_made(kind):
+            kind = kind_with_rule(kind, rules, "")
+    if not is_made(kind):
         kind = PuzzleKind(kind.board, kind.size, kind.level)
-    have = sizes(kind.variant) or (9,)
+    have = offered_sizes(kind.variant) or (9,)
     size = kind.size if kind.size in have else min(have, key=lambda n: (abs(n - 9), n))
-    found = levels(kind.variant, size)
+    found = offered_levels(kind.variant, size)
     level = kind.level or Level.MEDIUM
     if found and level not in found:
         level = min(found, key=lambda offered: (abs(offered - level), -offered))

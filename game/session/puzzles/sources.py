@@ -22,7 +22,7 @@ from ...engine.puzzle import Puzzle
 from ...engine.solver import Status
 from ..keep.big_files import is_big
 from ..play.game import Game
-from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from ..play.settings import Settings
 from ..play.state import BoardState
 from ..tasks import Cancelled, Task
@@ -109,17 +109,21 @@ def generate(
 
 
 def daily(
-    date: datetime.date, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+    date: datetime.date,
+    task: Task[Prepared] | None = None,
+    supply: PuzzleSupply | None = None,
+    variant: str = "classic",
 ) -> Prepared:
-    """The puzzle of the day: the same for every player on ``date``."""
+    """The puzzle of the day: the same for every player on ``date`` (a classic 9x9 on
+    the menu; any ``variant`` the generator makes at 9x9 works the same way)."""
     from .supply import daily_puzzle
 
     if supply is None:
-        made = _unless_cancelled(lambda: daily_puzzle(date))
+        made = _unless_cancelled(lambda: daily_puzzle(date, variant=variant))
     else:
-        made = _await(supply.daily(date), task)
+        made = _await(supply.daily(date, variant), task)
     origin = Origin(
-        PuzzleKind(Variant.CLASSIC, 9, made.level),
+        PuzzleKind(made.variant, 9, made.level),
         title=f"Daily puzzle · {date.day} {date:%b}",
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),

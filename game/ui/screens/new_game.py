@@ -16,7 +16,18 @@ from dataclasses import replace
 
 from ...engine.logic.registry import Level
 from ...session.play import PuzzleKind, Variant
-from ...session.puzzles import choices
+from ...session.puzzles import (
+    NEW_GAME_SIZES,
+    RULE_GROUPS,
+    is_made,
+    kind_with_grid,
+    kind_with_rule,
+    offered_kind,
+    offered_levels,
+    offered_sizes,
+    picked_rule,
+    rule_group,
+)
 from ..forms.model import Button, Buttons, Choice, FormSpec, Labels, Lines
 from ..forms.scene import FormScene
 from ..stage.context import AppContext
@@ -29,21 +40,21 @@ FOOTER = Buttons("footer", "", (Button("back", "Back"), Button("start", "Start",
 class NewGameScene(FormScene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
-        self.request = choices.offered(ctx.session.last_kind)
+        self.request = offered_kind(ctx.session.last_kind)
         self.focus_on("footer", "start")
 
     def sizes(self) -> tuple[int, ...]:
         """The sizes shown: every size some puzzle comes in (those not offered greyed)."""
-        return choices.SIZES
+        return NEW_GAME_SIZES
 
     def offered(self, level: Level) -> bool:
         """Whether the generator makes ``level`` for the chosen kind and size."""
-        return level in choices.levels(self.request.variant, self.request.size)
+        return level in offered_levels(self.request.variant, self.request.size)
 
     def spec(self) -> FormSpec:
         rows = (
             Choice("variant", "Grid", tuple((v, v.label) for v in Variant)),
-            *(Choice(g.key, g.label, g.options()) for g in choices.GROUPS),
+            *(Choice(g.key, g.label, g.options()) for g in RULE_GROUPS),
             Choice("size", "Size", tuple((n, f"{n}×{n}") for n in self.sizes())),
             Choice("level", "Difficulty", tuple((level, level.label) for level in Level)),
         )
@@ -53,8 +64,8 @@ class NewGameScene(FormScene):
     def value(self, key: str) -> object:
         if key == "variant":
             return self.request.board
-        if key in {g.key for g in choices.GROUPS}:
-            return choices.picked(self.request, choices.group(key))
+        if key in {g.key for g in RULE_GROUPS}:
+            return picked_rule(self.request, rule_group(key))
         return getattr(self.request, key)
 
     def enabled(self, key: str, value: object) -> bool:
@@ -64,24 +75,24 @@ class NewGameScene(FormScene):
         if key == "level":
             return isinstance(value, Level) and self.offered(value)
         if key == "size":
-            return isinstance(value, int) and value in choices.sizes(kind.variant)
-        return choices.makes(kind)
+            return isinstance(value, int) and value in offered_sizes(kind.variant)
+        return is_made(kind)
 
     def change(self, key: str, value: object) -> Transition | None:
         if key == "footer":
             return Go(Generate(self.request)) if value == "start" else Pop()
         kind = self._with(key, value)
         if kind is not None and self.enabled(key, value):
-            self.request = choices.offered(kind)
+            self.request = offered_kind(kind)
         return None
 
     def _with(self, key: str, value: object) -> PuzzleKind | None:
         """The request with ``value`` chosen for ``key`` (None: not a choice of kind)."""
         request = self.request
         if key == "variant" and isinstance(value, Variant):
-            return choices.with_grid(request, value)
-        if key in {g.key for g in choices.GROUPS} and isinstance(value, str):
-            return choices.with_rule(request, choices.group(key), value)
+            return kind_with_grid(request, value)
+        if key in {g.key for g in RULE_GROUPS} and isinstance(value, str):
+            return kind_with_rule(request, rule_group(key), value)
         if key == "size" and isinstance(value, int):
             return replace(request, size=value)
         if key == "level" and isinstance(value, Level):

@@ -52,7 +52,8 @@ def test_the_solution_breaks_nothing_and_wins(kind: str) -> None:
 def test_a_grid_that_keeps_rows_columns_and_boxes_but_breaks_a_cage_is_no_win() -> None:
     # 1 and 2 swapped everywhere keeps every house, but the cage r1c1+r2c1 adds up to 5.
     swapped = tuple({1: 2, 2: 1}.get(d, d) for d in SOLUTION)
-    game = Game(Puzzle(Shape.classic(4), (0,) * 16, (Cage((0, 4), 4),)), solvability=Status.MULTIPLE)
+    puzzle = Puzzle(Shape.classic(4), (0,) * 16, (Cage((0, 4), 4),))
+    game = Game(puzzle, solvability=Status.MULTIPLE)
     for cell, digit in enumerate(swapped):
         game.place(cell, digit)
     assert all(game.grid) and game.phase is Phase.PLAYING

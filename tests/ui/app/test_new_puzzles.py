@@ -13,7 +13,6 @@ from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.puzzles.sources import generate
 from game.session.puzzles.supply import daily_level
 from game.ui.board.scene import BoardScene
-from game.ui.forms.model import Choice
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.new_game import NewGameScene
 from game.ui.stage.destinations import ChooseNewGame, Daily, Generate
@@ -67,7 +66,8 @@ def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> Non
     scene.change("variant", Variant.JIGSAW)
     scene.change("houses", "x")
     scene.change("clues", "killer")
-    assert scene.request.variant == "jigsaw,x,killer" and scene.request.grid == "Jigsaw X Killer 9×9"
+    assert scene.request.variant == "jigsaw,x,killer"
+    assert scene.request.grid == "Jigsaw X Killer 9×9"
     assert scene.request.level in available_levels("jigsaw,x,killer", 9)
     assert not scene.enabled("neighbours", "anti-knight")  # no anti-knight jigsaw
     assert not scene.enabled("size", 6)  # jigsaw killers come in 9x9
