@@ -48,6 +48,7 @@ from collections.abc import Sequence
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
+from ...engine.rules import RuleSet
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid
@@ -276,6 +277,20 @@ class Game:
         of order, a dot's pair...), with the cells to mark; empty on a classic or
         jigsaw puzzle.  Cheap on every redraw: the answer is kept per position."""
         return self.rulebook.broken(self.grid)
+
+    def broken_cells(self) -> frozenset[Cell]:
+        """Every cell of :meth:`broken`'s constraints where the board breaks them."""
+        return frozenset(cell for broken in self.broken() for cell in broken.cells)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The puzzle's rule set: its houses and constraints (what the board draws)."""
+        return self.puzzle.rules
+
+    def rule_sentences(self) -> tuple[str, ...]:
+        """The rules as players read them, from the registry: the grid's, then one
+        per constraint type the puzzle has ("Digits in a cage do not repeat ...")."""
+        return self.rulebook.sentences()
 
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""

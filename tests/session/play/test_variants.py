@@ -59,9 +59,11 @@ def test_a_grid_that_keeps_rows_columns_and_boxes_but_breaks_a_cage_is_no_win() 
     assert all(game.grid) and game.phase is Phase.PLAYING
     (broken,) = game.broken()
     assert broken == Broken("cage", (0, 4), broken.words, Cage((0, 4), 4))
-    assert broken.title == "Killer cage" and "adds up to 5, not 4" in broken.words.replace(
-        "the digits add", "adds"
-    )
+    assert game.broken_cells() == {0, 4}
+    assert game.rule_sentences()[-1] == RULE_TYPES["cage"].sentence
+    assert game.rules.constraints == (Cage((0, 4), 4),)
+    assert broken.title == "Killer cage"
+    assert broken.words == "Killer cage at r1c1: the digits add up to 5, not 4."
 
 
 def test_conflicts_are_repeats_in_every_house() -> None:
