@@ -76,7 +76,7 @@ def kind_with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
 
 def kind_with_rule(kind: PuzzleKind, rules: RuleGroup, name: str) -> PuzzleKind:
     """``kind`` with ``name`` (or none, for "") as its choice from ``rules``."""
-    kept = [word for word in kind.words if word not in rules.names]
+    kept = [kind.board.value, *(word for word in kind.rules if word not in rules.names)]
     words = [*kept, name] if name else kept
     return dataclasses.replace(kind, variant=kind_name(",".join(words)))
 

@@ -13,6 +13,7 @@ from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.puzzles.sources import generate
 from game.session.puzzles.supply import daily_level
 from game.ui.board.scene import BoardScene
+from game.ui.forms.model import part_values
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.new_game import NewGameScene
 from game.ui.stage.destinations import ChooseNewGame, Daily, Generate
@@ -77,6 +78,10 @@ def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> Non
     scene.change("size", 4)
     assert scene.request.label == "Easy · Killer 4×4"
     assert not scene.enabled("level", Level.MEDIUM)
+    scene.change("clues", "")  # the last rule taken off: a classic grid again
+    assert scene.request.variant == "classic"
+    for control in scene.spec().controls():  # every option can be asked about
+        assert all(isinstance(scene.enabled(control.key, v), bool) for v in part_values(control))
 
 
 def test_a_variant_is_made_and_played_from_new_game(driver: Driver) -> None:
