@@ -83,7 +83,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
         case ChooseNewGame():
             return Push(NewGameScene(ctx))
         case Generate(kind, seed):
-            session.last_kind = kind
+            session.asked_for(kind)
             return leaving(
                 ctx,
                 lambda: _busy(
@@ -172,17 +172,16 @@ def menu(ctx: AppContext) -> Scene:
 
 def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
-    game = ctx.session.start(prepared)
-    return Reset((menu(ctx), BoardScene(ctx, game, prepared.origin)))
+    ctx.session.start(prepared)
+    return Reset((menu(ctx), BoardScene(ctx, ctx.session.open_board(ctx.tasks))))
 
 
 def resume(ctx: AppContext) -> Transition | None:
     """Back to the game in progress (Continue), if there is one."""
     session = ctx.session
-    game, origin = session.game, session.origin
-    if game is None or origin is None or not session.can_continue:
+    if not session.can_continue or session.origin is None:
         return None
-    return Reset((menu(ctx), BoardScene(ctx, game, origin)))
+    return Reset((menu(ctx), BoardScene(ctx, session.open_board(ctx.tasks))))
 
 
 def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
@@ -194,8 +193,8 @@ def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
     """
     session = ctx.session
     keeper = session.keeper
-    folder = keeper.saves_folder() if session.saves_first and keeper.has_saves() else None
-    session.saves_first = False
+    first = session.open_saves_first()
+    folder = keeper.saves_folder() if first and keeper.has_saves() else None
     return Push(PickerScene(ctx, str(folder) if folder is not None else near))
 
 
