@@ -344,8 +344,8 @@ class BoardScene(Scene):
         """Every cell's look, recomputed only when something it depends on changed."""
         game, view = self.game, self.view
         key = (
-            (game.state, game.phase, id(game.settings), game.history.position),
-            (view.cursor, view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
+            (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
             view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )

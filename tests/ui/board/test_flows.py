@@ -59,7 +59,7 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
     assert game.solution is not None
     for cell in range(81):
         if not game.is_given(cell):
-            game.select(cell)
+            scene.play.select(cell)
             driver.key(pygame.K_0 + game.solution[cell])
     assert game.phase is Phase.SOLVED
     assert isinstance(driver.top, BoardScene)  # the celebration plays first
@@ -170,7 +170,6 @@ def test_with_mistakes_shown_a_dead_end_is_a_quiet_message_with_undo(
     driver = make_driver(show_mistakes=True, show_conflicts=False)
     start_board(driver)
     scene = board(driver)
-    game = scene.game
     scene.play.select(4)  # r1c5 holds a given: a refusal names it
     driver.key(pygame.K_1)
     assert "given" in scene.panel_model().status
