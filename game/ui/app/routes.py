@@ -15,20 +15,24 @@ from pathlib import Path
 
 from ...session import puzzles
 from ...session import trainer as teaching
-from ..board.scene import BoardScene
-from ..picker.scene import PickerScene
-from ..screens.busy import BusyScene
-from ..screens.confirm import LEAVE_BODY, LEAVE_TITLE, ConfirmScene
-from ..screens.help import HelpScene
-from ..screens.keys import KeysScene
-from ..screens.menu import MenuScene
-from ..screens.new_game import NewGameScene
-from ..screens.notice import NoticeScene
-from ..screens.save_dialog import SaveDialogScene
-from ..screens.settings import SettingsScene
-from ..screens.statistics import StatisticsScene
-from ..stage.context import AppContext
-from ..stage.destinations import (
+from ..board import BoardScene
+from ..picker import PickerScene
+from ..screens import (
+    LEAVE_BODY,
+    LEAVE_TITLE,
+    BusyScene,
+    ConfirmScene,
+    HelpScene,
+    KeysScene,
+    MenuScene,
+    NewGameScene,
+    NoticeScene,
+    SaveDialogScene,
+    SettingsScene,
+    StatisticsScene,
+)
+from ..stage import (
+    AppContext,
     ChooseNewGame,
     Daily,
     Destination,
@@ -42,20 +46,27 @@ from ..stage.destinations import (
     Picker,
     Play,
     PlayAgain,
+    Push,
+    Reset,
     Resume,
+    Router,
     SaveAs,
+    Scene,
     SettingsPage,
     Statistics,
     TechniquePage,
     Techniques,
     Train,
     TrainerChooser,
+    Transition,
 )
-from ..stage.scene_stack import Push, Reset, Router, Scene, Transition
-from ..trainer.chooser import TrainerChooserScene
-from ..trainer.scene import TrainerScene
-from ..trainer.technique_list import TechniqueListScene
-from ..trainer.technique_page import Example, TechniquePageScene
+from ..trainer import (
+    Example,
+    TechniqueListScene,
+    TechniquePageScene,
+    TrainerChooserScene,
+    TrainerScene,
+)
 
 
 def router(ctx: AppContext) -> Router:

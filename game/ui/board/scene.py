@@ -24,13 +24,18 @@ import pygame
 
 from ...session.board import Mode, Playing, Reply
 from ...session.play import NoteKind, Phase
-from ..input.actions import Action, Command
-from ..input.gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
-from ..screens.confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
-from ..stage.context import AppContext
-from ..stage.destinations import Help, Menu, OpenPuzzle, SaveAs
-from ..stage.scene_stack import Go, Push, Scene, Transition
-from ..stage.sound import Cue
+from ..input import (
+    Action,
+    Command,
+    InputContext,
+    Intent,
+    Pointer,
+    PointerKind,
+    Window,
+    WindowChange,
+)
+from ..screens import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
+from ..stage import AppContext, Cue, Go, Help, Menu, OpenPuzzle, Push, SaveAs, Scene, Transition
 from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction

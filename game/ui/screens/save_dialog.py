@@ -27,13 +27,10 @@ import pygame
 
 from ...session.keep import EXTENSION, ILLEGAL, SaveName, Written, shown_path, validate_save_name
 from ...session.play import Game, Origin
-from ..forms.model import Area, Button, Buttons, Choice, FormSpec, Lines, Note
-from ..forms.scene import FormScene, Handler
-from ..input.actions import Edit
-from ..input.gate import EditKey, InputContext, Intent, TextInput
-from ..kit.text_field import TextField, draw_field
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..forms import Area, Button, Buttons, Choice, FormScene, FormSpec, Handler, Lines, Note
+from ..input import Edit, EditKey, InputContext, Intent, TextInput
+from ..kit import TextField, draw_field
+from ..stage import AppContext, Pop, Transition
 
 EXPORT_EXTENSION = ".txt"
 FIELD = 0.86  # the name field's height, in units
