@@ -9,8 +9,9 @@ no import cycle at all.
 Inside a layer, modules are grouped by feature into packages whose ``__init__`` is
 their face: the UI sees the session only through those faces (a handful of
 packages, as Simon Tatham's front ends see one header of the mid end), the UI's
-packages see one another through their faces too, and the packages of a layer depend on one another without a cycle, so that importing any
-face never finds another one half made.
+packages see one another through their faces too, and the packages of a layer
+depend on one another without a cycle, so that importing any face never finds
+another one half made.
 """
 
 from __future__ import annotations

@@ -136,9 +136,7 @@ class Playing:
             changed = True
         return changed
 
-    # -- the board's input ------------------------------------------------------------
-
-    # -- choosing cells ---------------------------------------------------------------
+    # -- the cursor and the cells chosen ------------------------------------------------
 
     def select(self, cell: int | None) -> None:
         """Put the cursor on ``cell`` (None: nowhere)."""
@@ -359,8 +357,6 @@ class Playing:
         self.select(cell)
         return self._enter(cell, digit)
 
-    # -- the action buttons -----------------------------------------------------------
-
     # -- what if, savepoints, the first mistake -----------------------------------------
 
     def guess(self) -> Reply:
@@ -425,8 +421,6 @@ class Playing:
         self.help.hints.reset()
         self.help.steps.close()
         return self._play(self.game.assist.show_solution())
-
-    # -- stepping through the solution and applying techniques everywhere --------
 
     # -- the board changed from outside (a card undid a move, settings changed) ---
 
