@@ -21,12 +21,10 @@ from .choices import (
     rule_group,
 )
 from .library import EntryKind, MarkSource, Sketch
-from .sources import CLASSIC_SIZES, JIGSAW_SIZES, Prepared, PrepareJob, daily, generate, load_file
+from .sources import Prepared, PrepareJob, daily, generate, load_file
 from .supply import PuzzleSupply, daily_level
 
 __all__ = [
-    "CLASSIC_SIZES",
-    "JIGSAW_SIZES",
     "NEW_GAME_SIZES",
     "RULE_GROUPS",
     "EntryKind",

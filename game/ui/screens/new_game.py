@@ -28,11 +28,8 @@ from ...session.puzzles import (
     picked_rule,
     rule_group,
 )
-from ..forms.model import Button, Buttons, Choice, FormSpec, Labels, Lines
-from ..forms.scene import FormScene
-from ..stage.context import AppContext
-from ..stage.destinations import Generate
-from ..stage.scene_stack import Go, Pop, Transition
+from ..forms import Button, Buttons, Choice, FormScene, FormSpec, Labels, Lines
+from ..stage import AppContext, Generate, Go, Pop, Transition
 
 FOOTER = Buttons("footer", "", (Button("back", "Back"), Button("start", "Start", primary=True)))
 

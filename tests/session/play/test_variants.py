@@ -12,7 +12,16 @@ from game.engine.rules import RULE_TYPES, Cage, Diagonal, Thermometer
 from game.engine.shape import Shape
 from game.engine.solver import Status
 from game.session.board.hints import HintQuery, ask
-from game.session.play import Broken, Game, Phase, Refusal, Settings
+from game.session.play import (
+    Broken,
+    Game,
+    Phase,
+    PuzzleKind,
+    Refusal,
+    Settings,
+    Variant,
+    kind_name,
+)
 from game.session.play.rulebook import Rulebook
 
 from ..variants import ONE_OF_EACH, SOLUTION, UNSOLVABLE, puzzle_of
@@ -138,3 +147,41 @@ def test_broken_costs_little_per_move() -> None:
     assert game.broken() is first
     game.place(6, 1)  # a knight's move from r1c1
     assert [b.cells for b in game.broken()] == [(0, 6)]
+
+
+@pytest.mark.parametrize("variant", ["x", "killer", "windoku", "anti-knight", "x,killer"])
+def test_a_generated_puzzle_is_named_as_the_generator_names_its_kind(variant: str) -> None:
+    from game.engine.generator import generate
+    from game.engine.logic.registry import Level
+
+    made = generate(variant, 4, Level.EASY, seed=7)
+    kind = PuzzleKind.of(made.puzzle, Level.EASY)
+    assert kind.variant == made.variant == variant
+
+
+@pytest.mark.parametrize(
+    ("kind", "variant", "grid"),
+    [
+        ("thermometer", "thermo", "Thermo 4×4"),
+        ("cage", "killer", "Killer 4×4"),
+        ("diagonal", "x", "X 4×4"),
+        ("kropki", "kropki", "Kropki 4×4"),
+        ("negative", "negative", "Negative rule 4×4"),
+        ("little-killer", "little-killer", "Little killer 4×4"),
+        ("disjoint-groups", "disjoint", "Disjoint groups 4×4"),
+    ],
+)
+def test_a_puzzle_from_a_file_is_named_in_the_registry_s_words(
+    kind: str, variant: str, grid: str
+) -> None:
+    named = PuzzleKind.of(puzzle_of(kind), None)
+    assert (named.variant, named.grid) == (variant, grid)
+
+
+def test_kind_names_are_canonical_and_old_words_still_read() -> None:
+    assert kind_name("Killer, Jigsaw,x") == "jigsaw,x,killer"
+    assert kind_name("classic,thermo") == "thermo"
+    assert PuzzleKind(Variant.JIGSAW).variant == "jigsaw"
+    assert PuzzleKind("jigsaw,x", 9, None).described() == "a jigsaw x 9×9"
+    with pytest.raises(ValueError, match="not a kind of puzzle"):
+        kind_name("sudoku")
