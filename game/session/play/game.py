@@ -277,6 +277,11 @@ class Game:
         jigsaw puzzle.  Cheap on every redraw: the answer is kept per position."""
         return self.rulebook.broken(self.grid)
 
+    def broken_rules(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """:meth:`broken` as (each constraint's index in ``puzzle.constraints``, the
+        cells where the grid breaks it), for a board that draws by index."""
+        return tuple((broken.index, broken.cells) for broken in self.broken())
+
     def broken_cells(self) -> frozenset[Cell]:
         """Every cell of :meth:`broken`'s constraints where the board breaks them."""
         return frozenset(cell for broken in self.broken() for cell in broken.cells)

@@ -65,13 +65,15 @@ class Broken:
     ``drawing`` says how the board draws it); ``cells`` are the cells where the
     grid breaks it (the ones to mark; a sum broken marks its whole cage or line);
     ``words`` is the sentence for the player; ``constraint`` is the constraint
-    itself, so the board can mark the drawn object (which cage, which line).
+    itself and ``index`` its place in ``puzzle.constraints``, so the board can mark
+    the drawn object (which cage, which line).
     """
 
     rule: str
     cells: tuple[Cell, ...]
     words: str
     constraint: Constraint
+    index: int = 0
 
     @property
     def title(self) -> str:
@@ -102,11 +104,11 @@ class Rulebook:
         self.topology: Topology = self.rules if constraints else self.shape
         n = self.size
         # Constraints asked through their own ``broken`` (sums, houses, lines read whole).
-        self._whole = tuple(r for r in constraints if type(r).broken is not Constraint.broken)
-        self._whole_at: list[list[Constraint]] = [[] for _ in range(self.shape.cells)]
-        for rule in self._whole:
-            for cell in dict.fromkeys(rule.cells()):
-                self._whole_at[cell].append(rule)
+        self._whole_at: list[list[int]] = [[] for _ in range(self.shape.cells)]
+        for i, rule in enumerate(constraints):
+            if type(rule).broken is not Constraint.broken:
+                for cell in dict.fromkeys(rule.cells()):
+                    self._whole_at[cell].append(i)
         # The rest are pairs of cells (and digits a cell may hold): read from tables,
         # by the constraint's place in the puzzle (constraints are values: two equal
         # ones would share a dict key, and hashing a big one on every move costs).
@@ -178,7 +180,7 @@ class Rulebook:
         for i, rule in enumerate(self.rules.constraints):
             cells = self._broken_cells(i, rule, grid)
             if cells:
-                found.append(self._told(rule, cells, grid))
+                found.append(self._told(i, cells, grid))
         result = tuple(found)
         self._last_broken = (tuple(grid), result)
         return result
@@ -197,14 +199,14 @@ class Rulebook:
         constraints = self.rules.constraints
         for i, other, forbids in self._pairs_at[cell]:
             if after[other] and forbids.get(digit, 0) >> (after[other] - 1) & 1:
-                return self._told(constraints[i], (cell, other), after)
+                return self._told(i, (cell, other), after)
         for i, mask in self._allowed_at[cell]:
             if not mask >> (digit - 1) & 1:
-                return self._told(constraints[i], (cell,), after)
-        for rule in self._whole_at[cell]:
-            cells = rule.broken(after, self.size)
+                return self._told(i, (cell,), after)
+        for i in self._whole_at[cell]:
+            cells = constraints[i].broken(after, self.size)
             if cell in cells:
-                return self._told(rule, cells, after)
+                return self._told(i, cells, after)
         return None
 
     def candidates(self, grid: Grid) -> tuple[int, ...]:
@@ -266,9 +268,10 @@ class Rulebook:
             return tuple(sorted(bad))
         return tuple(rule.broken(grid, self.size))
 
-    def _told(self, rule: Constraint, cells: Sequence[Cell], grid: Sequence[int]) -> Broken:
-        entry = rule_type(rule)
-        return Broken(entry.name, tuple(cells), _words(rule, cells, grid, self.size), rule)
+    def _told(self, index: int, cells: Sequence[Cell], grid: Sequence[int]) -> Broken:
+        rule = self.rules.constraints[index]
+        words = _words(rule, cells, grid, self.size)
+        return Broken(rule_type(rule).name, tuple(cells), words, rule, index)
 
 
 def _words(rule: Constraint, cells: Sequence[Cell], grid: Sequence[int], n: int) -> str:
