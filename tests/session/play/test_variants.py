@@ -81,8 +81,8 @@ def test_conflicts_are_repeats_in_every_house() -> None:
     puzzle = Puzzle(Shape.classic(4), (0,) * 16, (Diagonal.of(4), Cage((1, 2), 3)))
     game = Game(puzzle, solvability=Status.MULTIPLE)
     game.place(0, 1)
-    game.place(5, 1)  # the main diagonal, not a row, column or box
-    assert game.conflicts() == {0, 5}
+    game.place(10, 1)  # the main diagonal, not a row, column or box
+    assert game.conflicts() == {0, 10}
     game.place(1, 2)
     game.place(2, 2)  # the same row, and the same cage
     assert {1, 2} <= game.conflicts()
@@ -102,7 +102,7 @@ def test_refusing_rule_breaking_digits_covers_constraints() -> None:
     assert game.place(0, 1).changed
     diagonal = Game(puzzle_of("diagonal"), settings=settings, solvability=Status.MULTIPLE)
     diagonal.place(0, 1)
-    assert diagonal.place(5, 1).refusal is Refusal.PEER_HOLDS  # a diagonal peer
+    assert diagonal.place(10, 1).refusal is Refusal.PEER_HOLDS  # a diagonal peer
 
 
 def test_placing_a_digit_that_breaks_a_constraint_says_so() -> None:
@@ -116,9 +116,10 @@ def test_placing_a_digit_that_breaks_a_constraint_says_so() -> None:
 def test_placing_prunes_notes_along_every_house_and_fill_notes_reads_the_rules() -> None:
     game = Game(puzzle_of("diagonal"), solvability=Status.MULTIPLE)
     game.marking.fill_notes()
-    assert game.state.notes[5] == 0b1111
+    assert game.state.notes[10] == 0b1111
     game.place(0, 1)
-    assert not game.state.notes[5] & 1  # r2c2 shares the diagonal with r1c1
+    assert not game.state.notes[10] & 1  # r3c3 shares only the diagonal with r1c1
+    assert game.state.notes[11] & 1  # r3c4 shares nothing with it
     parity = Game(puzzle_of("parity"), solvability=Status.MULTIPLE)
     assert parity.legal_candidates()[0] == 0b0101  # odd: 1 or 3
 
@@ -187,3 +188,17 @@ def test_kind_names_are_canonical_and_old_words_still_read() -> None:
     assert PuzzleKind("jigsaw,x", 9, None).described() == "a jigsaw x 9×9"
     with pytest.raises(ValueError, match="not a kind of puzzle"):
         kind_name("sudoku")
+
+
+def test_without_a_solution_a_hint_points_at_a_digit_that_breaks_a_variant_rule() -> None:
+    puzzle = Puzzle(Shape.classic(4), (0,) * 16, (Diagonal.of(4), Thermometer((2, 3))))
+    game = Game(puzzle, solvability=Status.MULTIPLE)
+    game.place(0, 1)
+    game.place(10, 1)  # a repeat on the diagonal: no row, column or box sees it
+    hint = ask(HintQuery.of(game))
+    assert hint.kind == "mistake" and "diagonal 1" in hint.message
+    game.undo()
+    game.place(2, 4)
+    game.place(3, 3)  # the thermometer runs down
+    hint = ask(HintQuery.of(game))
+    assert hint.kind == "mistake" and hint.message.startswith("Thermometer")
