@@ -173,3 +173,22 @@ def test_every_shared_f_puzzles_puzzle_round_trips_through_the_save_fields(
         assert read_puzzle(fields) == puzzle, entry["title"]
         seen.update(puzzle.rules.kinds())
     assert seen == set(RULE_TYPES)
+
+
+def test_the_picker_s_sketch_keeps_the_rules_and_checks_under_them() -> None:
+    from game.session.puzzles.library import Sketch, check
+
+    cages = (
+        Cage((0, 4, 8), 6),
+        Cage((1, 5, 6), 7),
+        Cage((2, 3), 7),
+        Cage((7, 11), 5),
+        Cage((9, 12, 13), 8),
+        Cage((10, 14, 15), 7),
+    )  # README's 4x4 killer: no givens, one solution
+    puzzle = Puzzle(Shape.classic(4), (0,) * 16, cages)
+    sketch = Sketch.of(puzzle)
+    assert sketch.constraints == cages and sketch.kind == "Killer 4×4"
+    assert sketch.puzzle() == puzzle
+    assert check(sketch).solutions is Status.UNIQUE
+    assert check(Sketch.of(Puzzle(Shape.classic(4), (0,) * 16))).solutions is Status.MULTIPLE
