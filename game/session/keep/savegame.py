@@ -29,6 +29,11 @@ The format (JSON, UTF-8, version 2; version 1 when the puzzle has no constraints
   beyond rows, columns and regions, every one exactly (see
   :mod:`game.engine.formats.native`); a bad one is a :class:`SaveError` naming it,
   and the file is left as it is.
+- ``solver`` (variants only) is what the solver said of the puzzle:
+  ``{"status": "unique", "solution": "4127..."}``.  A variant can take the solver
+  seconds where a classic puzzle takes milliseconds, and Continue reads the autosave
+  as the game starts; a solution is kept only if the rules say it is one, and
+  anything else in the field is dropped and the solver asked again.
 - ``moves`` are :func:`~.moves.parse_move` texts; ``position`` is how many are
   applied (the rest are the redo list).  ``start`` (optional) is the position a
   puzzle file carried before the first move.
@@ -98,12 +103,14 @@ from ...engine.formats.native import (
     load_object,
     puzzle_fields,
     read_cell,
+    read_grid,
     read_puzzle,
     snippet,
 )
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle
-from ...engine.symbols import cell_name
+from ...engine.solver import Status
+from ...engine.symbols import cell_name, grid_string
 from ..play.bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
 from ..play.game import Game
 from ..play.help_ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
@@ -201,6 +208,8 @@ class Snapshot:
     :mod:`~game.session.play.help_ledger`)."""
     written_by: str = ""
     """The token of the copy of the game whose autosave this is ("" in other saves)."""
+    solvability: Status | None = None
+    """What the solver said of the puzzle (written for variants: see ``solver``)."""
 
     def to_dict(self, saved: str | None = None) -> dict[str, Any]:
         """The save as JSON-ready data, within every cap; ``saved`` defaults to now."""
@@ -284,6 +293,11 @@ class Snapshot:
             data["shown"] = [_deduction_text(deduction, size) for deduction in self.shown]
         if self.written_by:
             data["written_by"] = self.written_by
+        if self.puzzle.constraints and self.solvability is not None:
+            found: dict[str, Any] = {"status": self.solvability.value}
+            if self.context.solution is not None:
+                found["solution"] = grid_string(self.context.solution)
+            data["solver"] = found
         return data
 
     def _after(self, count: int) -> BoardState:
@@ -366,6 +380,7 @@ def snapshot(
             (point.name, point.position) for point in game.what_if.savepoints.values()
         ),
         shown=game.help.shown,
+        solvability=game.solvability,
     )
 
 
@@ -488,7 +503,7 @@ def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
 
 
 _FIELDS = (
-    "format", "version", "puzzle", "origin", "start", "moves", "position", "times",
+    "format", "version", "puzzle", "solver", "origin", "start", "moves", "position", "times",
     "savepoints", "shown", "elapsed", "mistakes", "hints_used", "checks", "reveals", "assisted",
     "solution_seen", "gave_up", "phase", "status", "selected", "created", "saved",
 )  # fmt: skip
@@ -633,7 +648,10 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     gave_up = _flag(data, "gave_up")
     phase = _phase(data, gave_up)
     solution_seen = _flag(data, "solution_seen") or gave_up or phase is Phase.SHOWN
-    game = Game(puzzle, settings=settings, initial=start)
+    solution, solvability = _solver(data.get("solver"), puzzle)
+    game = Game(
+        puzzle, settings=settings, initial=start, solution=solution, solvability=solvability
+    )
     history = _replay(game, moves, position, _times(data.get("times"), len(moves)))
     ledger = HelpLedger(counters, _shown(data.get("shown"), size), solution_seen)
     game = Game.restore(
@@ -650,6 +668,33 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     origin = _origin(data.get("origin"), puzzle)
     cursor = None if selected is None else _selected(selected, size)
     return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"), cursor)
+
+
+def _solver(value: object, puzzle: Puzzle) -> tuple[tuple[int, ...] | None, Status | None]:
+    """What the solver said of a variant puzzle when it was saved, if it still holds.
+
+    A variant can take the solver seconds (a second per classic puzzle at most), and
+    Continue reads the autosave as the game starts; so a variant's save keeps the
+    verdict.  A unique solution is kept only if it is one (checked by the rules,
+    independently of the solver); anything unreadable is dropped and the solver
+    asked again.  (A file could claim a puzzle with several solutions unique, with
+    one of them: mistakes would then be counted against that one.)
+    """
+    if not puzzle.constraints or not isinstance(value, dict):
+        return None, None
+    try:
+        status = Status(value.get("status"))
+    except ValueError:
+        return None, None
+    if status is not Status.UNIQUE:
+        return None, status
+    try:
+        solution = read_grid(value.get("solution"), puzzle.size, "solver.solution")
+    except PuzzleError:
+        return None, None
+    if not puzzle.rules.is_solution(solution, puzzle.givens):
+        return None, None
+    return solution, status
 
 
 def _position_error(position: object, count: int) -> SaveError:

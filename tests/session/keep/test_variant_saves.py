@@ -192,3 +192,26 @@ def test_the_picker_s_sketch_keeps_the_rules_and_checks_under_them() -> None:
     assert sketch.puzzle() == puzzle
     assert check(sketch).solutions is Status.UNIQUE
     assert check(Sketch.of(Puzzle(Shape.classic(4), (0,) * 16))).solutions is Status.MULTIPLE
+
+
+def test_a_variant_save_keeps_the_solver_s_verdict_so_continue_is_quick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = Game(puzzle_of("cage"), solution=SOLUTION, solvability=Status.UNIQUE)
+    game.place(1, 2)
+    text = save_game(game)
+    assert json.loads(text)["solver"] == {"status": "unique", "solution": "1234341243212143"}
+
+    def no_solver(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was asked again")
+
+    monkeypatch.setattr("game.session.play.game.solver.settle", no_solver)
+    loaded = load_saved(text).game
+    assert loaded.solution == SOLUTION and loaded.unique
+    monkeypatch.undo()
+    data = json.loads(text)
+    data["solver"]["solution"] = "2134341243212143"  # not a solution: asked again
+    again = load_saved(json.dumps(data)).game
+    assert again.solvability is Status.MULTIPLE  # the solver's own verdict: no givens
+    data["solver"] = "unique"
+    assert load_saved(json.dumps(data)).game.puzzle == game.puzzle
