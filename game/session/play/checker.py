@@ -39,7 +39,7 @@ def check_position(
     if broken:
         cells = frozenset(c for b in broken for c in b.cells)
         return CheckResult(cells, f"Some digits break the rules. {broken[0].words}")
-    status = solver.settle(rulebook.topology, grid).status
+    status = solver.settle(rulebook.rules, grid).status
     if status is solver.Status.NONE:
         reason = rulebook.dead_end(grid) or NO_WAY_ON
         words = f"No rule is broken, but this can't be finished from here: {reason}."

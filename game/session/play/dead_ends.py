@@ -36,9 +36,9 @@ def cannot_finish(rulebook: Rulebook, grid: Sequence[int], *, unique: bool) -> s
         return reason
     if rulebook.conflicts(position) or rulebook.broken(position):
         return None
-    topology = rulebook.topology
-    budget = solver.work_budget(topology) // QUICK_SHARE
-    if solver.settle(topology, position, work=budget).status is solver.Status.NONE:
+    rules = rulebook.rules
+    budget = solver.work_budget(rules) // QUICK_SHARE
+    if solver.settle(rules, position, work=budget).status is solver.Status.NONE:
         return NO_WAY_ON
     return None
 

@@ -109,7 +109,7 @@ class Game:
         self.rulebook = Rulebook(puzzle)
         self.settings = settings or Settings()
         if solvability is None:
-            analysis = solver.settle(self.rulebook.topology, puzzle.givens)
+            analysis = solver.settle(self.rulebook.rules, puzzle.givens)
             solvability = analysis.status
             solution = analysis.solution
         self.solvability = solvability

@@ -47,13 +47,8 @@ from ...engine.rules import (
     rule_type,
 )
 from ...engine.rules import is_solution as plain_solution
-from ...engine.shape import Shape
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid
-
-Topology = Shape | RuleSet
-"""What the solver searches for this puzzle: its shape, or its rule set when it has
-constraints (see :data:`game.engine.solver.Topology`)."""
 
 
 @dataclass(frozen=True)
@@ -101,7 +96,6 @@ class Rulebook:
             if constraints
             else tuple(tuple(p) for p in self.shape.peers)
         )
-        self.topology: Topology = self.rules if constraints else self.shape
         n = self.size
         # Constraints asked through their own ``broken`` (sums, houses, lines read whole).
         self._whole_at: list[list[int]] = [[] for _ in range(self.shape.cells)]

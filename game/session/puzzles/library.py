@@ -456,8 +456,7 @@ def check(sketch: Sketch) -> Verdict:
     """Whether the puzzle has one solution, several or none (milliseconds; a second
     at most, then undecided)."""
     puzzle = sketch.puzzle()
-    topology = puzzle.rules if puzzle.constraints else puzzle.shape
-    return Verdict(solver.settle(topology, puzzle.givens).status)
+    return Verdict(solver.settle(puzzle.rules, puzzle.givens).status)
 
 
 def rate_sketch(sketch: Sketch) -> Verdict:

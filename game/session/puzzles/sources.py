@@ -188,7 +188,7 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     puzzle = record.puzzle
     # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
     # a second at most on a classic grid, a few on a variant (see solver.work_budget).
-    analysis = solver.settle(_topology(puzzle), puzzle.givens)
+    analysis = solver.settle(puzzle.rules, puzzle.givens)
     solvability = analysis.status
     initial = None
     if record.has_progress:
@@ -197,11 +197,6 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
     solution = analysis.solution if solvability is Status.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
-
-
-def _topology(puzzle: Puzzle) -> solver.Topology:
-    """What the solver searches for ``puzzle``: its rule set when it has constraints."""
-    return puzzle.rules if puzzle.constraints else puzzle.shape
 
 
 _MADE = re.compile(r"([A-Za-z]+) +([0-9]{1,2}(?:\.[0-9])?) +seed +([0-9]{1,18})")
