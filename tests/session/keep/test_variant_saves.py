@@ -215,3 +215,35 @@ def test_a_variant_save_keeps_the_solver_s_verdict_so_continue_is_quick(
     assert again.solvability is Status.MULTIPLE  # the solver's own verdict: no givens
     data["solver"] = "unique"
     assert load_saved(json.dumps(data)).game.puzzle == game.puzzle
+
+
+def test_a_variant_game_goes_on_after_quitting_and_new_game_offers_its_kind(
+    tmp_path: Path,
+) -> None:
+    from game.engine.generator import generate
+    from game.session.keep.keeper import Keeper
+    from game.session.keep.userdata import open_user_data
+    from game.session.mid_end import Session
+    from game.session.play import Difficulty, Origin
+    from game.session.puzzles import Prepared
+
+    def run() -> Session:
+        keeper = Keeper(open_user_data(tmp_path, threaded=False))
+        session = Session(keeper)
+        saved = keeper.data.resumed.saved
+        if saved is not None:
+            session.resume_saved(saved)
+        return session
+
+    made = generate("x,killer", 4, Level.EASY, seed=5)
+    kind = PuzzleKind("x,killer", 4, Level.EASY)
+    origin = Origin(kind, seed=made.seed, difficulty=Difficulty(made.level, made.score))
+    first = run()
+    game = first.start(Prepared(made.puzzle, made.solution, Status.UNIQUE, origin))
+    game.place(next(c for c, d in enumerate(made.puzzle.givens) if not d), 1)
+    first.frame()
+    first.quit()
+    again = run()
+    assert again.game is not None and again.game.puzzle == made.puzzle
+    assert again.game.state == game.state and again.origin == origin
+    assert again.last_kind == kind
