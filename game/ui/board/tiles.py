@@ -371,6 +371,8 @@ class TilePainter:
             cx = round(inset + (column + 0.5) * width)
             cy = round(inset + (row + 0.5) * height)
             radius = round(min(width, height) * 0.47)
+            if not look.notes >> (digit - 1) & 1:
+                continue  # a colour stays with its candidate, shown only with it
             painted = candidate_colour(look.marks, digit)
             if painted:
                 paint = p.paint(painted)
@@ -378,8 +380,6 @@ class TilePainter:
                     tile, painted, tint(p.cell, paint, p.note), (cx, cy), radius, paint,
                     max(1, size // 45),
                 )  # fmt: skip
-            if not look.notes >> (digit - 1) & 1:
-                continue
             role = roles.get(digit)
             struck = look.struck >> (digit - 1) & 1
             colour = plain
