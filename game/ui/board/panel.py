@@ -61,9 +61,14 @@ def status_text(reply: Reply, keymap: KeyMap, size: int) -> str:
 
 
 def panel_model(
-    play: Playing, inputs: PanelInputs, looks: Sequence[CellLook], hover: Hit | None
+    play: Playing,
+    inputs: PanelInputs,
+    looks: Sequence[CellLook],
+    hover: Hit | None,
+    scroll: int = 0,
 ) -> PanelModel:
-    """The whole panel for the board as it stands."""
+    """The whole panel for the board as it stands (``scroll``: lines the open card's
+    explanation is scrolled by)."""
     game, keymap = play.game, inputs.keymap
     settings = game.settings
     mode = play.mode
@@ -99,6 +104,11 @@ def panel_model(
         note_kind=settings.note_kind,
         guess=guess_text(game.what_if.guess_level, keymap, game.size),
         guess_level=game.what_if.guess_level,
+        scroll=scroll,
+        page_keys=(
+            keymap.shortcut(Action.PAGE_DOWN, game.size),
+            keymap.shortcut(Action.PAGE_UP, game.size),
+        ),
     )
 
 

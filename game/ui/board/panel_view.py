@@ -23,7 +23,15 @@ from ..kit.widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lin
 from . import role_marks
 from .deduction_view import area_colour
 from .layout import BoardLayout, note_grid
-from .steps_view import StepsCard, draw_steps_card
+from .steps_view import (
+    ExplanationFit,
+    StepsCard,
+    draw_explanation,
+    draw_steps_card,
+    explanation_room,
+    fit_explanation,
+    steps_geometry,
+)
 from .tiles import corner_spots
 
 
@@ -85,6 +93,8 @@ class PanelModel:
     note_kind: NoteKind = NoteKind.CANDIDATE  # what notes mode and Shift+digit write
     guess: str = ""  # the open what-if guess and its keys, over the status line
     guess_level: int = 0
+    scroll: int = 0  # lines the card's explanation is scrolled by (see draw_explanation)
+    page_keys: tuple[str, str] = ("", "")  # the keys that page it down and up
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -188,6 +198,30 @@ def hint_card_rect(layout: BoardLayout) -> pygame.Rect:
     return pygame.Rect(layout.panel.x, top, layout.panel.w, layout.panel.bottom - top)
 
 
+def hint_text_room(layout: BoardLayout) -> pygame.Rect:
+    """The hint card's room for its explanation (and the key under it): between the
+    title and the buttons."""
+    rect = hint_card_rect(layout)
+    u = layout.unit
+    pad = round(0.22 * u)
+    title_size = max(12, round(u * 0.28))
+    top = rect.y + pad + round(title_size * 1.5)
+    bottom = hint_button_rects(layout)["hint-apply"].y - pad // 2
+    return pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, max(0, bottom - top))
+
+
+def explanation_fit(text: Text, layout: BoardLayout, model: PanelModel) -> ExplanationFit | None:
+    """How the open card's explanation sits in its room (None: no card is open), so
+    the scene knows how far Page Down and the wheel may scroll it."""
+    if model.steps is not None:
+        geometry = steps_geometry(layout, len(model.steps.everywhere))
+        room, _ = explanation_room(text, geometry, model.steps, model.hover)
+        return fit_explanation(text, model.steps.view.body, room, layout.unit)
+    if model.card is not None:
+        return fit_explanation(text, model.card.body, hint_text_room(layout), layout.unit)
+    return None
+
+
 def hint_button_rects(layout: BoardLayout) -> dict[str, pygame.Rect]:
     card = hint_card_rect(layout)
     u = layout.unit
@@ -234,7 +268,7 @@ class PanelView:
         body = (
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
             (model.notes_mode, model.hover, model.card, model.steps, model.tooltip),
-            (model.note_kind, model.guess, model.guess_level),
+            (model.note_kind, model.guess, model.guess_level, model.scroll, model.page_keys),
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
@@ -299,7 +333,9 @@ def _draw_body(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
     if model.steps is not None:
-        draw_steps_card(surface, text, p, layout, model.steps, model.hover)
+        draw_steps_card(
+            surface, text, p, layout, model.steps, model.hover, model.scroll, model.page_keys
+        )
         return
     if model.card is not None:
         _draw_card(surface, text, p, layout, model)
@@ -459,23 +495,15 @@ def _draw_card(
     pad = round(0.22 * u)
     title_size = max(12, round(u * 0.28))
     x, y = rect.x + pad, rect.y + pad
-    title = text.render(
-        card.title, text.fit_size(card.title, title_size, rect.w - 2 * pad, True), p.text, True
-    )
-    surface.blit(title, (x, y))
-    y += round(title_size * 1.5)
+    room = hint_text_room(layout)
+    fitted = max(12, text.fit_size(card.title, title_size, room.w, True))
+    surface.blit(text.render(card.title, fitted, p.text, True, room.w), (x, y))
     buttons = hint_button_rects(layout)
-    room = buttons["hint-apply"].y - pad // 2 - y
-    size = max(12, round(u * 0.24))
-    lines = text.wrap(card.body, size, rect.w - 2 * pad)
-    while size > 12 and len(lines) * round(size * 1.3) > room:
-        size -= 1
-        lines = text.wrap(card.body, size, rect.w - 2 * pad)
-    limit = max(1, room // round(size * 1.3))
-    lines = wrap_lines(text, card.body, size, rect.w - 2 * pad, limit)
-    draw_lines(surface, text, lines, (x, y), size, p.text)
-    legend_top = y + len(lines) * round(size * 1.3) + round(u * 0.3)
-    draw_legend(surface, text, p, card.legend, (x, legend_top), rect.w - 2 * pad, room + y, u)
+    fit = fit_explanation(text, card.body, room, u)
+    below = draw_explanation(surface, text, p, room, u, card.body, model.scroll, model.page_keys)
+    if not fit.overflows:  # the key to the picture, while there is room under the words
+        legend_top = below + round(u * 0.3)
+        draw_legend(surface, text, p, card.legend, (x, legend_top), room.w, room.bottom, u)
     draw_button(
         surface,
         text,

@@ -39,7 +39,7 @@ from .layout import BoardLayout, board_layout
 from .looks import CellLook, ViewState, cell_looks
 from .lose import LoseScene
 from .panel import PanelInputs, panel_model
-from .panel_view import PanelModel, PanelView
+from .panel_view import PanelModel, PanelView, explanation_fit, hint_card_rect
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
 from .view import BoardView
@@ -87,6 +87,8 @@ class BoardScene(Scene):
         self._carded: Phase | None = None  # the ending whose card was shown
         self._drag: Drag | None = None
         self._shown_second = -1
+        self.scroll = 0  # lines the open card's explanation is scrolled by
+        self._explained = ""  # the explanation that scroll belongs to
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
@@ -99,6 +101,8 @@ class BoardScene(Scene):
             Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),
+            Action.PAGE_DOWN: lambda c: self._page(1),
+            Action.PAGE_UP: lambda c: self._page(-1),
         }
         self._sync()
 
@@ -142,6 +146,10 @@ class BoardScene(Scene):
         return None
 
     def _pointer(self, pointer: Pointer) -> Transition | None:
+        if pointer.kind is PointerKind.WHEEL:
+            if hint_card_rect(self.layout).collidepoint(pointer.pos):
+                self._scroll_by(-2 * pointer.wheel)  # two lines a notch
+            return None
         hit = hit_at(self.layout, self.play.mode, pointer.pos)
         if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
             if self._drag is not None and not pointer.held:
@@ -258,6 +266,22 @@ class BoardScene(Scene):
             return Reply()
         return self._pause()
 
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll the open card's explanation (the hint's or the step's) by ``lines``."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is None:
+            return
+        scroll = max(0, min(fit.last, self.scroll + lines))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self.dirty = True
+
+    def _page(self, pages: int) -> None:
+        """Page Down / Page Up: the explanation a page on (one line kept for context)."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is not None:
+            self._scroll_by(pages * max(1, fit.page - 1))
+
     def _next_note_kind(self) -> Reply:
         """The next kind of note for notes mode and Shift+digit; kept in the settings."""
         kinds = tuple(NoteKind)
@@ -339,6 +363,10 @@ class BoardScene(Scene):
         view.hint = play.help.marks()
         view.chosen = play.selection
         view.flash, view.glow, view.hidden = self.animator.levels()
+        model = self.panel_model()
+        body = model.steps.view.body if model.steps else model.card.body if model.card else ""
+        if body != self._explained:  # a new explanation starts at its top
+            self._explained, self.scroll = body, 0
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
@@ -357,7 +385,7 @@ class BoardScene(Scene):
 
     def panel_model(self) -> PanelModel:
         inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
-        return panel_model(self.play, inputs, self.looks(), self.hover)
+        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll)
 
     def invalidate(self) -> None:
         self._full = True
