@@ -22,6 +22,7 @@ from ..input.keymap import KeyMap
 from ..kit.text import clock_text
 from ..kit.widgets import Style
 from .hits import STEP_CARD, ButtonHit, Hit, PadHit
+from .layout import MIN_TEXT
 from .looks import CellLook
 from .panel_view import (
     ActionKey,
@@ -66,6 +67,7 @@ def panel_model(
     looks: Sequence[CellLook],
     hover: Hit | None,
     scroll: int = 0,
+    notice: str = "",
 ) -> PanelModel:
     """The whole panel for the board as it stands (``scroll``: lines the open card's
     explanation is scrolled by)."""
@@ -105,11 +107,22 @@ def panel_model(
         guess=guess_text(game.what_if.guess_level, keymap, game.size),
         guess_level=game.what_if.guess_level,
         scroll=scroll,
+        notice=notice,
         page_keys=(
             keymap.shortcut(Action.PAGE_DOWN, game.size),
             keymap.shortcut(Action.PAGE_UP, game.size),
         ),
     )
+
+
+def notes_notice(size: int, note_size: int, needed: tuple[int, int] | None, key: str) -> str:
+    """What the board says when its candidate notes are drawn under 12 px ("" if not):
+    the window they need, and the key that makes the window full screen."""
+    if note_size >= MIN_TEXT:
+        return ""
+    where = f"a window of {needed[0]}×{needed[1]} or more" if needed else "a larger screen"
+    full = f" ({key}: full screen)" if key else ""
+    return f"Notes on a {size}×{size} board need {where} to be read{full}."
 
 
 def guess_text(level: int, keymap: KeyMap, size: int) -> str:

@@ -95,6 +95,7 @@ class PanelModel:
     guess_level: int = 0
     scroll: int = 0  # lines the card's explanation is scrolled by (see draw_explanation)
     page_keys: tuple[str, str] = ("", "")  # the keys that page it down and up
+    notice: str = ""  # a lasting word at the status line's foot (notes too small to read)
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -269,12 +270,53 @@ class PanelView:
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
             (model.notes_mode, model.hover, model.card, model.steps, model.tooltip),
             (model.note_kind, model.guess, model.guess_level, model.scroll, model.page_keys),
+            model.notice,
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
             _draw_body(surface, self.text, palette, layout, model)
             self._body = body
         return drawn
+
+
+def notice_lines(
+    text: Text, layout: BoardLayout, notice: str
+) -> tuple[int, list[str], pygame.Rect] | None:
+    """The board's lasting notice under the grid, if the margin there holds it: its type
+    size, lines and the rectangle they take (None: no room, the status line says it)."""
+    if not notice:
+        return None
+    size = max(12, round(layout.unit * 0.2))
+    board = layout.board.rect
+    top = board.bottom + layout.board.thick + max(2, size // 3)
+    room = layout.height - top - 2
+    if layout.panel.top > board.bottom:  # portrait: the panel is right under the grid
+        room = layout.panel.top - top
+    lines = text.wrap(notice, size, board.w, max_lines=2)
+    height = len(lines) * round(size * 1.25)
+    if height > room or lines[-1].endswith("…"):
+        return None
+    return size, lines, pygame.Rect(board.x, top, board.w, height)
+
+
+def draw_notice(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, notice: str
+) -> None:
+    """The notice under the grid (see :func:`notice_lines`), centred."""
+    found = notice_lines(text, layout, notice)
+    if found is not None:
+        size, lines, rect = found
+        draw_lines(
+            surface,
+            text,
+            lines,
+            rect.topleft,
+            size,
+            p.accent,
+            centred=True,
+            width=rect.w,
+            spacing=1.25,
+        )
 
 
 def body_rect(layout: BoardLayout) -> pygame.Rect:
@@ -286,11 +328,17 @@ def body_rect(layout: BoardLayout) -> pygame.Rect:
 def _draw_header(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
+    """What is being played on the left, the clock and pause on the right; under them
+    the kind of grid and the counters.
+
+    A long title (the daily puzzle's, a file's comment) first shrinks a little, then
+    goes on two lines beside the clock rather than being cut; only a title longer
+    than two lines (a file's whole comment) loses its end.
+    """
     u = layout.unit
     header = layout.header
-    # What is being played on the left, the clock and counters on the right.
     title_size = max(13, round(u * 0.34))
-    small = max(11, round(u * 0.22))
+    small = max(12, round(u * 0.22))
     pause = layout.actions["menu"]
     _draw_pause(surface, p, pause, model.hover == "menu")
     timer_w = header.right - pause.x + round(u * 0.2)
@@ -300,19 +348,28 @@ def _draw_header(
         surface.blit(image, rect)
         timer_w = header.right - rect.x + round(u * 0.2)
     title_w = header.w - timer_w
-    # A long title (a file's comment) shrinks a little, then is cut short: a title
-    # shrunk to fit whole would be too small to read beside the clock.
-    size = max(text.fit_size(model.title, title_size, title_w, True), round(title_size * 0.75))
-    title = elide(text, model.title, size, title_w, True)
-    surface.blit(text.render(title, size, p.text, True), (header.x, header.y))
-    subtitle = text.render(
-        model.subtitle, text.fit_size(model.subtitle, small, title_w), p.text_dim
-    )
-    surface.blit(subtitle, (header.x, header.y + round(u * 0.52)))
+    size = text.fit_size(model.title, title_size, title_w, True)
+    floor = max(13, round(title_size * 0.75))
+    if size >= floor:
+        surface.blit(text.render(model.title, size, p.text, True), header.topleft)
+        y = header.y + max(round(u * 0.52), round(size * 1.25))
+    else:
+        size = max(12, round(title_size * 0.7))
+        head, dot, tail = model.title.partition(" · ")
+        # "Daily puzzle · 26 Nov" breaks at its dot when both halves fit a line.
+        if dot and all(text.measure(part, size, True)[0] <= title_w for part in (head, dot + tail)):
+            lines = [head, "· " + tail]
+        else:
+            lines = text.wrap(model.title, size, title_w, True, max_lines=2)
+        y = draw_lines(surface, text, lines, header.topleft, size, p.text, bold=True, spacing=1.15)
+        y += round(size * 0.15)
+    subtitle = text.render(model.subtitle, small, p.text_dim, False, header.w)
+    surface.blit(subtitle, (header.x, y))
     if model.detail:
-        width = header.w - subtitle.get_width() - round(u * 0.2)
-        detail = text.render(model.detail, text.fit_size(model.detail, small, width), p.text_dim)
-        surface.blit(detail, detail.get_rect(topright=(header.right, header.y + round(u * 0.52))))
+        detail = text.render(model.detail, small, p.text_dim, False, header.w)
+        if subtitle.get_width() + round(u * 0.2) + detail.get_width() > header.w:
+            y += round(small * 1.25)  # no room beside the subtitle: a line of its own
+        surface.blit(detail, detail.get_rect(topright=(header.right, y)))
 
 
 def _draw_pause(surface: pygame.Surface, p: Palette, rect: pygame.Rect, hovered: bool) -> None:
@@ -343,10 +400,13 @@ def _draw_body(
     _draw_pad(surface, text, p, layout, model)
     # One label size for every button, the largest at which the longest fits.
     first = layout.actions["undo"]
-    size = min(
-        text.fit_size(key.label, max(11, round(first.h * 0.36)), first.w - first.h // 3)
-        for key in model.actions
-    )
+    size = max(
+        12,
+        min(
+            text.fit_size(key.label, max(12, round(first.h * 0.36)), first.w - first.h // 3)
+            for key in model.actions
+        ),
+    )  # a label too long at 12 px goes on two lines (draw_button)
     for key in model.actions:
         if key.name not in layout.actions or key.name == "menu":  # in the header
             continue
@@ -403,7 +463,7 @@ def _draw_pad(
             surface.blit(glyph, glyph.get_rect(center=rect.center))
         if key.remaining >= 0 and not model.notes_mode:  # notes use the whole button
             count = str(key.remaining) if key.remaining else "✓"
-            csize = max(9, round(min(rect.h, rect.w) * 0.2))
+            csize = max(12, round(min(rect.h, rect.w) * 0.2))
             image = text.render(count, csize, p.text_dim if key.remaining else p.disabled)
             inset = max(3, round(rect.h * 0.08))
             surface.blit(image, image.get_rect(topright=(rect.right - inset - 1, rect.y + inset)))
@@ -417,6 +477,14 @@ def _draw_status(
     size = max(12, round(layout.unit * 0.23))
     if model.guess and rect.h > 0:
         rect = _draw_guess(surface, text, p, rect, model, size)
+    if model.notice and rect.h > 0:
+        # At the foot of the status line, kept while it holds (the status above it
+        # changes with every move).
+        step = round(size * 1.3)
+        notice = text.wrap(model.notice, size, rect.w, max_lines=max(1, rect.h // step - 1))
+        top = rect.bottom - len(notice) * step
+        draw_lines(surface, text, notice, (rect.x, top), size, p.accent)
+        rect = pygame.Rect(rect.x, rect.y, rect.w, max(0, top - rect.y - step // 3))
     message = model.status
     if not message or rect.h <= 0:
         return

@@ -35,11 +35,18 @@ from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
-from .layout import BoardLayout, board_layout
+from .layout import BoardLayout, board_layout, note_size, window_for_notes
 from .looks import CellLook, ViewState, cell_looks
 from .lose import LoseScene
-from .panel import PanelInputs, panel_model
-from .panel_view import PanelModel, PanelView, explanation_fit, hint_card_rect
+from .panel import PanelInputs, notes_notice, panel_model
+from .panel_view import (
+    PanelModel,
+    PanelView,
+    draw_notice,
+    explanation_fit,
+    hint_card_rect,
+    notice_lines,
+)
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
 from .view import BoardView
@@ -385,7 +392,16 @@ class BoardScene(Scene):
 
     def panel_model(self) -> PanelModel:
         inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
-        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll)
+        notice = self.notice()
+        if notice_lines(self.ctx.text, self.layout, notice) is not None:
+            notice = ""  # said under the grid
+        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll, notice)
+
+    def notice(self) -> str:
+        """What the board says lastingly: that its notes need a larger window ("" if not)."""
+        board, size = self.layout.board, self.game.size
+        full_screen = self.ctx.keymap.shortcut(Action.FULLSCREEN, size)
+        return notes_notice(size, note_size(board), window_for_notes(size), full_screen)
 
     def invalidate(self) -> None:
         self._full = True
@@ -397,6 +413,7 @@ class BoardScene(Scene):
         full, self._full = self._full, False
         if full:
             surface.fill(palette.background)
+            draw_notice(surface, self.ctx.text, palette, self.layout, self.notice())
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
         changed = board.update(self.looks())

@@ -18,7 +18,7 @@ from ...session.board import StepsView
 from ..kit.card_layout import button_grid
 from ..kit.text import Text
 from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, button_colours, draw_button, draw_lines, draw_scrollbar, wrap_lines
+from ..kit.widgets import Style, draw_button, draw_lines, draw_scrollbar, wrap_lines
 from .layout import BoardLayout
 
 NAV = ("step-previous", "step-next", "step-apply", "step-close")
@@ -218,32 +218,23 @@ def _draw_everywhere(
     fill: Colour,
 ) -> None:
     """The "apply everywhere" buttons, one label size for all; a label too long for
-    its button at 12 px goes on two lines rather than shrink any further."""
+    its button at 12 px goes on two lines (:func:`draw_button`) rather than shrink."""
     first = g.everywhere[0]
     room = first.w - first.h // 3
     want = max(12, round(first.h * 0.4))
     size = max(12, min(text.fit_size(key.label, want, room) for key in card.everywhere))
     for key, rect in zip(card.everywhere, g.everywhere, strict=True):
-        whole = text.measure(key.label, size)[0] <= room
         draw_button(
             surface,
             text,
             p,
             rect,
-            key.label if whole else "",
+            key.label,
             style=key.style,
             hovered=hover == key.name,
             size=size,
             backdrop=fill,
         )
-        if not whole:
-            lines = text.wrap(key.label, size, room)[:2]
-            ink = button_colours(p, key.style, hover == key.name)[2]
-            step = round(size * 1.15)
-            top = rect.centery - (len(lines) * step) // 2
-            for index, line in enumerate(lines):
-                image = text.render(line, size, ink, False, room)
-                surface.blit(image, image.get_rect(midtop=(rect.centerx, top + index * step)))
 
 
 @dataclass(frozen=True)
