@@ -92,7 +92,7 @@ def panel_model(
     return PanelModel(
         title=origin.heading,
         subtitle=origin.subtitle,
-        detail=detail_text(game, settings, play.notes_mode),
+        detail=detail_text(game, settings, play.notes_mode, play.filter_digit, play.bivalue),
         timer=clock_text(game.elapsed) if settings.show_timer else "",
         pad=pad_keys(game.size, shown, active),
         actions=actions,

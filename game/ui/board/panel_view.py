@@ -123,8 +123,11 @@ NOTE_LABELS = {
 """The Notes button's label: the kind of note notes mode (and Shift+digit) writes."""
 
 
-def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
-    """The counters under the clock; mistakes only when the player wants them counted."""
+def detail_text(
+    game: Game, settings: Settings, notes_mode: bool, filter_digit: int = 0, bivalue: bool = False
+) -> str:
+    """The counters under the clock (mistakes only when the player wants them counted),
+    and the modes on: notes, the one-digit filter, the two-candidate light."""
     parts = []
     mistakes = mistakes_text(game, settings)
     if mistakes:
@@ -133,6 +136,10 @@ def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
         parts.append(f"Hints {game.hints_used}")
     if notes_mode:
         parts.append(f"{NOTE_LABELS[settings.note_kind]} mode")
+    if filter_digit:
+        parts.append(f"Only {symbol(filter_digit)}s")
+    if bivalue:
+        parts.append("Pairs lit")
     return " · ".join(parts)
 
 

@@ -369,6 +369,7 @@ class BoardScene(Scene):
         view.checked = play.help.checked_cells()
         view.hint = play.help.marks()
         view.chosen = play.selection
+        view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
         view.flash, view.glow, view.hidden = self.animator.levels()
         model = self.panel_model()
         body = model.steps.view.body if model.steps else model.card.body if model.card else ""
@@ -382,6 +383,7 @@ class BoardScene(Scene):
         key = (
             (game.state, game.selected, game.phase, id(game.settings), game.history.position),
             (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            (view.filter_digit, view.bivalue),
             view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )

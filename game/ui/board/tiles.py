@@ -20,7 +20,7 @@ from ..kit.text import Text
 from ..kit.theme import Colour, Palette, contrast, mix
 from . import role_marks
 from .layout import BoardGeometry, note_grid
-from .looks import LEVELS, CellLook, Edge, Fill
+from .looks import LEVELS, CellLook, Edge, Fill, Lit
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -165,6 +165,12 @@ class TilePainter:
             mix(p.cell, p.cell_tint, 0.5),
             mix(p.cell_tint, p.line_thin, 0.35),
         )[look.tint]
+        # The filters' light, under the player's colour and every highlight; the
+        # bivalue yellow only as strong as the notes on it still read.
+        if look.lit is Lit.DIGIT:
+            base = mix(base, p.same_digit, 0.7)
+        elif look.lit is Lit.PAIR:
+            base = tint(base, p.paint(4), p.note)
         if look.colour:
             # The player's colour is under everything: a highlight mixes into it
             # rather than hiding it, so a coloured cell stays coloured when chosen.
