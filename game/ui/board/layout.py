@@ -276,7 +276,7 @@ def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
     cells = _grid_in(px, top, panel_w, 3, 3, action_h, GAP * u)
     actions = dict(zip(GRID_ACTIONS, cells, strict=True))
     actions["menu"] = _pause_rect(header, u)
-    status_top = round(top + action_h + SECTION * u)
+    status_top = round(top + action_h + GAP * u)
     status = Rect(px, status_top, panel_w, max(0, y + side - status_top))
     return BoardLayout(
         width, height, True, round(u), board, panel, header, tuple(pad), actions, status

@@ -479,8 +479,7 @@ def _draw_pad(
 def _draw_status(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
-    rect = layout.status
-    _draw_tooltip(surface, text, p, layout, model)
+    rect = _draw_tooltip(surface, text, p, layout, model)
     size = max(12, round(layout.unit * 0.23))
     if model.guess and rect.h > 0:
         rect = _draw_guess(surface, text, p, rect, model, size)
@@ -495,13 +494,32 @@ def _draw_status(
     message = model.status
     if not message or rect.h <= 0:
         return
-    limit = max(1, rect.h // round(size * 1.3))
-    lines = wrap_lines(text, message, size, rect.w, limit)
+    size, spacing, lines = fit_status(text, message, rect, size)
     colour = p.error if model.status_error else p.text_dim
-    if layout.landscape:
-        draw_lines(surface, text, lines, rect.topleft, size, colour)
-    else:
-        draw_lines(surface, text, lines, rect.topleft, size, colour, centred=True, width=rect.w)
+    centred = not layout.landscape
+    draw_lines(
+        surface, text, lines, rect.topleft, size, colour, centred=centred, width=rect.w,
+        spacing=spacing,
+    )  # fmt: skip
+
+
+def fit_status(
+    text: Text, message: str, rect: pygame.Rect, size: int
+) -> tuple[int, float, list[str]]:
+    """The status line's size, line spacing and lines: a long message (the warning a
+    puzzle with several solutions opens with) shrinks to 12 px and packs its lines
+    a little closer rather than lose its end; only past that is it cut."""
+    for spacing in (1.3, 1.15):
+        at = size
+        while True:
+            lines = text.wrap(message, at, rect.w)
+            if len(lines) * round(at * spacing) <= rect.h or at <= 12:
+                break
+            at -= 1
+        if len(lines) * round(at * spacing) <= rect.h:
+            return at, spacing, lines
+    limit = max(1, rect.h // round(at * spacing))
+    return at, spacing, wrap_lines(text, message, at, rect.w, limit)
 
 
 def _draw_guess(
@@ -536,24 +554,30 @@ def _draw_guess(
 
 def _draw_tooltip(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
-) -> None:
-    """The hovered button's tooltip: a small label just above the button.
+) -> pygame.Rect:
+    """The hovered button's tooltip, under the action buttons, at the top of the status
+    line, as near under the button as the panel allows.  Returns the status line's
+    room left below it.
 
-    Above, not in the status line: the status line keeps the answer to the last
-    click while the pointer rests on the button that gave it.
+    Under the grid of buttons, not above the button: there it covered the button of
+    the row above (the gap between rows is a fraction of a tooltip).  And on a line of
+    its own: the status line keeps the answer to the last click under it.
     """
+    status = layout.status
     button = layout.actions.get(str(model.hover))
-    if not model.tooltip or button is None or model.hover == "menu":
-        return
+    if not model.tooltip or button is None or model.hover == "menu" or status.h <= 0:
+        return status
     size = max(12, round(layout.unit * 0.2))
-    image = text.render(model.tooltip, size, p.text, False)
+    image = text.render(model.tooltip, size, p.text, False, status.w)
     pad = max(3, size // 3)
     box = image.get_rect().inflate(2 * pad, pad)
-    box.midbottom = (button.centerx, button.y - max(2, pad // 2))
-    box.clamp_ip(layout.panel)
+    box.midtop = (button.centerx, status.y)
+    box.clamp_ip(status)
     pygame.draw.rect(surface, p.surface_alt, box, border_radius=max(3, pad))
     pygame.draw.rect(surface, p.border, box, 1, border_radius=max(3, pad))
     surface.blit(image, image.get_rect(center=box.center))
+    below = box.bottom + pad
+    return pygame.Rect(status.x, below, status.w, max(0, status.bottom - below))
 
 
 def _draw_card(
