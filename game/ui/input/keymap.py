@@ -553,8 +553,8 @@ HELP_LISTS: dict[str, tuple[Action, ...]] = {
         Action.ABANDON_GUESS,
     ),
     "Savepoint: set / go back": (Action.SAVEPOINT, Action.GO_TO_SAVEPOINT),
-    "Scroll an explanation: down / up": (Action.PAGE_DOWN, Action.PAGE_UP),
-    "Filter to one digit: toggle / next / previous": (
+    "Scroll an explanation": (Action.PAGE_DOWN, Action.PAGE_UP),
+    "Filter a digit: on/off / next / previous": (
         Action.FILTER,
         Action.FILTER_NEXT,
         Action.FILTER_PREVIOUS,

@@ -75,6 +75,6 @@ def test_the_filters_are_in_the_key_map_and_the_help() -> None:
     assert keymap.keys_for(Action.BIVALUE) == ["B"]
     assert keymap.keys_for(Action.FILTER, 16) == ["V"]  # not a digit on 16x16
     rows = dict(keymap.describe(9))
-    assert rows["Filter to one digit: toggle / next / previous"] == "V / ] / ["
+    assert rows["Filter a digit: on/off / next / previous"] == "V / ] / ["
     assert rows["Light cells with two candidates"] == "B"
-    assert rows["Scroll an explanation: down / up"] == "Page Down / Page Up"
+    assert rows["Scroll an explanation"] == "Page Down / Page Up"
