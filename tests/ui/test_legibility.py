@@ -194,3 +194,21 @@ def test_a_long_explanation_scrolls_to_its_conclusion_at_800x600() -> None:
     assert scene.scroll < fit.last
     driver.key(pygame.K_TAB)  # the next step starts at its top
     assert scene.scroll == 0
+
+
+@pytest.mark.parametrize("size", [*SIZES, (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_setting_has_one_line_of_explanation_under_it(size: tuple[int, int]) -> None:
+    from game.ui.forms.layout import lay_out
+    from game.ui.screens.settings import FORM, ROWS
+
+    assert all(control.hint for control in ROWS)
+    text = Text()
+    layout = lay_out(FORM, size, text)
+    shown = [line for line in layout.lines if line.stop < len(ROWS)]
+    assert shown and layout.small >= 12
+    for line in shown:
+        control = ROWS[line.stop]
+        assert line.hint is not None, control.key
+        assert text.measure(control.hint, layout.small)[0] <= line.hint.w, "never cut"
+        assert line.hint.top >= max(part.bottom for part in line.parts), "under the control"
+        assert line.hint.bottom <= line.band.bottom
