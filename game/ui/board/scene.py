@@ -428,7 +428,9 @@ class BoardScene(Scene):
         if full or changed or links is not None or self._links_shown:
             board.blit(surface)
             if links is not None:
-                draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
+                draw_deduction(
+                    surface, links, self.layout.board, palette, self.ctx.text, self.looks()
+                )
             drawn.append(board.screen_rect)
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
