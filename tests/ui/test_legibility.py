@@ -111,6 +111,18 @@ def screen(destination: object) -> Callable[[Driver], None]:
     return open_it
 
 
+def technique_page(name: str) -> Callable[[Driver], None]:
+    def open_it(driver: Driver) -> None:
+        from game.ui.app.routes import first_example
+        from game.ui.stage.scene_stack import Push
+        from game.ui.trainer.technique_page import TechniquePageScene
+
+        driver.app.apply(Push(TechniquePageScene(driver.ctx, name, first_example)))
+        driver.step()
+
+    return open_it
+
+
 SCENES: dict[str, Callable[[Driver], None]] = {
     "board": board_with_notes,
     "hint card": hint_card,
@@ -119,6 +131,8 @@ SCENES: dict[str, Callable[[Driver], None]] = {
     "settings": screen(SettingsPage()),
     "keys": screen(KeysPage()),
     "help": screen(Help(9)),
+    "X-Wing page": technique_page("X-Wing"),
+    "Franken X-Wing page": technique_page("Franken X-Wing"),
 }
 
 
