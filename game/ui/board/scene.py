@@ -95,7 +95,7 @@ class BoardScene(Scene):
         self._drag: Drag | None = None
         self._shown_second = -1
         self.scroll = 0  # lines the open card's explanation is scrolled by
-        self._explained = ""  # the explanation that scroll belongs to
+        self._explained: object = None  # the explanation that scroll belongs to
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
@@ -273,6 +273,18 @@ class BoardScene(Scene):
             return Reply()
         return self._pause()
 
+    def _explanation(self) -> object:
+        """Which explanation the panel shows (the step's, the hint's), cheaply, so a new
+        one starts at its top."""
+        play = self.play
+        mode = play.mode
+        if mode is Mode.STEPS:
+            steps = play.help.steps
+            return (mode, id(steps.job), steps.index, id(steps.shown()))
+        if mode is Mode.HINT:
+            return (mode, play.help.hints.explanation)
+        return None
+
     def _scroll_by(self, lines: int) -> None:
         """Scroll the open card's explanation (the hint's or the step's) by ``lines``."""
         fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
@@ -371,10 +383,9 @@ class BoardScene(Scene):
         view.chosen = play.selection
         view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
         view.flash, view.glow, view.hidden = self.animator.levels()
-        model = self.panel_model()
-        body = model.steps.view.body if model.steps else model.card.body if model.card else ""
-        if body != self._explained:  # a new explanation starts at its top
-            self._explained, self.scroll = body, 0
+        explained = self._explanation()
+        if explained != self._explained:  # a new explanation starts at its top
+            self._explained, self.scroll = explained, 0
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
