@@ -120,9 +120,9 @@ def notes_notice(size: int, note_size: int, needed: tuple[int, int] | None, key:
     the window they need, and the key that makes the window full screen."""
     if note_size >= MIN_TEXT:
         return ""
-    where = f"a window of {needed[0]}×{needed[1]} or more" if needed else "a larger screen"
+    where = f"a {needed[0]}×{needed[1]} window or larger" if needed else "a larger screen"
     full = f" ({key}: full screen)" if key else ""
-    return f"Notes on a {size}×{size} board need {where} to be read{full}."
+    return f"Notes on {size}×{size} need {where} to read{full}."
 
 
 def guess_text(level: int, keymap: KeyMap, size: int) -> str:

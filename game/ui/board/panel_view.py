@@ -487,7 +487,7 @@ def _draw_status(
         # At the foot of the status line, kept while it holds (the status above it
         # changes with every move).
         step = round(size * 1.3)
-        notice = text.wrap(model.notice, size, rect.w, max_lines=max(1, rect.h // step - 1))
+        notice = text.wrap(model.notice, size, rect.w, max_lines=max(1, rect.h // step))
         top = rect.bottom - len(notice) * step
         draw_lines(surface, text, notice, (rect.x, top), size, p.accent)
         rect = pygame.Rect(rect.x, rect.y, rect.w, max(0, top - rect.y - step // 3))
