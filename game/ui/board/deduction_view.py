@@ -23,8 +23,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine.logic.step import Area, AreaKind, Link, Role, Step
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
+from ..kit import Colour, Palette, Text, mix
 from .layout import BoardGeometry
 from .looks import CellLook
 
