@@ -127,6 +127,8 @@ class Rulebook:
         for i, masks in self._allowed.items():
             for cell, mask in masks.items():
                 self._allowed_at[cell].append((i, mask))
+        # The last answers, each one (grid, answer) tuple replaced whole: a hint's
+        # worker thread may ask while the board does, and either keeps a right answer.
         self._last_conflicts: tuple[Grid, frozenset[Cell]] | None = None
         self._last_broken: tuple[Grid, tuple[Broken, ...]] | None = None
 
