@@ -12,12 +12,14 @@ from .choices import (
     RULE_GROUPS,
     RuleGroup,
     is_made,
+    kind_toggling,
     kind_with_grid,
     kind_with_rule,
     offered_kind,
     offered_levels,
     offered_sizes,
     picked_rule,
+    picked_rules,
     rule_group,
 )
 from .library import EntryKind, MarkSource, Sketch
@@ -38,6 +40,7 @@ __all__ = [
     "daily_level",
     "generate",
     "is_made",
+    "kind_toggling",
     "kind_with_grid",
     "kind_with_rule",
     "load_file",
@@ -45,5 +48,6 @@ __all__ = [
     "offered_levels",
     "offered_sizes",
     "picked_rule",
+    "picked_rules",
     "rule_group",
 ]
