@@ -76,7 +76,8 @@ class Move(ABC):
 
 @dataclass(frozen=True)
 class Place(Move):
-    """Put ``digit`` in ``cell``; with ``prune``, peers lose that digit from their notes."""
+    """Put ``digit`` in ``cell``; with ``prune``, peers lose that digit from their notes
+    and every note the rules rule out goes too (:func:`_place`)."""
 
     cell: int
     digit: int
