@@ -265,6 +265,19 @@ class Game:
         """Cells whose digit repeats in one of their units."""
         return conflicting_cells(self.shape, self.grid)
 
+    def broken_rules(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """The puzzle's constraints the grid visibly breaks, each as (its index in
+        ``puzzle.constraints``, the cells where): a repeat or a wrong sum in a cage,
+        a thermometer out of order, a dot or XV pair that does not fit, an arrow that
+        does not add up.  Empty for a classic puzzle."""
+        grid, n = self.grid, self.size
+        found = []
+        for index, rule in enumerate(self.puzzle.constraints):
+            cells = rule.broken(grid, n)
+            if cells:
+                found.append((index, tuple(cells)))
+        return tuple(found)
+
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""
         if self.solution is None:

@@ -36,11 +36,12 @@ from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
 from .layout import BoardLayout, board_layout
-from .looks import CellLook, ViewState, cell_looks
+from .looks import CellLook, ViewState, board_rules, cell_looks
 from .lose import LoseScene
 from .panel import PanelInputs, panel_model
 from .panel_view import PanelModel, PanelView
 from .pause import PauseScene
+from .rules import rule_marks
 from .typed_move import TypedMoveScene
 from .view import BoardView
 from .win import WinScene
@@ -78,7 +79,7 @@ class BoardScene(Scene):
         self.animator = Animator(enabled=ctx.settings.animations)
         self.board_view = BoardView(ctx.text)
         self.panel_view = PanelView(ctx.text)
-        self.layout: BoardLayout = board_layout(*ctx.size, game.size)
+        self.layout: BoardLayout = self._layout_for(ctx.size)
         self.hover: Hit | None = None
         self._full = True  # the next draw repaints the whole window
         self._looks: tuple[CellLook, ...] = ()
@@ -116,8 +117,17 @@ class BoardScene(Scene):
         return InputContext(size=self.game.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = board_layout(*size, self.game.size)
+        self.layout = self._layout_for(size)
         self.dirty = True
+
+    def _layout_for(self, size: tuple[int, int]) -> BoardLayout:
+        """The layout, with room for clues outside the grid and notes below cage sums."""
+        puzzle = self.game.puzzle
+        if not puzzle.constraints:
+            return board_layout(*size, self.game.size)
+        marks = rule_marks(puzzle.constraints, self.game.size)
+        labelled = frozenset(i for i, m in enumerate(marks.cells) if m is not None and m.labelled)
+        return board_layout(*size, self.game.size, marks.room, labelled)
 
     def restyle(self) -> None:
         self.animator.enabled = self.ctx.settings.animations
@@ -371,6 +381,7 @@ class BoardScene(Scene):
             surface.fill(palette.background)
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
+        board.set_rules(board_rules(self.game))
         changed = board.update(self.looks())
         marks = self.view.hint
         step = marks.step if marks is not None and marks.full else None
@@ -383,6 +394,7 @@ class BoardScene(Scene):
             if links is not None:
                 draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
             drawn.append(board.screen_rect)
+            drawn += board.clue_rects
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
         return None if full else drawn

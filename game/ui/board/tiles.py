@@ -21,6 +21,7 @@ from ..kit.theme import Colour, Palette, contrast, mix
 from . import role_marks
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill
+from .rules import RulePainter
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -55,6 +56,31 @@ def tint(cell: Colour, paint: Colour, ink: Colour) -> Colour:
         strength -= 0.03
         colour = mix(cell, paint, strength)
     return colour
+
+
+_COLOUR_SPOTS = (9, 7, 3, 8, 6, 4, 2, 1, 5)
+"""Candidate spots a colour's shape may take, in order of preference (corners first,
+the top-left last of those: a cage's sum lives there)."""
+
+
+def _spot(area: pygame.Rect, digit: int, rows: int, columns: int) -> pygame.Rect:
+    """Note ``digit``'s spot when ``area`` is divided into ``rows`` x ``columns``."""
+    row, column = divmod(digit - 1, columns)
+    width, height = area.w / columns, area.h / rows
+    left, top = round(area.x + column * width), round(area.y + row * height)
+    right, bottom = round(area.x + (column + 1) * width), round(area.y + (row + 1) * height)
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def note_corner_spots(count: int, labelled: bool) -> list[tuple[float, float]]:
+    """:func:`corner_spots` for a cell whose top-left corner may hold a label: the
+    label's corner is skipped, and a ninth note goes on the left edge under it."""
+    if not labelled:
+        return corner_spots(count)
+    spots = [s for s in corner_spots(min(count + 1, len(CORNER_SPOTS))) if s != (0.0, 0.0)]
+    if count > len(spots):
+        spots.append((0.0, 0.0))  # pushed down below the label when drawn
+    return spots[:count]
 
 
 def corner_spots(count: int) -> list[tuple[float, float]]:
@@ -150,11 +176,13 @@ class TilePainter:
         self.geometry: BoardGeometry | None = None
         self.palette: Palette | None = None
         self._glyphs: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self.rules = RulePainter(text)
 
     def configure(self, geometry: BoardGeometry, palette: Palette) -> None:
         """New size or colours: every glyph is rendered anew."""
         self.geometry, self.palette = geometry, palette
         self._glyphs.clear()
+        self.rules.configure(geometry, palette)
 
     def background(self, look: CellLook) -> Colour:
         p = self.palette
@@ -197,8 +225,11 @@ class TilePainter:
         assert geometry is not None and p is not None
         size = geometry.cell
         tile = new_surface((size, size))
-        tile.fill(self.background(look))
+        behind = self.background(look)
+        tile.fill(behind)
         centre = (size // 2, size // 2)
+        if look.rules is not None:
+            self.rules.under(tile, look.rules, behind)
         if look.colour:
             self._draw_colour_mark(tile, look, size)
         if look.digit:
@@ -206,13 +237,15 @@ class TilePainter:
         elif look.target:
             self._draw_target(tile, look.target, size, centre)
         else:
-            if look.notes or look.marks:
+            if (look.notes or look.marks) and self._candidates_fit(look):
                 self._draw_notes(tile, look, size)
             if look.corner:
                 self._draw_corner(tile, look, size)
             if look.centre:
                 self._draw_centre(tile, look, size)
         self._draw_cues(tile, look, size)
+        if look.rules is not None:
+            self.rules.over(tile, look.rules, behind)
         if look.wrong:
             # A corner triangle: the cue for "Check found this wrong", distinct from
             # the conflict underline so it does not depend on colour.
@@ -221,6 +254,38 @@ class TilePainter:
         if look.outline:
             self._draw_outline(tile, look.outline, size)
         return tile
+
+    def _labelled(self, look: CellLook) -> bool:
+        return look.rules is not None and look.rules.labelled
+
+    def _candidates_fit(self, look: CellLook) -> bool:
+        """Whether candidate notes have a place beside the cell's corner and centre
+        notes.  Alone they take the 3x3 grid; with corner notes they move into the
+        block the corner notes leave free, when a 12 px digit fits there; with centre
+        notes (or no such room) they wait, drawn again once the other notes go, for
+        the three kinds never to cover each other."""
+        if not (look.corner or look.centre):
+            return True
+        if look.centre:
+            return False
+        return self._inner_block(look) is not None
+
+    def _inner_block(self, look: CellLook) -> pygame.Rect | None:
+        """The block inside the ring of corner notes, if digits of 12 px fit it in rows."""
+        geometry = self.geometry
+        assert geometry is not None
+        size = geometry.cell
+        font = self._corner_font(size, bin(look.corner).count("1"))
+        band = geometry.content + self._ink_height(font) + max(1, size // 40)
+        top = max(band, geometry.label_bottom + 1) if self._labelled(look) else band
+        rows, _ = note_grid(geometry.size)
+        block = pygame.Rect(band, top, size - band - band, size - band - top)
+        if block.w <= 0 or block.h < rows * (self._ink_height(12) + 1):
+            return None
+        return block
+
+    def _ink_height(self, font: int) -> int:
+        return self.glyph("8", font, (0, 0, 0), True).get_height()
 
     def _inset(self, size: int) -> int:
         """Room kept free along a tile's edges, where the grid lines fall."""
@@ -232,8 +297,10 @@ class TilePainter:
         """The outline around several chosen cells: inside the grid lines, in the accent."""
         p = self.palette
         assert p is not None
-        width = max(2, round(size / 18))
-        a = self._inset(size) - 1
+        geometry = self.geometry
+        assert geometry is not None
+        width = geometry.frame  # in the selection frame's band: it covers no note
+        a = geometry.edge
         b = size - a - width
         if Edge.TOP in edges:
             tile.fill(p.accent, (a, a, size - 2 * a, width))
@@ -245,30 +312,53 @@ class TilePainter:
             tile.fill(p.accent, (b, a, width, size - 2 * a))
 
     def _draw_colour_mark(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """The colour's shape, small, in a corner the corner notes leave free.
+        """The colour's shape, small, where no note, label or digit is.
 
-        The bottom-right corner, unless four or more corner notes take it; then the
-        first free middle of an edge; with eight corner notes there is no room and
-        the tint alone says the colour.
+        Beside candidate notes: the spot of a candidate the cell does not show (9's
+        first, the bottom-right corner), or, with all of them shown, the gap between
+        the spots of 5, 6, 8 and 9.  Otherwise the bottom-right corner, unless corner
+        notes take it; then the first free middle of an edge; with eight corner notes
+        there is no room and the tint alone says the colour.
         """
-        p = self.palette
-        assert p is not None
-        used = set(corner_spots(bin(look.corner).count("1"))) if look.corner else set()
-        spot = next(
-            (s for s in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (0.0, 0.5)) if s not in used), None
-        )
-        if spot is None:
-            return
+        p, geometry = self.palette, self.geometry
+        assert p is not None and geometry is not None
         radius = max(5.0, size * 0.085)
-        inset = self._inset(size) + radius + max(1, size // 40)
-        cx = inset + spot[0] * (size - 2 * inset)
-        cy = inset + spot[1] * (size - 2 * inset)
+        centre: tuple[float, float] | None = None
+        shown = look.notes if not look.digit and self._candidates_fit(look) else 0
+        if shown and not look.corner and not look.centre:
+            spots, font = self._note_spots(look)
+            free = [d for d in _COLOUR_SPOTS if d <= len(spots) and not shown >> (d - 1) & 1]
+            if free:
+                spot = spots[free[0] - 1]
+                centre = spot.center
+                radius = min(radius, spot.w * 0.3, spot.h * 0.3)
+            else:
+                _, columns = note_grid(geometry.size)
+                last = spots[-1]
+                before = spots[-1 - columns - 1] if len(spots) > columns else spots[0]
+                centre = ((before.centerx + last.centerx) / 2, (before.centery + last.centery) / 2)
+                glyph = self.glyph("8", font, (0, 0, 0), False)
+                gap = min(last.w - glyph.get_width(), last.h - glyph.get_height())
+                radius = max(2.0, min(radius, gap / 2 - 1))
+        else:
+            used = set(corner_spots(bin(look.corner).count("1"))) if look.corner else set()
+            spot_at = next(
+                (s for s in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (0.0, 0.5)) if s not in used),
+                None,
+            )
+            if spot_at is None:
+                return
+            inset = geometry.content + radius
+            centre = (
+                inset + spot_at[0] * (size - 2 * inset),
+                inset + spot_at[1] * (size - 2 * inset),
+            )
         # Outlined in whichever of the theme's ink and paper stands off the tinted
         # cell, so the shape reads on light and dark themes alike.
         behind = self.background(look)
         edge = max((p.given, p.cell), key=lambda ink: contrast(ink, behind))
         draw_shape(
-            tile, look.colour, p.paint(look.colour), (cx, cy), radius, edge, max(1, size // 50)
+            tile, look.colour, p.paint(look.colour), centre, radius, edge, max(1, size // 50)
         )
 
     def _draw_cues(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
@@ -277,11 +367,11 @@ class TilePainter:
         digit's cells, a hint role's badge in the top-left corner."""
         geometry, p = self.geometry, self.palette
         assert geometry is not None and p is not None
-        edge = (geometry.thick + 1) // 2 + 1  # clear of the grid lines drawn over the edges
+        edge = geometry.edge  # clear of the grid lines drawn over the edges
         area = pygame.Rect(0, 0, size, size)
         if look.fill is Fill.SELECTED:
             frame = area.inflate(-2 * edge, -2 * edge)
-            pygame.draw.rect(tile, p.selected_frame, frame, max(3, size // 16), max(2, size // 20))
+            pygame.draw.rect(tile, p.selected_frame, frame, geometry.frame, max(2, size // 20))
         elif look.fill is Fill.SAME:
             frame = area.inflate(-2 * (edge + max(2, size // 14)), -2 * (edge + max(2, size // 14)))
             pygame.draw.rect(tile, p.same_frame, frame, max(1, size // 36), size // 6)
@@ -351,26 +441,42 @@ class TilePainter:
         glyph = self.glyph(symbol(digit), round(size * 0.46), colour, True)
         tile.blit(glyph, glyph.get_rect(center=centre))
 
+    def _note_spots(self, look: CellLook) -> tuple[list[pygame.Rect], int]:
+        """Each candidate's spot in the tile, and the notes' font size.
+
+        The font is the board's: about a third of a digit, as large as a spot allows
+        and 12 px at least where a spot has room; a spot shortened by a cage's sum
+        or by corner notes around it takes a smaller font only if the digit's ink
+        would not fit its height."""
+        geometry = self.geometry
+        assert geometry is not None
+        n, size = geometry.size, geometry.cell
+        rows, columns = note_grid(n)
+        full = geometry.note_area(False)
+        font = round(min(min(full.w / columns, full.h / rows) * 0.92, max(12.0, size * 0.22)))
+        if look.corner:
+            area = self._inner_block(look) or full
+            spots = [_spot(area, digit, rows, columns) for digit in range(1, n + 1)]
+        else:
+            spots = [geometry.note_spot(digit, self._labelled(look)) for digit in range(1, n + 1)]
+        height = min(spot.h for spot in spots)
+        while font > 7 and self._ink_height(font) + 1 > height:
+            font -= 1
+        return spots, font
+
     def _draw_notes(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
         geometry, p = self.geometry, self.palette
         assert geometry is not None and p is not None
         n = geometry.size
-        rows, columns = note_grid(n)
-        inset = max(1, round(size * 0.06))
-        width = (size - 2 * inset) / columns
-        height = (size - 2 * inset) / rows
-        # About a third of a digit's size, as large as the note's spot allows, and no
-        # smaller than 12 px where the spot has room (every 9x9 board from 800x600 up).
-        font = round(min(min(width, height) * 0.92, max(12.0, size * 0.22)))
+        spots, font = self._note_spots(look)
         roles = dict(look.note_roles)
-        # Beside corner or centre notes, the candidates step back (lighter), so the
-        # notes the player wrote last in this cell are the ones that read first.
+        # Beside corner notes, the candidates step back (lighter), so the notes the
+        # player wrote last in this cell are the ones that read first.
         plain = mix(p.note, p.cell, 0.45) if look.corner or look.centre else p.note
         for digit in range(1, n + 1):
-            row, column = divmod(digit - 1, columns)
-            cx = round(inset + (column + 0.5) * width)
-            cy = round(inset + (row + 0.5) * height)
-            radius = round(min(width, height) * 0.47)
+            spot = spots[digit - 1]
+            cx, cy = spot.center
+            radius = round(min(spot.w, spot.h) * 0.47)
             painted = candidate_colour(look.marks, digit)
             if painted:
                 paint = p.paint(painted)
@@ -417,27 +523,38 @@ class TilePainter:
             radius = round(max(at.w, at.h) * 0.62)
             pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), at.center, radius)
 
-    def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """Corner notes: small digits hugging the cell's corners and edges (SudokuPad)."""
+    def _corner_font(self, size: int, count: int) -> int:
+        """Corner notes' size: at least 12 px on every 9x9 board from 800x600 up; more
+        notes in a row (big grids) shrink to fit the edge."""
         geometry = self.geometry
         assert geometry is not None
-        digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
-        spots = corner_spots(len(digits))
-        inset = self._inset(size)
-        room = size - 2 * inset
-        # At least 12 px on every 9x9 board from 800x600 up; more notes in a row
-        # (big grids) shrink to fit the edge.
-        across = max(1, sum(1 for _, y in spots if y == 0.0))
+        room = size - 2 * geometry.content
+        across = max(1, sum(1 for _, y in corner_spots(count) if y == 0.0))
         font = max(12, round(size * 0.19))
         while font > 7 and across * self.text.measure("8", font, True)[0] * 1.35 > room:
             font -= 1
+        return font
+
+    def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
+        """Corner notes: small digits hugging the cell's corners and edges (SudokuPad),
+        inside the selection frame, and clear of a cage's sum in the top-left corner
+        (the notes there move to the next free places, as SudokuPad does)."""
+        geometry = self.geometry
+        assert geometry is not None
+        digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
+        labelled = self._labelled(look)
+        spots = note_corner_spots(len(digits), labelled)
+        inset = geometry.content
+        room = size - 2 * inset
+        font = self._corner_font(size, len(digits))
+        below = geometry.label_bottom + 1
         for digit, (fx, fy) in zip(digits, spots, strict=True):
             glyph = self._pencil(look, digit, font)
+            top = inset + fy * (room - glyph.get_height())
+            if labelled and fx == 0.0 and fy < 1.0:
+                top = max(top, below)  # the left edge's spots stay below the label
             place = glyph.get_rect(
-                topleft=(
-                    round(inset + fx * (room - glyph.get_width())),
-                    round(inset + fy * (room - glyph.get_height())),
-                )
+                topleft=(round(inset + fx * (room - glyph.get_width())), round(top))
             )
             self._backdrop(tile, look, digit, place)
             tile.blit(glyph, place)
@@ -449,7 +566,7 @@ class TilePainter:
         geometry = self.geometry
         assert geometry is not None
         numbers = [d for d in range(1, geometry.size + 1) if look.centre >> (d - 1) & 1]
-        inset = self._inset(size)
+        inset = geometry.content
         room = size - 2 * inset
         if look.corner:  # a row keeps clear of the corner notes at the edges' middles
             room -= 2 * max(1, round(size * 0.14))
