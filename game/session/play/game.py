@@ -124,6 +124,7 @@ class Game:
         self._phase = Phase.PLAYING
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
         self._version = 0
+        self._broken: tuple[Grid, tuple[tuple[int, tuple[Cell, ...]], ...]] | None = None
 
     @classmethod
     def restore(
@@ -271,12 +272,15 @@ class Game:
         a thermometer out of order, a dot or XV pair that does not fit, an arrow that
         does not add up.  Empty for a classic puzzle."""
         grid, n = self.grid, self.size
+        if self._broken is not None and self._broken[0] == grid:
+            return self._broken[1]  # a cache: drawing asks once per frame that changed
         found = []
         for index, rule in enumerate(self.puzzle.constraints):
             cells = rule.broken(grid, n)
             if cells:
                 found.append((index, tuple(cells)))
-        return tuple(found)
+        self._broken = (grid, tuple(found))
+        return self._broken[1]
 
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""

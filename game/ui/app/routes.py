@@ -24,6 +24,7 @@ from ..screens.keys import KeysScene
 from ..screens.menu import MenuScene
 from ..screens.new_game import NewGameScene
 from ..screens.notice import NoticeScene
+from ..screens.rules import RulesCard
 from ..screens.save_dialog import SaveDialogScene
 from ..screens.settings import SettingsScene
 from ..screens.statistics import StatisticsScene
@@ -126,8 +127,8 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(SettingsScene(ctx))
         case KeysPage():
             return Push(KeysScene(ctx))
-        case Help(size):
-            return Push(HelpScene(ctx, size))
+        case Help(size, rules):
+            return Push(HelpScene(ctx, size, rules))
         case Techniques(focus):
             return Push(TechniqueListScene(ctx, focus))
         case TechniquePage(name, seen):
@@ -173,7 +174,11 @@ def menu(ctx: AppContext) -> Scene:
 def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
     game = ctx.session.start(prepared)
-    return Reset((menu(ctx), BoardScene(ctx, game, prepared.origin)))
+    scene = BoardScene(ctx, game, prepared.origin)
+    if game.puzzle.constraints and prepared.game is None:
+        # A variant's rules, in sentences, before the first move (Help keeps them).
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.puzzle.rules.sentences())))
+    return Reset((menu(ctx), scene))
 
 
 def resume(ctx: AppContext) -> Transition | None:

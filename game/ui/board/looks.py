@@ -119,11 +119,10 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         peers = frozenset()
         focus_digit = 0
     conflicts = game.conflicts() if settings.show_conflicts else frozenset()
-    rules = board_rules(game)
-    if rules is not None and settings.show_conflicts:
-        # A digit in a broken constraint is marked as a repeat is (red, underlined);
-        # the constraint's own drawing says which rule it breaks.
-        conflicts |= {cell for _, cells in game.broken_rules() for cell in cells if grid[cell]}
+    rules, broken = board_rules(game)
+    # A digit in a broken constraint is marked as a repeat is (red, underlined); the
+    # constraint's own drawing says which rule it breaks.
+    conflicts |= broken
     wrong = set(view.checked)
     if settings.show_mistakes:
         wrong |= game.wrong_entries()
@@ -208,18 +207,18 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     return tuple(looks)
 
 
-def board_rules(game: Game) -> RuleMarks | None:
+def board_rules(game: Game) -> tuple[RuleMarks | None, frozenset[int]]:
     """What the puzzle's constraints draw, with the rules the position breaks marked
-    (when conflicts are shown); None for a puzzle without constraints."""
+    (when conflicts are shown), and the filled cells of those rules; None for a
+    puzzle without constraints."""
     constraints = game.puzzle.constraints
     if not constraints:
-        return None
-    broken = (
-        frozenset(index for index, _ in game.broken_rules())
-        if game.settings.show_conflicts
-        else frozenset()
-    )
-    return rule_marks(constraints, game.size, broken)
+        return None, frozenset()
+    breaks = game.broken_rules() if game.settings.show_conflicts else ()
+    grid = game.grid
+    cells = frozenset(cell for _, where in breaks for cell in where if grid[cell])
+    marks = rule_marks(constraints, game.size, frozenset(index for index, _ in breaks))
+    return marks, cells
 
 
 def _outlines(size: int, chosen: frozenset[int]) -> dict[int, Edge]:

@@ -41,7 +41,7 @@ from .lose import LoseScene
 from .panel import PanelInputs, panel_model
 from .panel_view import PanelModel, PanelView
 from .pause import PauseScene
-from .rules import rule_marks
+from .rules import RuleMarks, rule_marks
 from .typed_move import TypedMoveScene
 from .view import BoardView
 from .win import WinScene
@@ -83,6 +83,7 @@ class BoardScene(Scene):
         self.hover: Hit | None = None
         self._full = True  # the next draw repaints the whole window
         self._looks: tuple[CellLook, ...] = ()
+        self._rules: RuleMarks | None = None  # the constraints' marks, with the looks
         self._looks_key: object = None
         self._links_shown = False
         self._carded: Phase | None = None  # the ending whose card was shown
@@ -99,7 +100,7 @@ class BoardScene(Scene):
             Action.SAVE: lambda c: Go(SaveAs(self._report)),
             Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
             Action.BACK: lambda c: self._back(),
-            Action.HELP: lambda c: Go(Help(game.size)),
+            Action.HELP: lambda c: Go(Help(game.size, _rules(game))),
         }
         self._sync()
 
@@ -362,6 +363,7 @@ class BoardScene(Scene):
         )
         if key != self._looks_key:
             self._looks = cell_looks(game, view)
+            self._rules = board_rules(game)[0]
             self._looks_key = key
         return self._looks
 
@@ -381,8 +383,9 @@ class BoardScene(Scene):
             surface.fill(palette.background)
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
-        board.set_rules(board_rules(self.game))
-        changed = board.update(self.looks())
+        looks = self.looks()
+        board.set_rules(self._rules)
+        changed = board.update(looks)
         marks = self.view.hint
         step = marks.step if marks is not None and marks.full else None
         links = step if step is not None and (step.links or step.areas) else None
@@ -398,6 +401,12 @@ class BoardScene(Scene):
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
         return None if full else drawn
+
+
+def _rules(game: Game) -> tuple[str, ...]:
+    """A variant puzzle's rules in sentences for the help card (classic: none, the card
+    says the classic rule)."""
+    return game.puzzle.rules.sentences() if game.puzzle.constraints else ()
 
 
 def _is_press(intent: Intent) -> bool:

@@ -277,10 +277,10 @@ class RulePainter:
             tip = (c + ux * size * 0.02, c + uy * size * 0.02)
             back = size * 0.2
             spread = size * 0.16
-            left = (tip[0] - ux * back - uy * spread, tip[1] - uy * back + ux * spread)
-            right = (tip[0] - ux * back + uy * spread, tip[1] - uy * back - ux * spread)
+            wing_a = (tip[0] - ux * back - uy * spread, tip[1] - uy * back + ux * spread)
+            wing_b = (tip[0] - ux * back + uy * spread, tip[1] - uy * back - ux * spread)
             width = max(2, round(size * 0.05))
-            pygame.draw.lines(tile, colour, False, [left, tip, right], width)
+            pygame.draw.lines(tile, colour, False, [wing_a, tip, wing_b], width)
             pygame.draw.circle(tile, colour, (round(tip[0]), round(tip[1])), width // 2)
         if end.broken:
             self._cross(tile, size)
