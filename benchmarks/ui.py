@@ -277,12 +277,12 @@ def variants() -> list[tuple[str, str, str]]:
         board._sync()  # type: ignore[attr-defined]
         app.step([], 0.0)  # type: ignore[attr-defined]
 
-        def full() -> None:
-            board.invalidate()  # type: ignore[attr-defined]
+        def full(board: Any = board, view: Any = view, surface: Any = surface) -> None:
+            board.invalidate()
             view.invalidate()
-            board.draw(surface)  # type: ignore[attr-defined]
+            board.draw(surface)
 
-        def cold() -> None:
+        def cold(view: Any = view, full: Any = full) -> None:
             view.geometry = None
             full()
 

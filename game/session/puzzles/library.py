@@ -34,6 +34,7 @@ from ...engine.formats.source import file_problem
 from ...engine.logic.rating import rate
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle, PuzzleRecord
+from ...engine.rules import Constraint
 from ...engine.shape import Shape
 from ..keep.big_files import is_big, run_apart
 from ..keep.stats import puzzle_id
@@ -218,12 +219,20 @@ class Sketch:
     ident: str
     entries: bytes | None = None
     progress: str = ""
+    constraints: tuple[Constraint, ...] = ()
+    """The puzzle's rules beyond houses, which the preview draws small."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Sketch:
         shape = puzzle.shape
         regions = bytes(shape.regions) if shape.is_jigsaw else None
-        return cls(shape.size, bytes(puzzle.givens), regions, puzzle_id(puzzle))
+        return cls(
+            shape.size,
+            bytes(puzzle.givens),
+            regions,
+            puzzle_id(puzzle),
+            constraints=puzzle.constraints,
+        )
 
     @classmethod
     def of_record(cls, record: PuzzleRecord, saved: bool) -> Sketch:
@@ -252,7 +261,7 @@ class Sketch:
         shape = (
             Shape.classic(self.size) if self.regions is None else Shape.from_regions(self.regions)
         )
-        return Puzzle(shape, tuple(self.givens))
+        return Puzzle(shape, tuple(self.givens), self.constraints)
 
 
 @dataclass(frozen=True)

@@ -371,12 +371,15 @@ class RulePainter:
         p, geometry = self.palette, self.geometry
         assert p is not None and geometry is not None
         cell = geometry.cell
+        # Floors keep marks legible on the board; a small picture (the picker's
+        # preview) keeps their proportions instead.
         if mark.kind == "quad":
-            radius = max(8, round(cell * 0.25))
+            radius = max(min(8, cell // 4), round(cell * 0.25))
         elif mark.kind == "xv":
-            radius = max(7, round(cell * 0.17))
+            radius = max(min(7, cell // 5), round(cell * 0.17))
         else:
-            radius = max(5, round(cell * 0.12))
+            radius = max(min(5, cell // 6), round(cell * 0.12))
+        radius = max(2, radius)
         side = 2 * radius + 4
         piece = pygame.Surface((side, side), pygame.SRCALPHA)
         centre = (side // 2, side // 2)
@@ -391,12 +394,14 @@ class RulePainter:
             plate = pygame.Rect(0, 0, round(radius * 1.5), round(radius * 1.7))
             plate.center = centre
             pygame.draw.rect(piece, p.cell, plate, 0, max(2, radius // 3))
-            glyph = _ink(self.text, mark.text, round(radius * 1.7), ink, bold=True)
-            piece.blit(glyph, glyph.get_rect(center=centre))
+            if radius >= 6:
+                glyph = _ink(self.text, mark.text, max(12, round(radius * 1.7)), ink, bold=True)
+                piece.blit(glyph, glyph.get_rect(center=centre))
         elif mark.kind == "quad":
             pygame.draw.circle(piece, p.cell, centre, radius)
             pygame.draw.circle(piece, ink, centre, radius, edge)
-            self._quad_digits(piece, mark.text, centre, radius, ink)
+            if radius >= 12:  # room for 12 px digits
+                self._quad_digits(piece, mark.text, centre, radius, ink)
         if mark.broken:
             r = radius * 0.8
             width = max(2, cell // 30)
