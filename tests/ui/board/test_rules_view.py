@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine.puzzle import Puzzle
 from game.engine.rules import constraints as c
 from game.engine.rules.registry import RULE_TYPES
 from game.engine.shape import Shape
@@ -23,19 +22,13 @@ from game.ui.screens.help import HelpScene
 from game.ui.screens.rules import RulesCard
 
 from ..conftest import MakeDriver, start_board, variant_prepared
+from .rule_samples import every_rule
 
 N = 9
 
 
 def at(row: int, column: int) -> int:
     return (row - 1) * N + column - 1
-
-
-def every_rule() -> Puzzle:
-    """A puzzle with every constraint type (the benchmark's, built here again)."""
-    from benchmarks.ui import every_rule as build
-
-    return build()  # type: ignore[no-any-return]
 
 
 # -- marks: the geometry ----------------------------------------------------------
