@@ -444,23 +444,27 @@ class TilePainter:
     def _note_spots(self, look: CellLook) -> tuple[list[pygame.Rect], int]:
         """Each candidate's spot in the tile, and the notes' font size.
 
-        The font is the board's: about a third of a digit, as large as a spot allows
-        and 12 px at least where a spot has room; a spot shortened by a cage's sum
-        or by corner notes around it takes a smaller font only if the digit's ink
-        would not fit its height."""
+        About a third of a digit and 12 px at least, made smaller only where a digit's
+        ink would not fit its spot (a spot shortened by a cage's sum or by corner
+        notes around it, a big grid's small cells)."""
         geometry = self.geometry
         assert geometry is not None
         n, size = geometry.size, geometry.cell
         rows, columns = note_grid(n)
-        full = geometry.note_area(False)
-        font = round(min(min(full.w / columns, full.h / rows) * 0.92, max(12.0, size * 0.22)))
+        font = round(max(12.0, size * 0.22))
         if look.corner:
-            area = self._inner_block(look) or full
+            area = self._inner_block(look) or geometry.note_area(False)
             spots = [_spot(area, digit, rows, columns) for digit in range(1, n + 1)]
         else:
             spots = [geometry.note_spot(digit, self._labelled(look)) for digit in range(1, n + 1)]
         height = min(spot.h for spot in spots)
-        while font > 7 and self._ink_height(font) + 1 > height:
+        width = min(spot.w for spot in spots)
+        # The ink (not the font's line) must fit its spot, with a pixel to spare: a 12 px
+        # digit is about 9 px tall, so 12 px notes fit even the 800x600 board's spots.
+        while font > 7 and (
+            self._ink_height(font) + 1 > height
+            or self.glyph("8", font, (0, 0, 0), False).get_width() + 2 > width
+        ):
             font -= 1
         return spots, font
 
@@ -548,14 +552,17 @@ class TilePainter:
         room = size - 2 * inset
         font = self._corner_font(size, len(digits))
         below = geometry.label_bottom + 1
+        gap = max(2, size // 16)
+        beside = self.rules.label_right(look.rules.cage_sum) + gap if look.rules and labelled else 0
         for digit, (fx, fy) in zip(digits, spots, strict=True):
             glyph = self._pencil(look, digit, font)
             top = inset + fy * (room - glyph.get_height())
+            left = inset + fx * (room - glyph.get_width())
             if labelled and fx == 0.0 and fy < 1.0:
                 top = max(top, below)  # the left edge's spots stay below the label
-            place = glyph.get_rect(
-                topleft=(round(inset + fx * (room - glyph.get_width())), round(top))
-            )
+            elif labelled and fy == 0.0:
+                left = max(left, beside)  # the top edge's, right of it
+            place = glyph.get_rect(topleft=(round(left), round(top)))
             self._backdrop(tile, look, digit, place)
             tile.blit(glyph, place)
 

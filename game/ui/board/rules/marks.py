@@ -216,7 +216,9 @@ class _Builder:
                 )
             )
             self.put(cell, lines=parts)
-        kinds = {"end-circle": 0, "circle": 1, "bulb": 2, "head": 3}
+        # A between line's end circle goes over a thermometer's bulb it shares a cell
+        # with (drawn as a ring there), and an arrowhead over everything.
+        kinds = {"circle": 0, "bulb": 1, "end-circle": 2, "head": 3}
         for cell, ends in self.ends.items():
             self.put(cell, ends=tuple(sorted(ends, key=lambda e: (kinds[e.kind], e.ways))))
         return tuple(self.cells)

@@ -115,8 +115,9 @@ class RulePainter:
             self._cell_shape(tile, marks, behind, size)
         for part in marks.lines:
             self._line(tile, part, behind, size)
+        bulb = any(end.kind == "bulb" for end in marks.ends)
         for end in marks.ends:
-            self._end(tile, end, behind, size)
+            self._end(tile, end, behind, size, hollow=not bulb)
 
     def over(self, tile: pygame.Surface, marks: CellMarks, behind: Colour) -> None:
         """The cage's outline and sum: over everything else in the tile."""
@@ -226,7 +227,10 @@ class RulePainter:
         pygame.draw.line(tile, p.error, (x - r, y - r), (x + r, y + r), width)
         pygame.draw.line(tile, p.error, (x - r, y + r), (x + r, y - r), width)
 
-    def _end(self, tile: pygame.Surface, end: End, behind: Colour, size: int) -> None:
+    def _end(
+        self, tile: pygame.Surface, end: End, behind: Colour, size: int, hollow: bool = True
+    ) -> None:
+        """One end; ``hollow``: a ring's inside is cleared (not over a bulb)."""
         c = size / 2
         centre = (round(c), round(c))
         if end.kind == "bulb":
@@ -265,7 +269,8 @@ class RulePainter:
         elif end.kind == "end-circle":
             colour = self._line_colour(end, "between", behind)
             r = round(size * 0.4)
-            pygame.draw.circle(tile, behind, centre, r)
+            if hollow:
+                pygame.draw.circle(tile, behind, centre, r)
             pygame.draw.circle(tile, colour, centre, r, max(2, round(size * 0.045)))
         elif end.kind == "head":
             colour = self._line_colour(end, "arrow", behind)
@@ -356,12 +361,20 @@ class RulePainter:
         glyph = _ink(self.text, marks.cage_sum, geometry.label_font, ink)
         x = geometry.edge
         pad = max(1, geometry.cell // 40)
-        box = pygame.Rect(x, x, glyph.get_width() + 2 * pad, geometry.label_bottom - x)
+        box = pygame.Rect(x, x, self.label_right(marks.cage_sum) - x, geometry.label_bottom - x)
         tile.fill(behind, box)
         tile.blit(glyph, glyph.get_rect(center=box.center))
         if marks.cage_broken:
             # Underlined as a conflicting digit is: the sum's cue besides its colour.
             tile.fill(p.error, (box.x + pad, box.bottom - 1, glyph.get_width(), max(1, pad)))
+
+    def label_right(self, label: str) -> int:
+        """Where a label's box ends, from the cell's left: notes on the top edge start
+        to its right."""
+        geometry = self.geometry
+        assert geometry is not None
+        glyph = _ink(self.text, label, geometry.label_font, (0, 0, 0))
+        return geometry.edge + glyph.get_width() + 2 * max(1, geometry.cell // 40)
 
     # -- over the grid lines ---------------------------------------------------------
 
