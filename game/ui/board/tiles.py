@@ -275,14 +275,21 @@ class TilePainter:
         geometry = self.geometry
         assert geometry is not None
         size = geometry.cell
-        font = self._corner_font(size, bin(look.corner).count("1"))
-        band = geometry.content + self._ink_height(font) + max(1, size // 40)
+        band = self._ring_band(look)
         top = max(band, geometry.label_bottom + 1) if self._labelled(look) else band
         rows, _ = note_grid(geometry.size)
         block = pygame.Rect(band, top, size - band - band, size - band - top)
         if block.w <= 0 or block.h < rows * (self._ink_height(12) + 1):
             return None
         return block
+
+    def _ring_band(self, look: CellLook) -> int:
+        """How far the ring of corner notes reaches in from the cell's sides."""
+        geometry = self.geometry
+        assert geometry is not None
+        size = geometry.cell
+        font = self._corner_font(size, bin(look.corner).count("1"))
+        return geometry.content + self._ink_height(font) + max(1, size // 40)
 
     def _ink_height(self, font: int) -> int:
         return self.glyph("8", font, (0, 0, 0), True).get_height()
@@ -348,6 +355,8 @@ class TilePainter:
             )
             if spot_at is None:
                 return
+            if shown:  # candidates in the ring's middle: the shape stays in the ring
+                radius = min(radius, max(3.0, (self._ring_band(look) - geometry.content) / 3))
             inset = geometry.content + radius
             centre = (
                 inset + spot_at[0] * (size - 2 * inset),
