@@ -48,7 +48,7 @@ from collections.abc import Sequence
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
-from ...engine.rules import candidates, conflicting_cells, is_solution
+from ...engine.rules import Constraint, candidates, conflicting_cells, is_solution
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid
@@ -81,6 +81,23 @@ _UNDO_REFUSALS = {
     Phase.ABANDONED: Refusal.LEFT,
 }
 """Phases in which undo and redo are refused, and why."""
+
+
+def _broken_pairs(
+    table: tuple[dict[tuple[int, int], int], dict[int, int]], grid: Grid, n: int
+) -> tuple[Cell, ...]:
+    """The cells where ``grid`` breaks a rule given as a pair table (see
+    :meth:`Game._pair_tables`): what the rule's own ``broken`` finds, from the table."""
+    pairs, allowed = table
+    bad: set[int] = set()
+    for (a, b), forbidden in pairs.items():
+        x, y = grid[a], grid[b]
+        if x and y and forbidden >> (x * (n + 1) + y) & 1:
+            bad.update((a, b))
+    for cell, mask in allowed.items():
+        if grid[cell] and not mask >> (grid[cell] - 1) & 1:
+            bad.add(cell)
+    return tuple(sorted(bad))
 
 
 class Game:
@@ -125,6 +142,7 @@ class Game:
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
         self._version = 0
         self._broken: tuple[Grid, tuple[tuple[int, tuple[Cell, ...]], ...]] | None = None
+        self._pairs: dict[int, tuple[dict[tuple[int, int], int], dict[int, int]]] | None = None
 
     @classmethod
     def restore(
@@ -276,11 +294,32 @@ class Game:
             return self._broken[1]  # a cache: drawing asks once per frame that changed
         found = []
         for index, rule in enumerate(self.puzzle.constraints):
-            cells = rule.broken(grid, n)
+            pairs = self._pair_tables().get(index)
+            cells = _broken_pairs(pairs, grid, n) if pairs is not None else rule.broken(grid, n)
             if cells:
                 found.append((index, tuple(cells)))
         self._broken = (grid, tuple(found))
         return self._broken[1]
+
+    def _pair_tables(self) -> dict[int, tuple[dict[tuple[int, int], int], dict[int, int]]]:
+        """For each constraint told by pairs of candidates alone (the default
+        :meth:`~game.engine.rules.Constraint.broken`: dots, lines, knight's moves ...),
+        its links as a table: (a, b) to the forbidden pairs of digits as bits
+        ``x * (N + 1) + y``, and its allowed digits per cell.  Built once per game:
+        a global rule such as anti-knight has thousands of links, and walking them
+        all after every move cost 30 ms."""
+        if self._pairs is None:
+            n = self.size
+            tables: dict[int, tuple[dict[tuple[int, int], int], dict[int, int]]] = {}
+            for index, rule in enumerate(self.puzzle.constraints):
+                if type(rule).broken is not Constraint.broken:
+                    continue
+                pairs: dict[tuple[int, int], int] = {}
+                for a, x, b, y in rule.links(n):
+                    pairs[(a, b)] = pairs.get((a, b), 0) | 1 << (x * (n + 1) + y)
+                tables[index] = (pairs, rule.allowed(n))
+            self._pairs = tables
+        return self._pairs
 
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""
