@@ -42,7 +42,7 @@ def test_broken_rules_agree_with_each_rule_on_random_positions() -> None:
     the independent answer."""
     puzzle = _puzzle()
     rng = random.Random(7)
-    for _ in range(40):
+    for _ in range(12):
         game = Game(puzzle, solvability=Status.MULTIPLE)
         for cell in rng.sample(range(N * N), 30):
             game.select(cell)
