@@ -72,15 +72,25 @@ def _spot(area: pygame.Rect, digit: int, rows: int, columns: int) -> pygame.Rect
     return pygame.Rect(left, top, right - left, bottom - top)
 
 
-def note_corner_spots(count: int, labelled: bool) -> list[tuple[float, float]]:
-    """:func:`corner_spots` for a cell whose top-left corner may hold a label: the
-    label's corner is skipped, and a ninth note goes on the left edge under it."""
-    if not labelled:
+def note_corner_spots(count: int, labelled: bool, covered: int = 0) -> list[tuple[float, float]]:
+    """:func:`corner_spots` for a cell whose places may be taken: by a label in the
+    top-left corner (``labelled``), or by dots and circles on its edges (``covered``,
+    bit k for ``CORNER_SPOTS[k]``).  Notes take the free places in SudokuPad's order,
+    then, only when there are more notes than free places, the covered ones (a
+    ninth note beside a label goes on the left edge under it)."""
+    if not labelled and not covered:
         return corner_spots(count)
-    spots = [s for s in corner_spots(min(count + 1, len(CORNER_SPOTS))) if s != (0.0, 0.0)]
-    if count > len(spots):
-        spots.append((0.0, 0.0))  # pushed down below the label when drawn
-    return spots[:count]
+    if count > len(CORNER_SPOTS):
+        return corner_spots(count)  # big grids: every place is needed
+    taken = {CORNER_SPOTS[k] for k in range(len(CORNER_SPOTS)) if covered >> k & 1}
+    if labelled:
+        taken.add((0.0, 0.0))
+    free = [s for s in CORNER_SPOTS if s not in taken]
+    rest = [s for s in CORNER_SPOTS if s in taken and s != (0.0, 0.0)]
+    spots = (free + rest + [(0.0, 0.0)])[:count]
+    # In ascending digit order the places read as SudokuPad's: corners first.
+    order = {spot: k for k, spot in enumerate(CORNER_SPOTS)}
+    return sorted(spots, key=order.__getitem__)
 
 
 def corner_spots(count: int) -> list[tuple[float, float]]:
@@ -348,7 +358,10 @@ class TilePainter:
                 gap = min(last.w - glyph.get_width(), last.h - glyph.get_height())
                 radius = max(2.0, min(radius, gap / 2 - 1))
         else:
-            used = set(corner_spots(bin(look.corner).count("1"))) if look.corner else set()
+            covered = look.rules.covered if look.rules is not None else 0
+            count = bin(look.corner).count("1")
+            used = set(note_corner_spots(count, self._labelled(look), covered)) if count else set()
+            used |= {CORNER_SPOTS[k] for k in range(len(CORNER_SPOTS)) if covered >> k & 1}
             spot_at = next(
                 (s for s in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (0.0, 0.5)) if s not in used),
                 None,
@@ -556,7 +569,8 @@ class TilePainter:
         assert geometry is not None
         digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
         labelled = self._labelled(look)
-        spots = note_corner_spots(len(digits), labelled)
+        covered = look.rules.covered if look.rules is not None else 0
+        spots = note_corner_spots(len(digits), labelled, covered)
         inset = geometry.content
         room = size - 2 * inset
         font = self._corner_font(size, len(digits))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 import pytest
 
@@ -14,6 +16,7 @@ from game.ui.board.looks import CellLook
 from game.ui.board.rules import CellMarks, rule_marks
 from game.ui.board.rules.marks import BOTTOM, BOTTOM_RIGHT, LEFT, RIGHT, TOP, TOP_LEFT
 from game.ui.board.scene import BoardScene
+from game.ui.board.tiles import CORNER_SPOTS, note_corner_spots
 from game.ui.board.view import BoardView
 from game.ui.input.actions import Action, Command
 from game.ui.kit.text import Text
@@ -263,7 +266,7 @@ def test_every_mark_draws_something_in_every_theme(palette: object) -> None:
     marks = rule_marks(every_rule().constraints, N)
     blank = view.tile(CellLook())
     for cell, m in enumerate(marks.cells):
-        if m is not None:
+        if m is not None and replace(m, covered=0) != CellMarks():
             tile = view.tile(CellLook(rules=m))
             differs = any(
                 tile.get_at((x, y)) != blank.get_at((x, y))
@@ -278,3 +281,17 @@ def test_every_mark_draws_something_in_every_theme(palette: object) -> None:
     for clue in marks.outside:
         piece, _ = painter.clue_piece(clue)
         assert piece.get_at(piece.get_rect().center) is not None
+
+
+def test_corner_notes_go_round_dots_on_the_cells_edges() -> None:
+    dot = c.Kropki(at(1, 1), at(1, 2), False)  # on r1c1's right edge, r1c2's left
+    quad = c.Quadruple((at(1, 1), at(1, 2), at(2, 1), at(2, 2)), (1, 2))
+    marks = rule_marks((dot, quad), N)
+    left, right = marks.cells[at(1, 1)], marks.cells[at(1, 2)]
+    assert left is not None and right is not None
+    right_middle, bottom_right = CORNER_SPOTS.index((1.0, 0.5)), CORNER_SPOTS.index((1.0, 1.0))
+    assert left.covered == 1 << right_middle | 1 << bottom_right
+    five = note_corner_spots(5, False, left.covered)
+    assert (1.0, 1.0) not in five and (1.0, 0.5) not in five and len(set(five)) == 5
+    # With more notes than free places, covered places are used last.
+    assert len(set(note_corner_spots(8, True, left.covered))) == 8

@@ -51,6 +51,19 @@ CORNERS: tuple[tuple[int, int], ...] = ((0, 0), (0, 1), (1, 1), (1, 0))
 right, bottom left; bit ``8 + k`` of :attr:`LinePart.ways` says a diagonal line's band
 crosses corner ``k`` (the line runs between the cell's two neighbours there)."""
 
+SPOTS: tuple[tuple[float, float], ...] = (
+    (0.0, 0.0),
+    (1.0, 0.0),
+    (0.0, 1.0),
+    (1.0, 1.0),
+    (0.5, 0.0),
+    (0.5, 1.0),
+    (0.0, 0.5),
+    (1.0, 0.5),
+)
+"""The places of corner notes as (x, y) fractions of a cell, in SudokuPad's order (the
+board's ``CORNER_SPOTS``): corners, then the middles of the top, bottom, left and right."""
+
 LINE_KINDS = ("thermometer", "arrow", "renban", "whisper", "palindrome", "between")
 """Line pieces in drawing order (bottom first): wide tubes under thin lines."""
 
@@ -89,6 +102,9 @@ class CellMarks:
     ends: tuple[End, ...] = ()
     shape: str = ""  # "even" (square), "odd" (circle), "min" or "max"
     shape_broken: bool = False
+    covered: int = 0
+    """Corner-note places a dot, letter or circle on the cell's edge or corner covers:
+    bit k for SPOTS[k] (corner notes go elsewhere when they can)."""
 
     @property
     def labelled(self) -> bool:
@@ -276,8 +292,10 @@ def _rule_marks(
             build.put(rule.cell, shape="max" if rule.maximum else "min", shape_broken=bad)
         elif isinstance(rule, c.Kropki | c.XV):
             points.append(_edge_mark(rule, size, bad))
+            _cover(build, points[-1])
         elif isinstance(rule, c.Quadruple):
             points.append(_quad(rule, size, bad))
+            _cover(build, points[-1])
         elif isinstance(rule, c.LittleKiller):
             outside.append(_little_killer(rule, size, bad))
         elif isinstance(rule, c.Sandwich):
@@ -289,6 +307,16 @@ def _rule_marks(
         any(clue.column < 0 for clue in outside),
     )
     return RuleMarks(size, build.finish(), tuple(points), tuple(outside), room, tuple(words))
+
+
+def _cover(build: _Builder, mark: PointMark) -> None:
+    """Note in each cell a mark touches which corner-note place it covers."""
+    for cell in mark.cells:
+        row, column = divmod(cell, build.size)
+        spot = (mark.x - column, mark.y - row)
+        if spot in SPOTS:
+            marks = build.cells[cell] or CellMarks()
+            build.put(cell, covered=marks.covered | 1 << SPOTS.index(spot))
 
 
 def _cage(build: _Builder, rule: c.Cage, bad: bool) -> None:

@@ -387,7 +387,9 @@ class RulePainter:
         # Floors keep marks legible on the board; a small picture (the picker's
         # preview) keeps their proportions instead.
         if mark.kind == "quad":
-            radius = max(min(8, cell // 4), round(cell * 0.25))
+            # Small enough to leave the corner candidates alone on big boards, and
+            # room for two rows of 12 px digits on small ones.
+            radius = max(min(12, cell // 4), round(cell * 0.22))
         elif mark.kind == "xv":
             radius = max(min(7, cell // 5), round(cell * 0.17))
         else:
