@@ -19,7 +19,9 @@
 Every colour mixes the palette's ink into the tile's own background, so marks follow
 the theme and stay under the highlight the cell has; every kind also differs by
 shape, never by hue alone.  A broken rule takes the palette's error colour *and* a
-shape change (a cage's dashes close into a solid line, a line or dot gets a cross).
+shape change: a cage's dashes close into a solid line and its sum is underlined, a
+line is cut into dashes, a dot, letter, circle or cell shape is slashed, an outside
+sum is struck through.
 """
 
 from __future__ import annotations
@@ -161,8 +163,12 @@ class RulePainter:
             rect = pygame.Rect(0, 0, side, side)
             rect.center = (round(c), round(c))
             tile.fill(colour, rect)
+            if marks.shape_broken:
+                self._slash(tile, (c, c), side / 2)
         elif marks.shape == "odd":
             pygame.draw.circle(tile, colour, (round(c), round(c)), round(size * 0.37))
+            if marks.shape_broken:
+                self._slash(tile, (c, c), size * 0.37)
         else:
             # Four chevrons at the edges' middles, inside the grid lines: a maximum's
             # point outwards (bigger than its neighbours), a minimum's inwards.
@@ -191,6 +197,26 @@ class RulePainter:
         for k in ways:
             dy, dx = WAYS[k]
             _band(tile, colour, (c, c), (c + dx * c, c + dy * c), width)
+            if part.broken:
+                # Cut across at intervals: a broken line reads as a dashed one, a cue
+                # of shape besides the colour (and nothing is added over the notes).
+                step = max(6.0, size * 0.16)
+                gap = max(2, round(size * 0.05))
+                at = step * 0.6
+                length = math.hypot(dx, dy) * c
+                while at < length:
+                    u = at / length
+                    here = (c + dx * c * u, c + dy * c * u)
+                    side = (-dy / math.hypot(dx, dy), dx / math.hypot(dx, dy))
+                    half = width * 0.6 + 1
+                    _band(
+                        tile,
+                        behind,
+                        (here[0] - side[0] * half, here[1] - side[1] * half),
+                        (here[0] + side[0] * half, here[1] + side[1] * half),
+                        gap,
+                    )
+                    at += step
         for k, (cy, cx) in enumerate(CORNERS):
             if part.ways >> (8 + k) & 1:
                 # The band of a diagonal line between the neighbours at this corner.
@@ -213,18 +239,15 @@ class RulePainter:
             radius = max(3, round(size * 0.13))
             pygame.draw.circle(tile, colour, (round(c), round(c)), radius)
             pygame.draw.circle(tile, behind, (round(c), round(c)), max(1, radius // 2))
-        if part.broken:
-            self._cross(tile, size)
 
-    def _cross(self, tile: pygame.Surface, size: int) -> None:
-        """The broken-rule cue that is not a colour: a small cross at the bottom left."""
-        p, geometry = self.palette, self.geometry
-        assert p is not None and geometry is not None
-        r = max(3, size // 12)
-        at = geometry.content + r
-        x, y = at, size - at
-        width = max(2, size // 30)
-        pygame.draw.line(tile, p.error, (x - r, y - r), (x + r, y + r), width)
+    def _slash(self, tile: pygame.Surface, centre: tuple[float, float], radius: float) -> None:
+        """A broken mark's cue that is not a colour: a slash across the mark itself,
+        inside its outline, so it covers nothing the mark did not."""
+        p = self.palette
+        assert p is not None
+        r = radius * 0.7
+        width = max(2, round(radius / 6))
+        x, y = centre
         pygame.draw.line(tile, p.error, (x - r, y + r), (x + r, y - r), width)
 
     def _end(
@@ -287,8 +310,8 @@ class RulePainter:
             width = max(2, round(size * 0.05))
             pygame.draw.lines(tile, colour, False, [wing_a, tip, wing_b], width)
             pygame.draw.circle(tile, colour, (round(tip[0]), round(tip[1])), width // 2)
-        if end.broken:
-            self._cross(tile, size)
+        if end.broken and end.kind != "head":
+            self._slash(tile, (c, c), size * 0.4)
 
     def _cage(self, tile: pygame.Surface, marks: CellMarks, behind: Colour, size: int) -> None:
         p, geometry = self.palette, self.geometry
@@ -418,11 +441,12 @@ class RulePainter:
             if radius >= 12:  # room for 12 px digits
                 self._quad_digits(piece, mark.text, centre, radius, ink)
         if mark.broken:
-            r = radius * 0.8
-            width = max(2, cell // 30)
-            x, y = centre[0] + radius * 0.7, centre[1] - radius * 0.7
-            pygame.draw.line(piece, p.error, (x - r / 2, y - r / 2), (x + r / 2, y + r / 2), width)
-            pygame.draw.line(piece, p.error, (x - r / 2, y + r / 2), (x + r / 2, y - r / 2), width)
+            # Slashed within its own outline (a black dot's slash in the cells' colour).
+            r = radius * 0.75
+            width = max(2, round(radius / 4))
+            x, y = centre
+            ink = p.cell if mark.kind == "black" else p.error
+            pygame.draw.line(piece, ink, (x - r, y + r), (x + r, y - r), width)
         x = round(mark.x * cell) - side // 2
         y = round(mark.y * cell) - side // 2
         return piece, (x, y)
