@@ -295,3 +295,38 @@ def test_corner_notes_go_round_dots_on_the_cells_edges() -> None:
     assert (1.0, 1.0) not in five and (1.0, 0.5) not in five and len(set(five)) == 5
     # With more notes than free places, covered places are used last.
     assert len(set(note_corner_spots(8, True, left.covered))) == 8
+
+
+def test_a_broken_mark_differs_by_shape_not_only_by_colour() -> None:
+    """Drawn in grey (as a colour-blind player may see it), broken and kept marks differ."""
+    pygame.display.set_mode((64, 64))
+    geometry = board_layout(1280, 800, N).board
+    view = BoardView(Text())
+    view.configure(geometry, Shape.classic(N), LIGHT)
+    thermo = c.Thermometer((at(1, 1), at(1, 2), at(1, 3)))
+    for broken in (frozenset(), frozenset({0})):
+        marks = rule_marks((thermo,), N, broken).cells[at(1, 2)]
+        tile = view.tile(CellLook(rules=marks))
+        grey = pygame.transform.grayscale(tile)
+        if not broken:
+            kept = grey
+    # The tube is cut across where it is broken: some pixels on its axis turn to the cell.
+    y = geometry.cell // 2
+    row_kept = [kept.get_at((x, y))[:3] for x in range(geometry.cell)]
+    row_broken = [grey.get_at((x, y))[:3] for x in range(geometry.cell)]
+    background = pygame.transform.grayscale(view.tile(CellLook())).get_at((1, 1))[:3]
+    assert row_kept.count(background) < row_broken.count(background)
+
+
+@pytest.mark.parametrize(
+    "window", [(800, 600), (1280, 800), (1920, 1080), (3840, 2160), (600, 900)]
+)
+def test_the_layout_leaves_room_for_clues_outside_the_grid(window: tuple[int, int]) -> None:
+    room = (True, True, True, True)
+    layout = board_layout(*window, N, room)
+    board = layout.board
+    outside = board.rect.inflate(2 * board.cell, 2 * board.cell)
+    assert pygame.Rect(0, 0, *window).contains(outside)
+    assert not outside.colliderect(layout.panel)
+    plain = board_layout(*window, N).board
+    assert board.cell < plain.cell  # the grid gave up a row and column of cells
