@@ -138,6 +138,7 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
+    sys.path.insert(0, str(ROOT))
     from game.session.play.state import NoteKind
 
     app, board = _setup((1920, 1080))
