@@ -400,7 +400,8 @@ class TilePainter:
         if look.role is not None and not look.target:  # a target's ring says it already
             badge = max(8, round(size * 0.2))
             at = edge + max(3, size // 16) + max(1, size // 40)  # inside a selection frame
-            role_marks.draw_badge(tile, look.role, (at, at), badge, p)
+            top = geometry.label_bottom + 1 if self._labelled(look) else at  # under a sum
+            role_marks.draw_badge(tile, look.role, (at, top), badge, p)
 
     def _digit_colour(self, look: CellLook) -> Colour:
         p = self.palette
