@@ -14,11 +14,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.widgets import Style, draw_button, draw_card, draw_veil
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Scene, Transition
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import Style, draw_button, draw_card, draw_veil
+from ..stage import AppContext, Pop, Scene, Transition
 
 TITLE = "The rules"
 PLAY = "Play"

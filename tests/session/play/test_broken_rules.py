@@ -30,9 +30,7 @@ def _puzzle() -> Puzzle:
 def test_a_fresh_game_breaks_nothing_and_a_wrong_cage_is_named() -> None:
     game = Game(_puzzle(), solvability=Status.MULTIPLE)
     assert game.broken_rules() == ()
-    game.select(0)
     game.place(0, 9)
-    game.select(1)
     game.place(1, 9)  # a repeat in the cage, and over its total
     assert game.broken_rules() == ((0, (0, 1, 9)),)  # the whole cage: its sum is wrong
 
@@ -45,7 +43,6 @@ def test_broken_rules_agree_with_each_rule_on_random_positions() -> None:
     for _ in range(12):
         game = Game(puzzle, solvability=Status.MULTIPLE)
         for cell in rng.sample(range(N * N), 30):
-            game.select(cell)
             game.place(cell, rng.randint(1, N))
         grid = game.grid
         expected = tuple(

@@ -129,7 +129,6 @@ def test_the_game_lists_broken_constraints_and_their_digits_are_marked() -> None
     a, b = cage.members
     for cell in (a, b):
         if not game.givens[cell]:
-            game.select(cell)
             game.place(cell, 9 if cell == a else 8)
     broken = dict(game.broken_rules())
     assert index in broken and set(broken[index]) <= {a, b}
@@ -151,7 +150,6 @@ def test_the_board_draws_a_variant_and_marks_a_broken_cage(make_driver: MakeDriv
     assert not any(prepared.puzzle.givens[cell] for cell in cage.members)
     empty = cage.members[0]
     for cell in cage.members:  # a repeat, and a sum over the total
-        scene.game.select(cell)
         scene.game.place(cell, 9)
     scene._sync()
     looks = scene.looks()

@@ -30,8 +30,7 @@ import math
 
 import pygame
 
-from ...kit.text import Text
-from ...kit.theme import Colour, Palette, mix
+from ...kit import Colour, Palette, Text, mix
 from ..layout import BoardGeometry
 from .marks import (
     BOTTOM,
