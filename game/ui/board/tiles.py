@@ -57,9 +57,15 @@ def tint(cell: Colour, paint: Colour, ink: Colour) -> Colour:
     return colour
 
 
-_COLOUR_SPOTS = (9, 7, 3, 8, 6, 4, 2, 1, 5)
-"""Candidate spots a colour's shape may take, in order of preference (corners first,
-the top-left last of those: a cage's sum lives there)."""
+def _colour_places(places: int, size: int) -> list[int]:
+    """The note places a colour's shape may take, best first: the bottom-right corner,
+    the other corners (the top-left last: a cage's sum lives there), then the rest
+    from the bottom up; places a note of a digit could take come after empty ones."""
+    _, columns = note_grid(size)
+    corners = [places, places - columns + 1, columns, 1]
+    rest = [d for d in range(places, 0, -1) if d not in corners]
+    order = list(dict.fromkeys(corners + rest))
+    return [d for d in order if d > size] + [d for d in order if d <= size]
 
 
 def _spot(area: pygame.Rect, digit: int, rows: int, columns: int) -> pygame.Rect:
@@ -343,7 +349,8 @@ class TilePainter:
         shown = look.notes if not look.digit and self._candidates_fit(look) else 0
         if shown and not look.corner and not look.centre:
             spots, font = self._note_spots(look)
-            free = [d for d in _COLOUR_SPOTS if d <= len(spots) and not shown >> (d - 1) & 1]
+            places = _colour_places(len(spots), geometry.size)
+            free = [d for d in places if not shown >> (d - 1) & 1]
             if free:
                 spot = spots[free[0] - 1]
                 centre = spot.center
@@ -464,7 +471,8 @@ class TilePainter:
         tile.blit(glyph, glyph.get_rect(center=centre))
 
     def _note_spots(self, look: CellLook) -> tuple[list[pygame.Rect], int]:
-        """Each candidate's spot in the tile, and the notes' font size.
+        """Each place of the note grid in the tile (digit ``d``'s is ``[d - 1]``; a 7x7
+        grid's 3x3 has two places no digit takes), and the notes' font size.
 
         About a third of a digit and 12 px at least, made smaller only where a digit's
         ink would not fit its spot (a spot shortened by a cage's sum or by corner
@@ -473,12 +481,13 @@ class TilePainter:
         assert geometry is not None
         n, size = geometry.size, geometry.cell
         rows, columns = note_grid(n)
+        places = range(1, rows * columns + 1)
         font = round(max(12.0, size * 0.22))
         if look.corner:
             area = self._inner_block(look) or geometry.note_area(False)
-            spots = [_spot(area, digit, rows, columns) for digit in range(1, n + 1)]
+            spots = [_spot(area, digit, rows, columns) for digit in places]
         else:
-            spots = [geometry.note_spot(digit, self._labelled(look)) for digit in range(1, n + 1)]
+            spots = [geometry.note_spot(digit, self._labelled(look)) for digit in places]
         height = min(spot.h for spot in spots)
         width = min(spot.w for spot in spots)
         # The ink (not the font's line) must fit its spot, with a pixel to spare: a 12 px
