@@ -186,10 +186,10 @@ def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
     ctx.session.start(prepared)
     scene = BoardScene(ctx, ctx.session.open_board(ctx.tasks))
-    puzzle = prepared.puzzle
-    if puzzle.constraints and prepared.game is None:
+    game = scene.game
+    if game.puzzle.constraints and prepared.game is None:
         # A variant's rules, in sentences, before the first move (Help keeps them).
-        return Reset((menu(ctx), scene, RulesCard(ctx, puzzle.rules.sentences())))
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.rule_sentences())))
     return Reset((menu(ctx), scene))
 
 

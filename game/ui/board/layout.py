@@ -12,6 +12,7 @@ lives here too so tests can check it without drawing anything.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -41,6 +42,35 @@ def note_grid(size: int) -> tuple[int, int]:
         return dims
     side = math.isqrt(size - 1) + 1
     return (math.ceil(size / side), side)
+
+
+MIN_TEXT = 12
+"""Pixels: the least type a player must read (LOOK.md), candidate notes included."""
+
+
+def note_size(geometry: BoardGeometry) -> int:
+    """The type size of candidate notes on ``geometry``, as the tiles start from: about
+    a third of a digit, 12 px at least, as large as lets a digit's ink fit its spot
+    (inside the selection frame; ink is about 0.76 of the size tall and 0.6 wide).
+    A spot made shorter by a cage's sum may take a smaller size (see the tiles)."""
+    rows, columns = note_grid(geometry.size)
+    area = geometry.note_area(False)
+    height, width = area.h / rows, area.w / columns
+    font = round(max(12.0, geometry.cell * 0.22))
+    while font > 7 and (math.ceil(font * 0.76) + 1 > height or math.ceil(font * 0.6) + 2 > width):
+        font -= 1
+    return font
+
+
+@functools.lru_cache(maxsize=16)
+def window_for_notes(size: int) -> tuple[int, int] | None:
+    """The smallest 16:10 window whose board of ``size`` draws its candidate notes at
+    :data:`MIN_TEXT` or more (None if even 4K does not)."""
+    for height in range(600, 2161, 10):
+        width = height * 16 // 10
+        if note_size(board_layout(width, height, size).board) >= MIN_TEXT:
+            return (width, height)
+    return None
 
 
 def pad_grid(size: int, landscape: bool) -> tuple[int, int]:
@@ -311,8 +341,9 @@ def _landscape(
     board = BoardGeometry(x0 + left * cell, y + top_room * cell, cell, size, labelled)
     px = round(x0 + side + margin)
     panel = Rect(px, y, panel_w, side)
-    header = Rect(px, y, panel_w, round(HEADER * u))
-    top = header.bottom + SECTION * u
+    # The header takes most of the gap above the pad: room for a title on two lines.
+    header = Rect(px, y, panel_w, round((HEADER + SECTION * 0.8) * u))
+    top = y + (HEADER + SECTION) * u
     rows, columns = pad_grid(size, True)
     pad_h = _pad_height(size, True) * u
     pad = _grid_in(px, top, panel_w, rows, columns, pad_h, GAP * u)[:size]
@@ -321,7 +352,7 @@ def _landscape(
     cells = _grid_in(px, top, panel_w, 3, 3, action_h, GAP * u)
     actions = dict(zip(GRID_ACTIONS, cells, strict=True))
     actions["menu"] = _pause_rect(header, u)
-    status_top = round(top + action_h + SECTION * u)
+    status_top = round(top + action_h + GAP * u)
     status = Rect(px, status_top, panel_w, max(0, y + side - status_top))
     return BoardLayout(
         width, height, True, round(u), board, panel, header, tuple(pad), actions, status
@@ -348,7 +379,7 @@ def _portrait(
     board = BoardGeometry(x + left * cell, y + top_room * cell, cell, size, labelled)
     top = y + side + margin
     panel = Rect(x, round(top), side, round(_portrait_height(size) * u))
-    header = Rect(x, round(top), side, round(0.75 * u))
+    header = Rect(x, round(top), side, round((0.75 + SECTION * 0.8) * u))
     top += 0.75 * u + SECTION * u
     rows, columns = pad_grid(size, False)
     pad_h = _pad_height(size, False) * u

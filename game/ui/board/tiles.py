@@ -18,8 +18,8 @@ from ...engine.symbols import symbol
 from ...session.play import candidate_colour
 from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
-from .layout import BoardGeometry, note_grid
-from .looks import LEVELS, CellLook, Edge, Fill
+from .layout import BoardGeometry, note_grid, note_size
+from .looks import LEVELS, CellLook, Edge, Fill, Lit
 from .rules import RulePainter
 
 TINT = 0.36
@@ -208,6 +208,12 @@ class TilePainter:
             mix(p.cell, p.cell_tint, 0.5),
             mix(p.cell_tint, p.line_thin, 0.35),
         )[look.tint]
+        # The filters' light, under the player's colour and every highlight; the
+        # bivalue yellow only as strong as the notes on it still read.
+        if look.lit is Lit.DIGIT:
+            base = mix(base, p.same_digit, 0.7)
+        elif look.lit is Lit.PAIR:
+            base = tint(base, p.paint(4), p.note)
         if look.colour:
             # The player's colour is under everything: a highlight mixes into it
             # rather than hiding it, so a coloured cell stays coloured when chosen.
@@ -479,10 +485,10 @@ class TilePainter:
         notes around it, a big grid's small cells)."""
         geometry = self.geometry
         assert geometry is not None
-        n, size = geometry.size, geometry.cell
+        n = geometry.size
         rows, columns = note_grid(n)
         places = range(1, rows * columns + 1)
-        font = round(max(12.0, size * 0.22))
+        font = note_size(geometry)
         if look.corner:
             area = self._inner_block(look) or geometry.note_area(False)
             spots = [_spot(area, digit, rows, columns) for digit in places]
@@ -512,6 +518,8 @@ class TilePainter:
             spot = spots[digit - 1]
             cx, cy = spot.center
             radius = round(min(spot.w, spot.h) * 0.47)
+            if not look.notes >> (digit - 1) & 1:
+                continue  # a colour stays with its candidate, shown only with it
             painted = candidate_colour(look.marks, digit)
             if painted:
                 paint = p.paint(painted)
@@ -519,8 +527,6 @@ class TilePainter:
                     tile, painted, tint(p.cell, paint, p.note), (cx, cy), radius, paint,
                     max(1, size // 45),
                 )  # fmt: skip
-            if not look.notes >> (digit - 1) & 1:
-                continue
             role = roles.get(digit)
             struck = look.struck >> (digit - 1) & 1
             colour = plain
