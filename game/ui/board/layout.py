@@ -51,13 +51,13 @@ MIN_TEXT = 12
 def note_size(geometry: BoardGeometry) -> int:
     """The type size of candidate notes on ``geometry``, as the tiles start from: about
     a third of a digit, 12 px at least, as large as lets a digit's ink fit its spot
-    (inside the selection frame; ink is about 0.76 of the size tall and 0.6 wide).
+    (inside the selection frame; a digit's ink is 0.75 of the size tall, 0.6 wide).
     A spot made shorter by a cage's sum may take a smaller size (see the tiles)."""
     rows, columns = note_grid(geometry.size)
     area = geometry.note_area(False)
     height, width = area.h / rows, area.w / columns
     font = round(max(12.0, geometry.cell * 0.22))
-    while font > 7 and (math.ceil(font * 0.76) + 1 > height or math.ceil(font * 0.6) + 2 > width):
+    while font > 7 and (round(font * 0.75) + 1 > height or round(font * 0.6) + 1 > width):
         font -= 1
     return font
 
@@ -126,8 +126,9 @@ class BoardGeometry:
 
     @property
     def content(self) -> int:
-        """Inset of everything a cell holds (notes, labels, marks) from its sides."""
-        return self.edge + self.frame + 1
+        """Inset of everything a cell holds (notes, labels, marks) from its sides: the
+        first pixel past the selection frame."""
+        return self.edge + self.frame
 
     @property
     def cage_inset(self) -> int:

@@ -500,7 +500,7 @@ class TilePainter:
         # digit is about 9 px tall, so 12 px notes fit even the 800x600 board's spots.
         while font > 7 and (
             self._ink_height(font) + 1 > height
-            or self.glyph("8", font, (0, 0, 0), False).get_width() + 2 > width
+            or self.glyph("8", font, (0, 0, 0), False).get_width() + 1 > width
         ):
             font -= 1
         return spots, font
