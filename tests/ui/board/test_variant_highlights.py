@@ -14,6 +14,7 @@ from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
 from game.ui.board.looks import Fill, Lit
 from game.ui.board.scene import BoardScene
+from game.ui.screens.rules import RulesCard
 
 from ..conftest import Driver, start_board
 
@@ -23,6 +24,8 @@ def board(driver: Driver, *variants: str, extra: tuple[AntiKnight, ...] = ()) ->
     rules = tuple(rule for name in variants for rule in VARIANTS[name].rules(shape))
     puzzle = Puzzle(shape, (0,) * 81, rules + extra)
     start_board(driver, Prepared(puzzle, None, Status.MULTIPLE, Origin(PuzzleKind.of(puzzle))))
+    if isinstance(driver.top, RulesCard):  # a variant's rules come first
+        driver.key(pygame.K_RETURN)
     scene = driver.top
     assert isinstance(scene, BoardScene)
     return scene
