@@ -38,6 +38,7 @@ from ..stage.context import AppContext
 from ..stage.destinations import Destination, Help
 from ..stage.scene_stack import Go, Pop, Scene, Transition
 from .looks import trainer_looks
+from .rules_view import draw_rules
 from .view import (
     KEYS_SEPARATOR,
     ButtonKey,
@@ -402,6 +403,7 @@ class TrainerScene(Scene):
             view = self.board_view
             view.configure(layout.board, round_.shape, p)
             view.draw(surface, self.looks())
+            draw_rules(surface, round_.position.rules, layout.board, p, self.ctx.text)
             drawn = self.drill.drawn
             if drawn is not None and (drawn.links or drawn.areas):
                 draw_deduction(surface, drawn, layout.board, p, self.ctx.text)

@@ -44,6 +44,7 @@ from ..kit.theme import Colour, Palette, mix
 from ..kit.widgets import Style, draw_button, draw_scrollbar
 from ..stage.context import AppContext
 from ..stage.scene_stack import Pop, Scene, Transition
+from .rules_view import draw_rules, rules_words
 
 MIN_TEXT = 13
 """The words shrink to fit down to this size, then scroll (LOOK.md's floor is 12)."""
@@ -106,6 +107,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
         position = example.position
         shape = position.shape
         kind = "jigsaw" if shape.is_jigsaw else "classic"
+        kind += rules_words(position)
         heading = "In this example"
         if step.technique != technique.name:
             heading += f" ({step.technique})"
@@ -431,6 +433,9 @@ class TechniquePageScene(Scene):
         step = example.step if example is not None else None
         if example is not None and step is not None:
             self.picture.draw(surface, layout.picture, example.position, step, p)
+            position = example.position
+            geometry = self.picture.geometry(layout.picture, position.size)
+            draw_rules(surface, position.rules, geometry, p, text)
         else:
             _no_example(surface, layout, p, text)
         self._draw_words(surface, layout, p, text)

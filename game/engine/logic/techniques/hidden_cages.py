@@ -16,10 +16,12 @@ go and why, and (for a hidden cage) the houses and cages it comes from.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from ...rules import RuleSet
 from ...symbols import symbol
 from ..grid import CandidateGrid
 from ..killer import KillerCage, combo_text, combos_text, deduced_cages, every_cage, fit, support_of
@@ -62,6 +64,18 @@ def _rating(cage: KillerCage) -> float:
     return round(HIDDEN_RATING + 0.2 * max(0, cage.houses - 1), 1)
 
 
+@functools.lru_cache(maxsize=16)
+def seeing_pairs(rules: RuleSet) -> tuple[tuple[KillerCage, KillerCage], ...]:
+    """Pairs of cages (drawn or hidden) without a common cell whose cells all see each
+    other, built once per rule set."""
+    peers = rules.peers
+    return tuple(
+        (a, b)
+        for a, b in itertools.combinations(every_cage(rules), 2)
+        if not a.bits & b.bits and _all_see(a, b, peers)
+    )
+
+
 def _all_see(a: KillerCage, b: KillerCage, peers: Sequence[frozenset[int]]) -> bool:
     return all(y in peers[x] for x in a.cells for y in b.cells)
 
@@ -93,9 +107,8 @@ def cage_subset(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     peers = rules.peers
     values = grid.values
-    cages = [c for c in every_cage(rules) if any(not values[x] for x in c.cells)]
-    for a, b in itertools.combinations(cages, 2):
-        if a.bits & b.bits or not _all_see(a, b, peers):
+    for a, b in seeing_pairs(rules):
+        if all(values[x] for x in a.cells) or all(values[x] for x in b.cells):
             continue
         mask_a, mask_b = cage_masks(grid, a), cage_masks(grid, b)
         fit_a, fit_b = fit(mask_a, a.total, n), fit(mask_b, b.total, n)
