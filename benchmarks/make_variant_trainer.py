@@ -11,7 +11,8 @@ thermometers, arrows, kropki dots, XV), walked along the hint's path; a position
 kept when the step a hint gives there is one of the variant techniques (the cage
 and sum steps, the rule steps).  Techniques the generated puzzles rarely need first
 (hidden cages, cage subsets) also come from givens-free killers cut at random from
-generated solutions with fixed seeds, kept only when they have one solution.  Up to
+random solutions (classic and jigsaw, fixed seed), kept only when they have one
+solution.  Up to
 ``--per`` positions per technique, at most two from one puzzle, classic and jigsaw
 alternating where both exist.  The format is :mod:`game.session.trainer.exemplars`'s
 (a fifth field carries the constraints as f-puzzles JSON).
@@ -31,17 +32,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from game.engine import solver  # noqa: E402
+from game.engine.generation.grids import random_solution  # noqa: E402
+from game.engine.generation.layouts import random_layout  # noqa: E402
 from game.engine.generator import GenerationFailed, generate  # noqa: E402
 from game.engine.logic import CandidateGrid  # noqa: E402
 from game.engine.logic.path import find_step  # noqa: E402
 from game.engine.logic.registry import Level, all_techniques  # noqa: E402
 from game.engine.rules import RuleSet  # noqa: E402
+from game.engine.shape import Shape  # noqa: E402
 from game.session.trainer.exemplars import HEADER, format_line  # noqa: E402
 from tests.engine.variant_helpers import random_cages  # noqa: E402
 
 OUT = ROOT / "assets" / "trainer" / "variant_positions.txt"
-KINDS = ("killer", "jigsaw,killer", "thermo", "arrow", "kropki", "xv")
-LEVELS = (Level.MEDIUM, Level.HARD)
+KINDS = ("killer", "jigsaw,killer", "thermo", "arrow", "kropki", "xv", "x", "windoku", "jigsaw,x")
+LEVELS = (Level.MEDIUM,)
 PER_PUZZLE = 2
 
 
@@ -100,13 +104,9 @@ def main() -> None:
     # Rare steps: givens-free killers cut at random from generated solutions.
     rng = random.Random(22)
     solutions = []
-    for seed in range(1, 7):
-        for kind in ("killer", "jigsaw,killer"):
-            try:
-                made = generate(kind, 9, Level.EASY, seed=seed)
-            except (GenerationFailed, ValueError):
-                continue
-            solutions.append((made.puzzle.rules.shape, made.solution))
+    for _ in range(6):
+        for shape in (Shape.classic(9), random_layout(9, rng)):
+            solutions.append((shape, random_solution(shape, rng)))
     for number in range(args.random):
         shape, solution = rng.choice(solutions)
         rules = RuleSet(shape, random_cages(solution, rng, rng.randint(3, 5), smallest=2))

@@ -150,12 +150,12 @@ GENERATED = ("killer", "jigsaw,killer", "thermo", "arrow", "kropki", "xv")
 
 
 def generated_cases(count: int, seed: int) -> list[Case]:
-    """``count`` Hard 9x9 puzzles of each generated kind, seeds ``seed``, ``seed + 1`` ..."""
+    """``count`` Medium 9x9 puzzles of each generated kind, seeds ``seed``, ``seed + 1`` ..."""
     cases = []
     for kind in GENERATED:
         for k in range(count):
             try:
-                made = generate(kind, 9, Level.HARD, seed=seed + k)
+                made = generate(kind, 9, Level.MEDIUM, seed=seed + k)
             except (GenerationFailed, ValueError):
                 continue
             rules = made.puzzle.rules
@@ -267,13 +267,13 @@ def grade_table(cases: Sequence[Case]) -> None:
             continue
         _solo, kind, grade = case.group.split()
         rating = rate(case.rules.shape, case.givens, rules=case.rules)
-        level = rating.level.label + ("" if rating.solved_by_logic else " (stuck)")
+        level = rating.level.label if rating.solved_by_logic else "not solved"
         table.setdefault((kind, grade), Counter())[level] += 1
-    levels = [level.label for level in Level]
+    levels = [level.label for level in Level] + ["not solved"]
     print()
-    print(f"{'Solo kind, grade':32} " + " ".join(f"{name:>8}" for name in levels))
+    print(f"{'Solo kind, grade':32} " + " ".join(f"{name:>10}" for name in levels))
     for (kind, grade), counts in table.items():
-        row = " ".join(f"{counts.get(name, 0) or '':>8}" for name in levels)
+        row = " ".join(f"{counts.get(name, 0) or '':>10}" for name in levels)
         print(f"{kind + ' ' + grade:32} {row}")
 
 

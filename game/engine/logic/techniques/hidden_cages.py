@@ -98,7 +98,7 @@ def _house_of(grid: CandidateGrid, cells: Sequence[int]) -> str | None:
     return None
 
 
-@technique("Cage Subset", level=Level.HARD, rating=SUBSET_RATING, variant_only=True)
+@technique("Cage Subset", level=Level.MEDIUM, rating=SUBSET_RATING, variant_only=True)
 def cage_subset(grid: CandidateGrid) -> Iterator[Step]:
     """Two cages whose cells all see each other: their combinations taken together."""
     rules = grid.rules
