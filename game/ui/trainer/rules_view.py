@@ -20,9 +20,8 @@ import pygame
 
 from ...engine.logic.grid import CandidateGrid
 from ...engine.rules import XV, Arrow, Cage, Kropki, RuleSet, Thermometer, rule_type
-from ..board.layout import BoardGeometry
-from ..kit.text import Text
-from ..kit.theme import Palette, mix
+from ..board import BoardGeometry
+from ..kit import Palette, Text, mix
 
 LINE_ALPHA = 70
 """How much a thermometer's or an arrow's tube covers the cells under it (of 255)."""
