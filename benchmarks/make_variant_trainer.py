@@ -65,8 +65,8 @@ def walk(rules: RuleSet, givens: tuple[int, ...]) -> Iterator[tuple[CandidateGri
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--per", type=int, default=12, help="positions per technique")
-    parser.add_argument("--seeds", type=int, default=6, help="seeds per kind and level")
-    parser.add_argument("--random", type=int, default=60, help="random-cage killers")
+    parser.add_argument("--seeds", type=int, default=6, help="seeds per kind")
+    parser.add_argument("--random", type=int, default=2000, help="random-cage killers")
     parser.add_argument("--check", action="store_true", help="count only, write nothing")
     args = parser.parse_args()
     wanted = {t.name for t in all_techniques() if t.variant_only}
@@ -109,7 +109,10 @@ def main() -> None:
             solutions.append((shape, random_solution(shape, rng)))
     for number in range(args.random):
         shape, solution = rng.choice(solutions)
-        rules = RuleSet(shape, random_cages(solution, rng, rng.randint(3, 5), smallest=2))
+        cages = random_cages(solution, rng, rng.randint(3, 5), smallest=2)
+        if number % 2:  # some cells left uncaged: more innies, hidden cages and subsets
+            cages = tuple(cage for cage in cages if rng.random() < 0.85)
+        rules = RuleSet(shape, cages)
         if solver.settle(rules, [0] * shape.cells).status is not solver.Status.UNIQUE:
             continue
         offer(rules, (0,) * shape.cells, f"random-cage {shape.variant} killer {number} seed 22")

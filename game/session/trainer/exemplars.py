@@ -53,7 +53,7 @@ from ...engine.logic import CandidateGrid, Step
 from ...engine.logic.path import find_step
 from ...engine.logic.registry import all_techniques
 from ...engine.puzzle import Puzzle
-from ...engine.rules import RuleSet
+from ...engine.rules import Constraint, RuleSet
 from ...engine.shape import Shape
 from ...engine.symbols import digit_of, digits_text, symbol
 from ...resources import bundled
@@ -115,9 +115,16 @@ def format_line(technique: str, position: CandidateGrid, source: str) -> str:
     fields = [technique, where, " ".join(tokens), clean_source]
     rules = position.rules
     if rules is not None and rules.constraints:
-        puzzle = Puzzle(shape, (0,) * shape.cells, rules.constraints)
-        fields.append(format_fpuzzles(puzzle).strip())
+        fields.append(_rules_text(shape, rules.constraints))
     return SEPARATOR.join(fields)
+
+
+def _rules_text(shape: Shape, constraints: tuple[Constraint, ...]) -> str:
+    """The constraints as compact f-puzzles JSON, in the order reading them back gives
+    (written, read and written again), so a line read and written is the same text."""
+    first = format_fpuzzles(Puzzle(shape, (0,) * shape.cells, constraints))
+    again = parse_fpuzzles(json.loads(first)).puzzle.rules.constraints
+    return format_fpuzzles(Puzzle(shape, (0,) * shape.cells, again)).strip()
 
 
 def parse_line(text: str, line: int | None = None) -> Exemplar:

@@ -58,11 +58,20 @@ def rules_words(position: CandidateGrid) -> str:
     rules = position.rules
     if rules is None or not rules.constraints:
         return ""
-    titles = sorted({WORDS.get(rule.kind, rule_type(rule).title) for rule in rules.constraints})
+    titles = sorted(
+        {WORDS.get(rule.kind, rule_type(rule).title.lower()) for rule in rules.constraints}
+    )
     return " " + " and ".join(titles) if len(titles) <= 2 else " variant"
 
 
-WORDS = {"cage": "killer", "thermometer": "thermo", "kropki": "kropki", "arrow": "arrow"}
+WORDS = {
+    "cage": "killer",
+    "thermometer": "thermo",
+    "diagonal": "X",
+    "extra-region": "windoku",
+    "xv": "XV",
+    "negative": "negative",
+}
 """The variant's name players use, by rule kind (others: the rule's title)."""
 
 

@@ -30,7 +30,7 @@ from ..input import Action, Command, InputContext, Intent, KeyMap, Pointer, Poin
 from ..kit import Style
 from ..stage import AppContext, Destination, Go, Help, Pop, Scene, Transition
 from .looks import trainer_looks
-from .rules_view import draw_rules
+from .rules_view import draw_rules, rules_words
 from .view import (
     KEYS_SEPARATOR,
     ButtonKey,
@@ -320,7 +320,8 @@ class TrainerScene(Scene):
         grid = ""
         if round_ is not None:
             shape = round_.shape
-            grid = f"{shape.variant.capitalize()} {shape.size}×{shape.size}"
+            kind = shape.variant.capitalize() + rules_words(round_.position)
+            grid = f"{kind} {shape.size}×{shape.size}"
         parts = [level, grid, f"position {drill.served}" if drill.served else ""]
         subtitle = " · ".join(part for part in parts if part)
         tally = drill.tally
