@@ -19,7 +19,9 @@ from __future__ import annotations
 import pygame
 
 from ...engine.logic.grid import CandidateGrid
-from ...engine.rules import XV, Arrow, Cage, Kropki, RuleSet, Thermometer, rule_type
+from ...engine.puzzle import Puzzle
+from ...engine.rules import XV, Arrow, Cage, Kropki, RuleSet, Thermometer
+from ...session.play import PuzzleKind
 from ..board import BoardGeometry
 from ..kit import Palette, Text, mix
 
@@ -52,27 +54,13 @@ def draw_rules(
             _edge_mark(surface, rule, geometry, palette, text)
 
 
-def rules_words(position: CandidateGrid) -> str:
-    """`` killer`` style words naming a position's rules, for "A classic killer 9x9
-    position"; "" on a position without constraints."""
+def position_kind(position: CandidateGrid) -> PuzzleKind:
+    """The kind of puzzle a position belongs to, its rules included: ``Killer 9×9``."""
     rules = position.rules
+    shape = position.shape
     if rules is None or not rules.constraints:
-        return ""
-    titles = sorted(
-        {WORDS.get(rule.kind, rule_type(rule).title.lower()) for rule in rules.constraints}
-    )
-    return " " + " and ".join(titles) if len(titles) <= 2 else " variant"
-
-
-WORDS = {
-    "cage": "killer",
-    "thermometer": "thermo",
-    "diagonal": "X",
-    "extra-region": "windoku",
-    "xv": "XV",
-    "negative": "negative",
-}
-"""The variant's name players use, by rule kind (others: the rule's title)."""
+        return PuzzleKind.of(shape, None)
+    return PuzzleKind.of(Puzzle(shape, (0,) * shape.cells, rules.constraints), None)
 
 
 def _centre(geometry: BoardGeometry, cell: int, local: bool = False) -> tuple[int, int]:

@@ -30,7 +30,7 @@ from ..input import Action, Command, InputContext, Intent, KeyMap, Pointer, Poin
 from ..kit import Style
 from ..stage import AppContext, Destination, Go, Help, Pop, Scene, Transition
 from .looks import trainer_looks
-from .rules_view import draw_rules, rules_words
+from .rules_view import draw_rules, position_kind
 from .view import (
     KEYS_SEPARATOR,
     ButtonKey,
@@ -319,9 +319,7 @@ class TrainerScene(Scene):
             level = ""
         grid = ""
         if round_ is not None:
-            shape = round_.shape
-            kind = shape.variant.capitalize() + rules_words(round_.position)
-            grid = f"{kind} {shape.size}×{shape.size}"
+            grid = position_kind(round_.position).grid
         parts = [level, grid, f"position {drill.served}" if drill.served else ""]
         subtitle = " · ".join(part for part in parts if part)
         tally = drill.tally

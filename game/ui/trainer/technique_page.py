@@ -38,7 +38,7 @@ from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
 from ..input import Action, Command, Intent, Pointer, PointerKind
 from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
 from ..stage import AppContext, Pop, Scene, Transition
-from .rules_view import draw_rules, rules_words
+from .rules_view import draw_rules, position_kind
 
 MIN_TEXT = 13
 """The words shrink to fit down to this size, then scroll (LOOK.md's floor is 12)."""
@@ -99,9 +99,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
     legend: tuple[LegendItem, ...] = ()
     if example is not None and step is not None:
         position = example.position
-        shape = position.shape
-        kind = "jigsaw" if shape.is_jigsaw else "classic"
-        kind += rules_words(position)
+        kind = position_kind(position).grid.lower()
         heading = "In this example"
         if step.technique != technique.name:
             heading += f" ({step.technique})"
@@ -109,7 +107,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
         sections.append(
             Section(
                 "",
-                (f"A {kind} {shape.size}×{shape.size} position, from {example.source}.",),
+                (f"A {kind} position, from {example.source}.",),
                 dim=True,
             )
         )

@@ -354,7 +354,7 @@ def test_a_killer_page_names_its_rules_and_draws_its_cages(make_driver: MakeDriv
     driver.app.stack.push(scene)
     driver.step()
     notes = [p for s in scene.page.sections for p in s.paragraphs if "position" in p]
-    assert any("classic killer 9×9 position" in p for p in notes)
+    assert any("A killer 9×9 position" in p for p in notes)
     # The 24 cage (r1c3-r1c5) is in no step area: only the rules layer draws its tag.
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
