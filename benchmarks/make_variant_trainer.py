@@ -7,15 +7,15 @@ Run on demand (a few minutes)::
 
 Real positions only, as for the classic catalogue (``benchmarks/make_trainer.py``):
 puzzles the generator makes with fixed seeds (classic and jigsaw killers,
-thermometers, arrows, kropki dots, XV), walked along the hint's path; a position is
-kept when the step a hint gives there is one of the variant techniques (the cage
+thermometers, arrows, kropki dots, XV, X, windoku, jigsaw X), walked along the hint's
+path; a position is kept when the step a hint gives there is one of the variant techniques (the cage
 and sum steps, the rule steps).  Techniques the generated puzzles rarely need first
 (hidden cages, cage subsets) also come from givens-free killers cut at random from
 random solutions (classic and jigsaw, fixed seed), kept only when they have one
-solution.  Up to
-``--per`` positions per technique, at most two from one puzzle, classic and jigsaw
-alternating where both exist.  The format is :mod:`game.session.trainer.exemplars`'s
-(a fifth field carries the constraints as f-puzzles JSON).
+solution.  Up to ``--per`` positions per technique, at most two from one puzzle,
+picked alternately from classic and jigsaw grids where both have them.  The format
+is :mod:`game.session.trainer.exemplars`'s (a fifth field carries the constraints as
+f-puzzles JSON).
 """
 
 from __future__ import annotations
@@ -70,25 +70,20 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="count only, write nothing")
     args = parser.parse_args()
     wanted = {t.name for t in all_techniques() if t.variant_only}
-    kept: dict[str, list[str]] = {}
-    grids: dict[str, Counter[str]] = {}
+    # Candidates per technique and grid ("classic", "jigsaw"), picked alternately at the end.
+    pools: dict[str, dict[str, list[str]]] = {}
     start = time.time()
 
     def offer(rules: RuleSet, givens: tuple[int, ...], source: str) -> None:
         taken: Counter[str] = Counter()
+        grid = rules.shape.variant
         for position, technique, index in walk(rules, givens):
             if technique not in wanted or taken[technique] >= PER_PUZZLE:
                 continue
-            lines = kept.setdefault(technique, [])
-            kind = rules.shape.variant
-            counts = grids.setdefault(technique, Counter())
-            if len(lines) >= args.per:
+            pool = pools.setdefault(technique, {}).setdefault(grid, [])
+            if len(pool) >= args.per:
                 continue
-            # alternate grids: a jigsaw position is welcome until it is half of them
-            if kind == "jigsaw" and counts["jigsaw"] > args.per // 2:
-                continue
-            lines.append(format_line(technique, position, f"{source} step {index}"))
-            counts[kind] += 1
+            pool.append(format_line(technique, position, f"{source} step {index}"))
             taken[technique] += 1
 
     for kind in KINDS:
@@ -116,6 +111,18 @@ def main() -> None:
         if solver.settle(rules, [0] * shape.cells).status is not solver.Status.UNIQUE:
             continue
         offer(rules, (0,) * shape.cells, f"random-cage {shape.variant} killer {number} seed 22")
+    kept: dict[str, list[str]] = {}
+    grids: dict[str, Counter[str]] = {}
+    for technique, by_grid in pools.items():
+        chosen = kept.setdefault(technique, [])
+        counts = grids.setdefault(technique, Counter())
+        queues = [list(by_grid.get("classic", [])), list(by_grid.get("jigsaw", []))]
+        turn = 0
+        while len(chosen) < args.per and any(queues):
+            queue = queues[turn % 2] or queues[(turn + 1) % 2]
+            chosen.append(queue.pop(0))
+            counts["jigsaw" if "| jigsaw " in chosen[-1] else "classic"] += 1
+            turn += 1
     order = [t.name for t in all_techniques() if t.name in kept]
     text = [HEADER, "# Built by benchmarks/make_variant_trainer.py; format in exemplars.py."]
     for name in order:
