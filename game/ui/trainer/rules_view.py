@@ -130,7 +130,7 @@ def _cage(
         return
     first = min(cells)
     label = str(cage.total)
-    type_size = max(12, round(size * 0.2))
+    type_size = max(12, round(size * 0.17))
     image = text.render(label, type_size, palette.text, True)
     rect = geometry.cell_rect(first)
     spot = image.get_rect(topleft=(rect.left + 2, rect.top + 1))
