@@ -7,7 +7,8 @@ and draws the one view value it reads back.  Drawing is split by job:
 cell should look like, as values), :mod:`.view` (looks to pixels, with caches),
 :mod:`.panel` and :mod:`.panel_view` (the side panel's model and drawing),
 :mod:`.steps_view`, :mod:`.deduction_view`, :mod:`.role_marks`,
-:mod:`.step_picture` and :mod:`.animation`.  The cards a game leads to:
+:mod:`.step_picture`, :mod:`.animation` and :mod:`.rules` (what a puzzle's constraints
+draw).  The cards a game leads to:
 :mod:`.win`, :mod:`.lose`, :mod:`.pause`, and the typed-move line
 (:mod:`.typed_move`).
 """
@@ -17,6 +18,7 @@ from .layout import BoardGeometry, board_layout
 from .looks import CellLook, Fill, hint_parts, region_tints
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
+from .rules import RuleMarks, RulePainter, rule_marks
 from .scene import BoardScene
 from .step_picture import StepPicture
 from .steps_view import draw_explanation
@@ -29,6 +31,8 @@ __all__ = [
     "CellLook",
     "Fill",
     "LegendItem",
+    "RuleMarks",
+    "RulePainter",
     "StepPicture",
     "board_layout",
     "draw_deduction",
@@ -38,4 +42,5 @@ __all__ = [
     "legend_of",
     "legend_size",
     "region_tints",
+    "rule_marks",
 ]
