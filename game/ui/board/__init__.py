@@ -15,7 +15,7 @@ draw).  The cards a game leads to:
 
 from .deduction_view import draw_deduction
 from .layout import BoardGeometry, board_layout
-from .looks import CellLook, Fill, hint_parts, region_tints
+from .looks import CellLook, Fill, hint_parts, region_tints, step_looks
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
 from .rules import RuleMarks, RulePainter, rule_marks
@@ -43,4 +43,5 @@ __all__ = [
     "legend_size",
     "region_tints",
     "rule_marks",
+    "step_looks",
 ]

@@ -38,7 +38,7 @@ from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
 from ..input import Action, Command, Intent, Pointer, PointerKind
 from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
 from ..stage import AppContext, Pop, Scene, Transition
-from .rules_view import draw_rules, position_kind
+from .rules_view import draw_ruled_step, position_kind
 
 MIN_TEXT = 13
 """The words shrink to fit down to this size, then scroll (LOOK.md's floor is 12)."""
@@ -424,10 +424,12 @@ class TechniquePageScene(Scene):
         example = self.example
         step = example.step if example is not None else None
         if example is not None and step is not None:
-            self.picture.draw(surface, layout.picture, example.position, step, p)
             position = example.position
-            geometry = self.picture.geometry(layout.picture, position.size)
-            draw_rules(surface, position.rules, geometry, p, text)
+            if position.rules is None:
+                self.picture.draw(surface, layout.picture, position, step, p)
+            else:
+                geometry = self.picture.geometry(layout.picture, position.size)
+                draw_ruled_step(surface, self.picture.view, geometry, position, step, p, text)
         else:
             _no_example(surface, layout, p, text)
         self._draw_words(surface, layout, p, text)
