@@ -6,21 +6,31 @@ background job (generating, the daily puzzle, a file, a saved game);
 reads puzzle folders and files for the picker.
 """
 
+from .draft import Draft, Verdict, verdict_of
 from .library import EntryKind, MarkSource, Sketch
+from .pasted import CLIPBOARD, Shared, read_text, reads_as_puzzle, share_forms
 from .sources import CLASSIC_SIZES, JIGSAW_SIZES, Prepared, PrepareJob, daily, generate, load_file
 from .supply import PuzzleSupply, daily_level
 
 __all__ = [
     "CLASSIC_SIZES",
+    "CLIPBOARD",
     "JIGSAW_SIZES",
+    "Draft",
     "EntryKind",
     "MarkSource",
     "PrepareJob",
     "Prepared",
     "PuzzleSupply",
+    "Shared",
     "Sketch",
+    "Verdict",
     "daily",
     "daily_level",
     "generate",
     "load_file",
+    "read_text",
+    "reads_as_puzzle",
+    "share_forms",
+    "verdict_of",
 ]

@@ -16,6 +16,8 @@ from pathlib import Path
 from ...session import puzzles
 from ...session import trainer as teaching
 from ..board.scene import BoardScene
+from ..board.share import ShareScene
+from ..editor.scene import EditorScene
 from ..picker.scene import PickerScene
 from ..screens.busy import BusyScene
 from ..screens.confirm import LEAVE_BODY, LEAVE_TITLE, ConfirmScene
@@ -32,6 +34,7 @@ from ..stage.destinations import (
     ChooseNewGame,
     Daily,
     Destination,
+    EnterPuzzle,
     Generate,
     Help,
     KeysPage,
@@ -39,12 +42,14 @@ from ..stage.destinations import (
     Notice,
     OpenFile,
     OpenPuzzle,
+    OpenText,
     Picker,
     Play,
     PlayAgain,
     Resume,
     SaveAs,
     SettingsPage,
+    Share,
     Statistics,
     TechniquePage,
     Techniques,
@@ -111,6 +116,19 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                     lambda task: puzzles.load_file(path, index, task),
                 ),
             )
+        case OpenText(text, source, title):
+            return leaving(
+                ctx,
+                lambda: _busy(
+                    ctx,
+                    f"Reading the puzzle from {source}…",
+                    lambda task: puzzles.read_text(text, task, source=source, title=title),
+                ),
+            )
+        case EnterPuzzle():
+            return Push(EditorScene(ctx))
+        case Share(game, origin, report):
+            return Push(ShareScene(ctx, game, origin, report))
         case Picker(folder):
             return Push(PickerScene(ctx, folder))
         case OpenPuzzle(near):

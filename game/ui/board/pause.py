@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...session.play import Game, Origin
 from ..input.gate import Intent, Window, WindowChange
 from ..kit.text import clock_text
 from ..kit.widgets import Item
 from ..screens.card import CardScene
 from ..stage.context import AppContext
-from ..stage.destinations import Menu, SettingsPage
+from ..stage.destinations import Menu, SettingsPage, Share
 from ..stage.scene_stack import Go, Pop, Quit, Transition
 
 
@@ -18,21 +20,21 @@ class PauseScene(CardScene):
     opaque = True
     width_units = 6.0
 
-    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
-        super().__init__(
-            ctx,
-            "Paused",
-            f"{origin.label}\nTime {clock_text(game.elapsed)}",
-            [
-                Item("resume", "Resume", primary=True),
-                Item("restart", "Restart"),
-                Item("settings", "Settings"),
-                Item("menu", "Menu"),
-                Item("quit", "Quit"),
-            ],
-        )
+    def __init__(
+        self,
+        ctx: AppContext,
+        game: Game,
+        origin: Origin,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        items = [Item("resume", "Resume", primary=True), Item("restart", "Restart")]
+        if report is not None:
+            items.append(Item("share", "Share the puzzle"))
+        items += [Item("settings", "Settings"), Item("menu", "Menu"), Item("quit", "Quit")]
+        super().__init__(ctx, "Paused", f"{origin.label}\nTime {clock_text(game.elapsed)}", items)
         self.game = game
         self.origin = origin
+        self.report = report
 
     def enter(self) -> None:
         self.game.pause()
@@ -53,6 +55,8 @@ class PauseScene(CardScene):
             self.game.resume()
             self.game.restart()  # an undoable move, like every other
             return Pop()
+        if key == "share" and self.report is not None:
+            return Go(Share(self.game, self.origin, self.report))
         if key == "settings":
             return Go(SettingsPage())
         if key == "menu":

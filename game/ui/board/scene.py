@@ -26,9 +26,10 @@ from ...session.board import Mode, Playing, Reply
 from ...session.play import Difficulty, Game, NoteKind, Origin, Phase
 from ..input.actions import Action, Command
 from ..input.gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
+from ..kit.clipboard import read_clipboard
 from ..screens.confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
 from ..stage.context import AppContext
-from ..stage.destinations import Help, Menu, OpenPuzzle, SaveAs
+from ..stage.destinations import Help, Menu, OpenPuzzle, OpenText, SaveAs, Share
 from ..stage.scene_stack import Go, Push, Scene, Transition
 from ..stage.sound import Cue
 from .animation import Animator
@@ -41,6 +42,7 @@ from .lose import LoseScene
 from .panel import PanelInputs, panel_model
 from .panel_view import PanelModel, PanelView
 from .pause import PauseScene
+from .picture import export_picture
 from .typed_move import TypedMoveScene
 from .view import BoardView
 from .win import WinScene
@@ -97,6 +99,11 @@ class BoardScene(Scene):
             ),
             Action.SAVE: lambda c: Go(SaveAs(self._report)),
             Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
+            Action.PASTE_PUZZLE: lambda c: Go(OpenText(read_clipboard())),
+            Action.COPY_PUZZLE: lambda c: Go(Share(game, self.play.origin, self._report)),
+            Action.EXPORT_PICTURE: lambda c: self.play.tell(
+                export_picture(ctx.keeper, ctx.text, game.puzzle, self.play.origin.heading)
+            ),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),
         }
@@ -268,7 +275,7 @@ class BoardScene(Scene):
     def _pause(self) -> Transition | None:
         if self.game.over:
             return None
-        return Push(PauseScene(self.ctx, self.game, self.play.origin))
+        return Push(PauseScene(self.ctx, self.game, self.play.origin, self._report))
 
     def _report(self, message: str) -> None:
         """Where Save as put the file, in the status line."""

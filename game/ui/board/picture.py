@@ -1,0 +1,89 @@
+"""A printable picture of a puzzle: its title, the grid with the givens, its rules in words.
+
+Export (Ctrl+E, or the Share card) writes it as a PNG file.  The grid is drawn by
+the board's own views (:class:`~.view.BoardView` from :class:`~.looks.CellLook`
+values), always in the light theme, black on white, whatever the player's theme:
+paper is white.  Only the givens are drawn: a printed puzzle is for solving.
+
+SVG or PDF would need a library beyond pygame (pygame writes PNG, BMP, TGA and
+JPEG); a 2000-pixel PNG prints sharp on A4 at 240 dpi, so the picture is a PNG.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pygame
+
+from ...engine.puzzle import Puzzle
+from ...session.keep import Keeper
+from ..kit.text import Text
+from ..kit.theme import LIGHT
+from .layout import geometry_in
+from .looks import CellLook, region_tints
+from .view import BoardView
+
+WIDTH = 1800
+"""The picture's width in pixels: about 15 cm at 300 dpi, sharp on paper."""
+
+PAPER = (255, 255, 255)
+
+
+def export_picture(keeper: Keeper, text: Text, puzzle: Puzzle, title: str) -> str:
+    """Write the picture of ``puzzle`` in the player's exports folder; the sentence saying where."""
+    try:
+        data = png_bytes(puzzle_picture(text, puzzle, title))
+    except pygame.error as error:
+        return f"The picture could not be made: {error}."
+    return keeper.export_image(title or "puzzle", data).message
+
+
+def puzzle_picture(text: Text, puzzle: Puzzle, title: str, width: int = WIDTH) -> pygame.Surface:
+    """The picture of ``puzzle`` (see the module docstring), ``width`` pixels wide."""
+    palette = dataclasses.replace(LIGHT, background=PAPER)
+    margin = width // 12
+    inner = width - 2 * margin
+    title_size = max(12, width // 30)
+    rule_size = max(12, width // 45)
+    sentences = puzzle.rules.sentences()
+    rule_lines: list[str] = []
+    for sentence in sentences:
+        rule_lines += text.wrap("• " + sentence, rule_size, inner)
+    line_step = round(rule_size * 1.45)
+    top = margin + round(title_size * 1.8)
+    board_side = inner
+    height = top + board_side + margin // 2 + line_step * (len(rule_lines) + 1) + margin
+    surface = pygame.Surface((width, height))
+    surface.fill(palette.background)
+    heading = text.render(title or "Sudoku", title_size, palette.text, True)
+    surface.blit(heading, heading.get_rect(midtop=(width // 2, margin)))
+    geometry = geometry_in(pygame.Rect(margin, top, inner, board_side), puzzle.size)
+    view = BoardView(text)
+    view.configure(geometry, puzzle.shape, palette)
+    view.draw(surface, givens_looks(puzzle))
+    y = view.screen_rect.bottom + margin // 2
+    heading = text.render("Rules", rule_size, palette.text, True)
+    surface.blit(heading, (margin, y))
+    y += line_step
+    for line in rule_lines:
+        surface.blit(text.render(line, rule_size, palette.text), (margin, y))
+        y += line_step
+    return surface
+
+
+def givens_looks(puzzle: Puzzle) -> tuple[CellLook, ...]:
+    """Every cell's look with the givens alone (jigsaw regions tinted, as on the board)."""
+    shape = puzzle.shape
+    tints = region_tints(shape) if shape.is_jigsaw else None
+    return tuple(
+        CellLook(digit=digit, given=bool(digit), tint=tints[cell] if tints else 0)
+        for cell, digit in enumerate(puzzle.givens)
+    )
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` as the bytes of a PNG file."""
+    stream = io.BytesIO()
+    pygame.image.save(surface, stream, "picture.png")
+    return stream.getvalue()

@@ -1,0 +1,226 @@
+"""The *Enter a puzzle* screen: the draft's board on the left, what the solver says and the
+buttons on the right (see :mod:`game.ui.editor`).
+
+Keys: digits (and ``A``-``G`` on 16x16) type a given, Backspace or Delete
+erases, arrows move, ``Tab`` changes the size (on an empty board), ``Enter`` plays
+the puzzle once the solver has found it a solution, ``Esc`` goes back to the menu.
+A click chooses a cell.  A digit that clashes with another given is refused and
+the status line says where the other one is.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...session import Task
+from ...session.puzzles import Draft, Verdict, verdict_of
+from ..board.layout import BoardLayout, board_layout
+from ..board.looks import CellLook, Fill
+from ..board.view import BoardView
+from ..input.actions import Action, Command
+from ..input.gate import InputContext, Intent, Pointer, PointerKind
+from ..kit.widgets import ButtonColumn, Item, draw_lines
+from ..stage.context import AppContext
+from ..stage.destinations import OpenText
+from ..stage.scene_stack import Go, Pop, Scene, Transition
+
+TYPED = "the puzzle you typed"
+"""How messages name the draft when it is read to be played."""
+
+_MOVES = {
+    Action.MOVE_UP: (-1, 0),
+    Action.MOVE_DOWN: (1, 0),
+    Action.MOVE_LEFT: (0, -1),
+    Action.MOVE_RIGHT: (0, 1),
+}
+
+
+class EditorScene(Scene):
+    opaque = True
+
+    def __init__(self, ctx: AppContext, draft: Draft | None = None) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.draft = draft or Draft(9)
+        self.view = BoardView(ctx.text)
+        self.layout: BoardLayout = board_layout(*ctx.size, self.draft.size)
+        self.buttons = ButtonColumn(self._items())
+        self.message = ""
+        self._task: Task[tuple[int, Verdict]] | None = None
+
+    # -- lifecycle ------------------------------------------------------------------
+
+    def exit(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def input_context(self) -> InputContext:
+        return InputContext(size=self.draft.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = board_layout(*size, self.draft.size)
+        self.dirty = True
+
+    # -- input ----------------------------------------------------------------------
+
+    def handle(self, intent: Intent) -> Transition | None:
+        if isinstance(intent, Pointer):
+            return self._pointer(intent)
+        if not isinstance(intent, Command):
+            return None
+        action = intent.action
+        draft = self.draft
+        if action in (Action.DIGIT, Action.NOTE):
+            self._edited(draft.place(intent.digit))
+        elif action is Action.ERASE:
+            draft.erase()
+            self._edited("")
+        elif action in _MOVES:
+            draft.move(*_MOVES[action])
+            self._edited("")
+        elif action is Action.BACK:
+            return Pop()
+        elif action is Action.CONFIRM:
+            return self.choose("play")
+        elif action is Action.NEXT:
+            return self.choose("size")
+        return None
+
+    def _pointer(self, pointer: Pointer) -> Transition | None:
+        chosen = self.buttons.handle(pointer)
+        if isinstance(chosen, str):
+            return self.choose(chosen)
+        if chosen is True:
+            self.dirty = True
+        if pointer.kind is PointerKind.PRESS and pointer.button == 1:
+            cell = self.layout.board.cell_at(pointer.pos)
+            if cell is not None:
+                self.draft.cursor = cell
+                self._edited("")
+        return None
+
+    def choose(self, key: str) -> Transition | None:
+        draft = self.draft
+        if key == "play":
+            if not draft.verdict.playable:
+                self._edited(_not_yet(draft.verdict))
+                return None
+            return Go(OpenText(draft.line(), TYPED, "Your puzzle"))
+        if key == "size":
+            if draft.count:
+                self._edited("Clear the board first to change its size.")
+                return None
+            draft.resize(draft.next_size())
+            self.layout = board_layout(*self.ctx.size, draft.size)
+            self._edited(f"Now a {draft.size}×{draft.size} grid.")
+        elif key == "clear":
+            self._edited("Board cleared." if draft.clear() else "")
+        elif key == "back":
+            return Pop()
+        return None
+
+    def _edited(self, message: str) -> None:
+        """After a change: the message shown, the buttons, and a check if one is due."""
+        self.message = message
+        self.buttons.items = self._items()
+        self._check()
+        self.dirty = True
+
+    def _items(self) -> list[Item]:
+        draft = self.draft
+        return [
+            Item("play", "Play this puzzle", enabled=draft.verdict.playable, primary=True),
+            Item("size", f"Size: {draft.size}×{draft.size}", enabled=not draft.count),
+            Item("clear", "Clear", enabled=bool(draft.count)),
+            Item("back", "Back"),
+        ]
+
+    # -- the check ------------------------------------------------------------------
+
+    def _check(self) -> None:
+        job = self.draft.check_job()
+        if job is None:
+            return
+        if self._task is not None:
+            self._task.cancel()
+        version, shape, givens = job
+
+        def work(task: Task[tuple[int, Verdict]]) -> tuple[int, Verdict]:
+            return version, verdict_of(shape, givens)
+
+        self._task = self.ctx.tasks.run(work, self._judged, self._failed, "check draft")
+
+    def _judged(self, answer: tuple[int, Verdict]) -> None:
+        if self.draft.judged(*answer):
+            self._task = None
+            self.buttons.items = self._items()
+            self.dirty = True
+
+    def _failed(self, error: BaseException) -> None:
+        self._task = None
+        self.draft.judged(self.draft.version, Verdict.UNDECIDED)
+        self.message = f"The check failed: {error}"
+        self.buttons.items = self._items()
+        self.dirty = True
+
+    # -- drawing --------------------------------------------------------------------
+
+    def looks(self) -> tuple[CellLook, ...]:
+        draft = self.draft
+        return tuple(
+            CellLook(
+                digit=digit,
+                given=bool(digit),
+                fill=Fill.SELECTED if cell == draft.cursor else Fill.PLAIN,
+            )
+            for cell, digit in enumerate(draft.givens)
+        )
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        p, text = self.ctx.palette, self.ctx.text
+        layout = self.layout
+        surface.fill(p.background)
+        self.view.configure(layout.board, self.draft.shape, p)
+        self.view.draw(surface, self.looks())
+        panel = layout.panel
+        unit = max(12, layout.unit)
+        x, width = panel.x, panel.w
+        y = panel.y
+        title = round(unit * 0.55)
+        body = max(13, round(unit * 0.3))
+        draft = self.draft
+        y = draw_lines(surface, text, ["Enter a puzzle"], (x, y), title, p.text, bold=True)
+        grid = f"Classic {draft.size}×{draft.size} · {draft.count} given"
+        grid += "" if draft.count == 1 else "s"
+        y = draw_lines(surface, text, [grid], (x, y), body, p.text_dim)
+        y += body // 2
+        verdict = text.wrap(draft.verdict.value, body, width, bold=True)
+        colour = p.error if draft.verdict is Verdict.NONE else p.text
+        y = draw_lines(surface, text, verdict, (x, y), body, colour, bold=True)
+        if self.message:
+            y += body // 3
+            lines = text.wrap(self.message, body, width)
+            y = draw_lines(surface, text, lines, (x, y), body, p.text_dim)
+        y += body
+        keys = (
+            "Digits type a given, Backspace erases, arrows move. "
+            "Tab changes the size of an empty board. Enter plays, Esc goes back. "
+            "Jigsaw regions and killer cages cannot be entered here: paste them instead."
+        )
+        y = draw_lines(surface, text, text.wrap(keys, body, width), (x, y), body, p.text_dim)
+        row = round(unit * 0.8)
+        gap = round(unit * 0.2)
+        count = len(self.buttons.items)
+        top = max(y + gap, panel.bottom - count * row - (count - 1) * gap)
+        self.buttons.place(pygame.Rect(x, top, min(width, unit * 6), 0), row, gap)
+        self.buttons.draw(surface, text, p)
+        return None
+
+
+def _not_yet(verdict: Verdict) -> str:
+    """Why Play does not start the draft yet."""
+    if verdict is Verdict.CHECKING:
+        return "Wait a moment: the solver is still checking."
+    if verdict is Verdict.NONE:
+        return "This puzzle has no solution: change a given first."
+    return "Type some givens first."
