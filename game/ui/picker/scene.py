@@ -47,9 +47,10 @@ from ...session.picker import (
 from ...session.puzzles import MarkSource
 from ..input.actions import Action, Command, Edit
 from ..input.gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
+from ..kit.clipboard import read_clipboard
 from ..kit.text_field import TextField
 from ..stage.context import AppContext
-from ..stage.destinations import OpenFile
+from ..stage.destinations import OpenFile, OpenText
 from ..stage.scene_stack import Go, Pop, Scene, Transition
 from .hits import pointing_at
 from .layout import PickerLayout, Pointing, picker_layout
@@ -69,7 +70,11 @@ WHEEL_ROWS = 3
 """Rows scrolled per wheel notch."""
 
 PATH_LIMIT = 4096
-"""Characters the path line holds (PATH_MAX on Linux)."""
+"""Characters the path line holds (PATH_MAX on Linux; a longer link is pasted with
+Ctrl+V outside the line)."""
+
+TYPED_LINE = "the path line"
+"""How messages name a puzzle typed in the path line."""
 
 _MOVES: dict[Action, Callable[[ListState], bool]] = {
     Action.MOVE_UP: lambda state: state.move(-1),
@@ -245,6 +250,8 @@ class PickerScene(Scene):
             self.dirty = True
         elif action is Action.REFRESH:
             browser.refresh()
+        elif action is Action.PASTE_PUZZLE:
+            return Go(OpenText(read_clipboard()))
         elif action is Action.BACK:
             return Pop()
         return None
@@ -345,6 +352,8 @@ class PickerScene(Scene):
     def _play(self, play: Play | None) -> Transition | None:
         if play is None:
             return None
+        if play.text:
+            return Go(OpenText(play.text, TYPED_LINE))
         self.ctx.session.played_from(os.path.dirname(play.path))
         return Go(OpenFile(play.path, play.index))
 
