@@ -42,7 +42,8 @@ def read_text(
     """The first puzzle in ``text``, ready to play (slow for a hard puzzle: a background job).
 
     ``source`` names where the text came from in messages ("the clipboard");
-    ``title`` heads the game when the text names none.
+    ``title`` heads the game when the text names none (else "Pasted puzzle", or
+    "Typed puzzle" for text from anywhere but the clipboard).
 
     :raises PuzzleError: with a sentence for the player when the text holds no
         puzzle, or its first puzzle cannot be read or played.
@@ -73,7 +74,8 @@ def read_text(
         raise FormatError(f"{_capital(source)}: {error}") from None
     if prepared.origin.title:
         return prepared
-    origin = dataclasses.replace(prepared.origin, title=title or "Pasted puzzle")
+    named = title or ("Pasted puzzle" if source == CLIPBOARD else "Typed puzzle")
+    origin = dataclasses.replace(prepared.origin, title=named)
     return dataclasses.replace(prepared, origin=origin)
 
 

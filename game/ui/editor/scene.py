@@ -130,7 +130,7 @@ class EditorScene(Scene):
         draft = self.draft
         return [
             Item("play", "Play this puzzle", enabled=draft.verdict.playable, primary=True),
-            Item("size", f"Size: {draft.size}×{draft.size}", enabled=not draft.count),
+            Item("size", f"Size {draft.size}×{draft.size}", enabled=not draft.count),
             Item("clear", "Clear", enabled=bool(draft.count)),
             Item("back", "Back"),
         ]
@@ -183,11 +183,12 @@ class EditorScene(Scene):
         self.view.configure(layout.board, self.draft.shape, p)
         self.view.draw(surface, self.looks())
         panel = layout.panel
-        unit = max(12, layout.unit)
-        x, width = panel.x, panel.w
-        y = panel.y
-        title = round(unit * 0.55)
-        body = max(13, round(unit * 0.3))
+        unit = max(16, layout.unit)
+        self._place_buttons(panel, unit)
+        room = self.buttons.rects[0].top - round(unit * 0.25)  # the text ends above them
+        x, width, y = panel.x, panel.w, panel.y
+        title = text.fit_size("Enter a puzzle", round(unit * 0.5), width, True)
+        body = max(13, round(unit * 0.24))
         draft = self.draft
         y = draw_lines(surface, text, ["Enter a puzzle"], (x, y), title, p.text, bold=True)
         grid = f"Classic {draft.size}×{draft.size} · {draft.count} given"
@@ -201,20 +202,33 @@ class EditorScene(Scene):
             y += body // 3
             lines = text.wrap(self.message, body, width)
             y = draw_lines(surface, text, lines, (x, y), body, p.text_dim)
-        y += body
-        keys = (
-            "Digits type a given, Backspace erases, arrows move. "
-            "Tab changes the size of an empty board. Enter plays, Esc goes back. "
-            "Jigsaw regions and killer cages cannot be entered here: paste them instead."
-        )
-        y = draw_lines(surface, text, text.wrap(keys, body, width), (x, y), body, p.text_dim)
-        row = round(unit * 0.8)
-        gap = round(unit * 0.2)
-        count = len(self.buttons.items)
-        top = max(y + gap, panel.bottom - count * row - (count - 1) * gap)
-        self.buttons.place(pygame.Rect(x, top, min(width, unit * 6), 0), row, gap)
-        self.buttons.draw(surface, text, p)
+        keys = text.wrap(KEYS, body, width)
+        if y + body + round(body * 1.3) * len(keys) <= room:  # only where it fits whole
+            draw_lines(surface, text, keys, (x, y + body), body, p.text_dim)
+        self.buttons.draw(surface, text, p, on_card=False)
         return None
+
+    def _place_buttons(self, panel: pygame.Rect, unit: int) -> None:
+        """Play across the panel's foot, and under it Size, Clear and Back side by side."""
+        row, gap = round(unit * 0.7), round(unit * 0.15)
+        width = panel.w
+        third = (width - 2 * gap) // 3
+        bottom = panel.bottom
+        top = bottom - 2 * row - gap
+        self.buttons.rects = [
+            pygame.Rect(panel.x, top, width, row),
+            *(
+                pygame.Rect(panel.x + k * (third + gap), top + row + gap, third, row)
+                for k in range(3)
+            ),
+        ]
+
+
+KEYS = (
+    "Digits type a given, Backspace erases, arrows move, Tab changes the size of an "
+    "empty board, Enter plays, Esc goes back. Jigsaw and killer puzzles: paste them "
+    "(Ctrl+V on the menu)."
+)
 
 
 def _not_yet(verdict: Verdict) -> str:
