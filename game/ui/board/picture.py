@@ -4,6 +4,8 @@ Export (Ctrl+E, or the Share card) writes it as a PNG file.  The grid is drawn b
 the board's own views (:class:`~.view.BoardView` from :class:`~.looks.CellLook`
 values), always in the light theme, black on white, whatever the player's theme:
 paper is white.  Only the givens are drawn: a printed puzzle is for solving.
+Killer cages are drawn (:mod:`.cage_outlines`); the other constraints appear in
+the picture's rules in words only, until the board draws them.
 
 SVG or PDF would need a library beyond pygame (pygame writes PNG, BMP, TGA and
 JPEG); a 2000-pixel PNG prints sharp on A4 at 240 dpi, so the picture is a PNG.
@@ -17,9 +19,11 @@ import io
 import pygame
 
 from ...engine.puzzle import Puzzle
+from ...engine.rules import Cage
 from ...session.keep import Keeper
 from ..kit.text import Text
 from ..kit.theme import LIGHT
+from .cage_outlines import draw_cages
 from .layout import geometry_in
 from .looks import CellLook, region_tints
 from .view import BoardView
@@ -62,6 +66,8 @@ def puzzle_picture(text: Text, puzzle: Puzzle, title: str, width: int = WIDTH) -
     view = BoardView(text)
     view.configure(geometry, puzzle.shape, palette)
     view.draw(surface, givens_looks(puzzle))
+    cages = [rule for rule in puzzle.constraints if isinstance(rule, Cage)]
+    draw_cages(surface, geometry, cages, palette.text, PAPER, text)
     y = view.screen_rect.bottom + margin // 2
     heading = text.render("Rules", rule_size, palette.text, True)
     surface.blit(heading, (margin, y))

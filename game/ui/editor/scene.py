@@ -2,10 +2,15 @@
 buttons on the right (see :mod:`game.ui.editor`).
 
 Keys: digits (and ``A``-``G`` on 16x16) type a given, Backspace or Delete
-erases, arrows move, ``Tab`` changes the size (on an empty board), ``Enter`` plays
-the puzzle once the solver has found it a solution, ``Esc`` goes back to the menu.
-A click chooses a cell.  A digit that clashes with another given is refused and
-the status line says where the other one is.
+erases (a cell with no given: its cage), arrows move, ``Tab`` changes the size
+(on an empty board), ``Enter`` plays the puzzle once the solver has found it a
+solution, ``Esc`` goes back to the menu.  A click chooses a cell.  A digit that
+clashes with another given is refused and the panel says where the other one is.
+
+Cages: choose several cells (Shift+arrows, Ctrl+click, or a drag), type the sum
+(the digits are the sum's figures while several cells are chosen: the scene asks
+for typed text then, so ``0`` is a figure, not Erase), ``Enter`` makes the cage,
+``Esc`` lets the cells go.
 """
 
 from __future__ import annotations
@@ -14,11 +19,12 @@ import pygame
 
 from ...session import Task
 from ...session.puzzles import Draft, Verdict, verdict_of
+from ..board.cage_outlines import draw_cages
 from ..board.layout import BoardLayout, board_layout
 from ..board.looks import CellLook, Fill
 from ..board.view import BoardView
-from ..input.actions import Action, Command
-from ..input.gate import InputContext, Intent, Pointer, PointerKind
+from ..input.actions import Action, Command, Edit
+from ..input.gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
 from ..kit.widgets import ButtonColumn, Item, draw_lines
 from ..stage.context import AppContext
 from ..stage.destinations import OpenText
@@ -34,6 +40,13 @@ _MOVES = {
     Action.MOVE_RIGHT: (0, 1),
 }
 
+_EXTENDS = {
+    Action.EXTEND_UP: (-1, 0),
+    Action.EXTEND_DOWN: (1, 0),
+    Action.EXTEND_LEFT: (0, -1),
+    Action.EXTEND_RIGHT: (0, 1),
+}
+
 
 class EditorScene(Scene):
     opaque = True
@@ -47,6 +60,7 @@ class EditorScene(Scene):
         self.buttons = ButtonColumn(self._items())
         self.message = ""
         self._task: Task[tuple[int, Verdict]] | None = None
+        self._dragging = False
 
     # -- lifecycle ------------------------------------------------------------------
 
@@ -55,7 +69,8 @@ class EditorScene(Scene):
             self._task.cancel()
 
     def input_context(self) -> InputContext:
-        return InputContext(size=self.draft.size)
+        # Several cells chosen: digits are a sum's figures, typed as text (0 included).
+        return InputContext(size=self.draft.size, typing=self.draft.choosing)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = board_layout(*size, self.draft.size)
@@ -66,19 +81,45 @@ class EditorScene(Scene):
     def handle(self, intent: Intent) -> Transition | None:
         if isinstance(intent, Pointer):
             return self._pointer(intent)
+        draft = self.draft
+        if isinstance(intent, TextInput):
+            for char in intent.text:
+                if char.isdigit():
+                    self.message = draft.type_sum(int(char))
+            self._edited(self.message)
+            return None
+        if isinstance(intent, EditKey):
+            if intent.edit is Edit.BACKSPACE:
+                draft.unsum()
+                self._edited("")
+            elif intent.edit is Edit.ENTER:
+                self._edited(draft.make_cage())
+            elif intent.edit is Edit.CANCEL:
+                draft.let_go()
+                self._edited("")
+            return None
         if not isinstance(intent, Command):
             return None
         action = intent.action
-        draft = self.draft
         if action in (Action.DIGIT, Action.NOTE):
             self._edited(draft.place(intent.digit))
         elif action is Action.ERASE:
             draft.erase()
             self._edited("")
         elif action in _MOVES:
+            draft.let_go()
             draft.move(*_MOVES[action])
             self._edited("")
+        elif action in _EXTENDS:
+            before = draft.cursor
+            draft.move(*_EXTENDS[action])
+            cell, draft.cursor = draft.cursor, before
+            draft.choose(cell)
+            self._edited("")
         elif action is Action.BACK:
+            if draft.let_go():
+                self._edited("")
+                return None
             return Pop()
         elif action is Action.CONFIRM:
             return self.choose("play")
@@ -92,11 +133,22 @@ class EditorScene(Scene):
             return self.choose(chosen)
         if chosen is True:
             self.dirty = True
-        if pointer.kind is PointerKind.PRESS and pointer.button == 1:
-            cell = self.layout.board.cell_at(pointer.pos)
-            if cell is not None:
-                self.draft.cursor = cell
+        cell = self.layout.board.cell_at(pointer.pos)
+        draft = self.draft
+        if pointer.kind is PointerKind.RELEASE:
+            self._dragging = False
+        elif pointer.kind is PointerKind.MOVE and self._dragging and pointer.held:
+            if cell is not None and cell not in draft.chosen and cell != draft.cursor:
+                draft.choose(cell)
                 self._edited("")
+        elif pointer.kind is PointerKind.PRESS and pointer.button == 1 and cell is not None:
+            if pointer.ctrl:
+                draft.choose(cell, add=cell not in draft.chosen)
+            else:
+                draft.let_go()
+                draft.cursor = cell
+                self._dragging = True
+            self._edited("")
         return None
 
     def choose(self, key: str) -> Transition | None:
@@ -107,7 +159,7 @@ class EditorScene(Scene):
                 return None
             return Go(OpenText(draft.line(), TYPED, "Your puzzle"))
         if key == "size":
-            if draft.count:
+            if not draft.empty:
                 self._edited("Clear the board first to change its size.")
                 return None
             draft.resize(draft.next_size())
@@ -130,8 +182,8 @@ class EditorScene(Scene):
         draft = self.draft
         return [
             Item("play", "Play this puzzle", enabled=draft.verdict.playable, primary=True),
-            Item("size", f"Size {draft.size}×{draft.size}", enabled=not draft.count),
-            Item("clear", "Clear", enabled=bool(draft.count)),
+            Item("size", f"Size {draft.size}×{draft.size}", enabled=draft.empty),
+            Item("clear", "Clear", enabled=not draft.empty),
             Item("back", "Back"),
         ]
 
@@ -167,12 +219,15 @@ class EditorScene(Scene):
 
     def looks(self) -> tuple[CellLook, ...]:
         draft = self.draft
+        chosen = draft.chosen
+
+        def fill(cell: int) -> Fill:
+            if cell == draft.cursor:
+                return Fill.SELECTED
+            return Fill.CHOSEN if cell in chosen else Fill.PLAIN
+
         return tuple(
-            CellLook(
-                digit=digit,
-                given=bool(digit),
-                fill=Fill.SELECTED if cell == draft.cursor else Fill.PLAIN,
-            )
+            CellLook(digit=digit, given=bool(digit), fill=fill(cell))
             for cell, digit in enumerate(draft.givens)
         )
 
@@ -182,6 +237,7 @@ class EditorScene(Scene):
         surface.fill(p.background)
         self.view.configure(layout.board, self.draft.shape, p)
         self.view.draw(surface, self.looks())
+        draw_cages(surface, layout.board, self.draft.cages, p.text, p.surface, text)
         panel = layout.panel
         unit = max(16, layout.unit)
         self._place_buttons(panel, unit)
@@ -193,9 +249,15 @@ class EditorScene(Scene):
         y = draw_lines(surface, text, ["Enter a puzzle"], (x, y), title, p.text, bold=True)
         grid = f"Classic {draft.size}×{draft.size} · {draft.count} given"
         grid += "" if draft.count == 1 else "s"
+        if draft.cages:
+            grid += f" · {len(draft.cages)} cage" + ("" if len(draft.cages) == 1 else "s")
         y = draw_lines(surface, text, [grid], (x, y), body, p.text_dim)
         y += body // 2
-        verdict = text.wrap(draft.verdict.value, body, width, bold=True)
+        said = draft.verdict.value
+        if draft.choosing:
+            total = draft.total or "…"
+            said = f"Cage of {len(draft.chosen)} cells, sum {total}: type it, then Enter."
+        verdict = text.wrap(said, body, width, bold=True)
         colour = p.error if draft.verdict is Verdict.NONE else p.text
         y = draw_lines(surface, text, verdict, (x, y), body, colour, bold=True)
         if self.message:
@@ -226,8 +288,9 @@ class EditorScene(Scene):
 
 KEYS = (
     "Digits type a given, Backspace erases, arrows move, Tab changes the size of an "
-    "empty board, Enter plays, Esc goes back. Jigsaw and killer puzzles: paste them "
-    "(Ctrl+V on the menu)."
+    "empty board, Enter plays, Esc goes back. A killer cage: choose its cells "
+    "(Shift+arrows, Ctrl+click or drag), type the sum, Enter. Jigsaw puzzles: paste "
+    "them (Ctrl+V on the menu)."
 )
 
 

@@ -184,3 +184,25 @@ def test_the_command_line_argument_may_be_a_puzzle(tmp_path: Path) -> None:
     assert unknown_argument([link]) is None
     assert unknown_argument(["--windowed", PUZZLE]) is None
     assert unknown_argument(["slove"]) is not None
+
+
+def test_a_cage_is_drawn_by_choosing_cells_and_typing_its_sum(driver: Driver) -> None:
+    driver.app.apply(driver.top.choose("enter"))  # type: ignore[attr-defined]
+    editor = driver.top
+    assert isinstance(editor, EditorScene)
+    shift = pygame.KMOD_LSHIFT
+    driver.key(pygame.K_RIGHT, shift)
+    driver.key(pygame.K_RIGHT, shift)
+    assert editor.draft.chosen == {0, 1, 2}
+    assert editor.input_context().typing  # digits are the sum's figures now
+    driver.text("1")
+    driver.text("0")
+    assert editor.draft.total == "10"
+    driver.key(pygame.K_BACKSPACE)
+    driver.text("2")
+    driver.key(pygame.K_RETURN)
+    assert [(c.members, c.total) for c in editor.draft.cages] == [((0, 1, 2), 12)]
+    assert not editor.input_context().typing
+    editor.draw(driver.app.display.surface)  # the cage is drawn without trouble
+    driver.key(pygame.K_BACKSPACE)  # no given under the cursor: the cage goes
+    assert not editor.draft.cages
