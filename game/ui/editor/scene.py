@@ -256,7 +256,7 @@ class EditorScene(Scene):
         said = draft.verdict.value
         if draft.choosing:
             total = draft.total or "…"
-            said = f"Cage of {len(draft.chosen)} cells, sum {total}: type it, then Enter."
+            said = f"A cage of {len(draft.chosen)} cells, sum {total}. Type its sum, then Enter."
         verdict = text.wrap(said, body, width, bold=True)
         colour = p.error if draft.verdict is Verdict.NONE else p.text
         y = draw_lines(surface, text, verdict, (x, y), body, colour, bold=True)
