@@ -62,8 +62,9 @@ def read_text(
     try:
         opened = open_bytes(data, source)
     except PuzzleError as error:
+        why = "" if error.reason == "no puzzle found" else f" ({error})"
         raise FormatError(
-            f"{_capital(source)} holds no puzzle this game reads: “{_snippet(stripped)}” ({error})"
+            f"{_capital(source)} holds no puzzle this game reads: “{_snippet(stripped)}”{why}"
         ) from None
     if opened.count == 0:
         raise FormatError(f"{_capital(source)} holds no puzzle: “{_snippet(stripped)}”")

@@ -78,12 +78,12 @@ def _edges(
     ys = {-1: (rect.top, rect.top + inset), 1: (rect.bottom - 1 - inset, rect.bottom - 1)}
     for dr in (-1, 1):
         for dc in (-1, 1):
-            if inside(row + dr, column) and inside(row, column + dc):
-                if not inside(row + dr, column + dc):
-                    x = rect.left + inset if dc < 0 else rect.right - 1 - inset
-                    y = rect.top + inset if dr < 0 else rect.bottom - 1 - inset
-                    pieces.append(((xs[dc][0], y), (xs[dc][1], y)))
-                    pieces.append(((x, ys[dr][0]), (x, ys[dr][1])))
+            turns = inside(row + dr, column) and inside(row, column + dc)
+            if turns and not inside(row + dr, column + dc):
+                x = rect.left + inset if dc < 0 else rect.right - 1 - inset
+                y = rect.top + inset if dr < 0 else rect.bottom - 1 - inset
+                pieces.append(((xs[dc][0], y), (xs[dc][1], y)))
+                pieces.append(((x, ys[dr][0]), (x, ys[dr][1])))
     return pieces
 
 

@@ -271,19 +271,19 @@ class EditorScene(Scene):
         return None
 
     def _place_buttons(self, panel: pygame.Rect, unit: int) -> None:
-        """Play across the panel's foot, and under it Size, Clear and Back side by side."""
+        """Play across the panel's foot, and under it Size, Clear and Back side by side
+        (Size the widest: its label is the longest)."""
         row, gap = round(unit * 0.7), round(unit * 0.15)
-        width = panel.w
-        third = (width - 2 * gap) // 3
-        bottom = panel.bottom
-        top = bottom - 2 * row - gap
-        self.buttons.rects = [
-            pygame.Rect(panel.x, top, width, row),
-            *(
-                pygame.Rect(panel.x + k * (third + gap), top + row + gap, third, row)
-                for k in range(3)
-            ),
-        ]
+        room = panel.w - 2 * gap
+        widths = (room * 2 // 5, room * 3 // 10)
+        widths += (room - sum(widths),)
+        top = panel.bottom - 2 * row - gap
+        rects = [pygame.Rect(panel.x, top, panel.w, row)]
+        x = panel.x
+        for width in widths:
+            rects.append(pygame.Rect(x, top + row + gap, width, row))
+            x += width + gap
+        self.buttons.rects = rects
 
 
 KEYS = (
