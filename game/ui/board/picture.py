@@ -14,6 +14,7 @@ JPEG); a 2000-pixel PNG prints sharp on A4 at 240 dpi, so the picture is a PNG.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import io
 
 import pygame
@@ -21,6 +22,7 @@ import pygame
 from ...engine.puzzle import Puzzle
 from ...engine.rules import Cage
 from ...session.keep import Keeper
+from ...session.play import Origin
 from ..kit.text import Text
 from ..kit.theme import LIGHT
 from .cage_outlines import draw_cages
@@ -34,17 +36,21 @@ WIDTH = 1800
 PAPER = (255, 255, 255)
 
 
-def export_picture(keeper: Keeper, text: Text, puzzle: Puzzle, title: str) -> str:
-    """Write the picture of ``puzzle`` in the player's exports folder; the sentence saying where."""
+def export_picture(keeper: Keeper, text: Text, puzzle: Puzzle, origin: Origin) -> str:
+    """Write the picture of ``puzzle`` in the player's exports folder; the sentence saying
+    where.  The file is named after the puzzle and the day: ``Hard 2025-01-31.png``."""
     try:
-        data = png_bytes(puzzle_picture(text, puzzle, title))
+        data = png_bytes(puzzle_picture(text, puzzle, origin.heading, origin.subtitle))
     except pygame.error as error:
         return f"The picture could not be made: {error}."
-    return keeper.export_image(title or "puzzle", data).message
+    return keeper.export_image(f"{origin.heading} {datetime.date.today()}", data).message
 
 
-def puzzle_picture(text: Text, puzzle: Puzzle, title: str, width: int = WIDTH) -> pygame.Surface:
-    """The picture of ``puzzle`` (see the module docstring), ``width`` pixels wide."""
+def puzzle_picture(
+    text: Text, puzzle: Puzzle, title: str, subtitle: str = "", width: int = WIDTH
+) -> pygame.Surface:
+    """The picture of ``puzzle`` (see the module docstring), ``width`` pixels wide,
+    headed by ``title`` and ``subtitle`` (``Classic 9×9 · Hard · 3.4``)."""
     palette = dataclasses.replace(LIGHT, background=PAPER)
     margin = width // 12
     inner = width - 2 * margin
@@ -55,13 +61,16 @@ def puzzle_picture(text: Text, puzzle: Puzzle, title: str, width: int = WIDTH) -
     for sentence in sentences:
         rule_lines += text.wrap("• " + sentence, rule_size, inner)
     line_step = round(rule_size * 1.45)
-    top = margin + round(title_size * 1.8)
+    top = margin + round(title_size * (2.6 if subtitle else 1.8))
     board_side = inner
     height = top + board_side + margin // 2 + line_step * (len(rule_lines) + 1) + margin
     surface = pygame.Surface((width, height))
     surface.fill(palette.background)
     heading = text.render(title or "Sudoku", title_size, palette.text, True)
     surface.blit(heading, heading.get_rect(midtop=(width // 2, margin)))
+    if subtitle:
+        under = text.render(subtitle, rule_size, palette.text_dim)
+        surface.blit(under, under.get_rect(midtop=(width // 2, heading.get_rect().h + margin)))
     geometry = geometry_in(pygame.Rect(margin, top, inner, board_side), puzzle.size)
     view = BoardView(text)
     view.configure(geometry, puzzle.shape, palette)

@@ -102,7 +102,7 @@ class BoardScene(Scene):
             Action.PASTE_PUZZLE: lambda c: Go(OpenText(read_clipboard())),
             Action.COPY_PUZZLE: lambda c: Go(Share(game, self.play.origin, self._report)),
             Action.EXPORT_PICTURE: lambda c: self.play.tell(
-                export_picture(ctx.keeper, ctx.text, game.puzzle, self.play.origin.heading)
+                export_picture(ctx.keeper, ctx.text, game.puzzle, self.play.origin)
             ),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),

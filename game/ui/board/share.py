@@ -55,7 +55,7 @@ class ShareScene(CardScene):
             self.report(copy_form(self.forms[int(key.removeprefix("copy-"))]))
         elif key == "picture":
             ctx = self.ctx
-            self.report(export_picture(ctx.keeper, ctx.text, self.game.puzzle, self.origin.heading))
+            self.report(export_picture(ctx.keeper, ctx.text, self.game.puzzle, self.origin))
         return Pop()
 
 

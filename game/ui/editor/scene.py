@@ -275,8 +275,8 @@ class EditorScene(Scene):
         (Size the widest: its label is the longest)."""
         row, gap = round(unit * 0.7), round(unit * 0.15)
         room = panel.w - 2 * gap
-        widths = (room * 2 // 5, room * 3 // 10)
-        widths += (room - sum(widths),)
+        size, clear = room * 2 // 5, room * 3 // 10
+        widths = (size, clear, room - size - clear)
         top = panel.bottom - 2 * row - gap
         rects = [pygame.Rect(panel.x, top, panel.w, row)]
         x = panel.x

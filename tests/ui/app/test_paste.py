@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import pygame
@@ -12,6 +13,7 @@ from game.engine.formats import fpuzzles_link
 from game.engine.puzzle import Puzzle
 from game.session.keep.keeper import Keeper
 from game.session.keep.userdata import open_user_data
+from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.ui.app.loop import COMMAND_LINE, opening
 from game.ui.board import share
 from game.ui.board.picture import export_picture
@@ -120,9 +122,11 @@ def test_export_writes_a_png_in_the_exports_folder(driver: Driver, tmp_path: Pat
     driver.key(pygame.K_e, CTRL)  # the tests' keeper keeps nothing: it says so
     assert board.play.status.message == driver.ctx.keeper.why_not_saving()
     keeper = Keeper(open_user_data(tmp_path, threaded=False))
-    message = export_picture(keeper, driver.ctx.text, board.game.puzzle, "Wiki")
-    assert message.startswith("Picture saved as Wiki.png in ")
-    image = pygame.image.load(str(tmp_path / "exports" / "Wiki.png"))
+    origin = Origin(PuzzleKind(), title="Wiki")
+    message = export_picture(keeper, driver.ctx.text, board.game.puzzle, origin)
+    name = f"Wiki {datetime.date.today()}.png"
+    assert message.startswith(f"Picture saved as {name} in ")
+    image = pygame.image.load(str(tmp_path / "exports" / name))
     assert image.get_width() >= 1800 and image.get_height() > image.get_width()
     assert image.get_at((5, 5))[:3] == (255, 255, 255)  # white paper, whatever the theme
 
