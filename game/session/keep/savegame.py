@@ -158,6 +158,9 @@ class SavedGame:
     origin: Origin
     created: str
     saved: str
+    cursor: int | None = None
+    """Where the board's cursor was (the board's, not the game's: see
+    :class:`~game.session.board.Playing`)."""
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -325,8 +328,14 @@ def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
     return first, end
 
 
-def snapshot(game: Game, origin: Origin | None = None, created: str | None = None) -> Snapshot:
-    """The game as it is now (cheap: a few tuple copies, no text)."""
+def snapshot(
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
+) -> Snapshot:
+    """The game as it is now (cheap: a few tuple copies, no text), with the board's
+    ``cursor`` (kept in the save as Tatham's mid end keeps the UI's state)."""
     history = game.history
     return Snapshot(
         puzzle=game.puzzle,
@@ -339,7 +348,7 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         elapsed=game.elapsed,
         counters=game.counters,
         solution_seen=game.solution_seen,
-        selected=game.selected,
+        selected=cursor,
         origin=origin or Origin(PuzzleKind.of(game.shape, None)),
         created=created or now_text(),
         times=history.times,
@@ -361,15 +370,23 @@ def _deduction_text(deduction: Deduction, size: int) -> str:
 
 
 def game_to_dict(
-    game: Game, origin: Origin | None = None, created: str | None = None
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
 ) -> dict[str, Any]:
     """The save of ``game`` as JSON-ready data (``created`` defaults to now)."""
-    return snapshot(game, origin, created).to_dict()
+    return snapshot(game, origin, created, cursor).to_dict()
 
 
-def save_game(game: Game, origin: Origin | None = None, created: str | None = None) -> str:
+def save_game(
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
+) -> str:
     """The save file text of ``game``; :func:`load_game` reads it back identical."""
-    return snapshot(game, origin, created).text()
+    return snapshot(game, origin, created, cursor).text()
 
 
 def write_game(
@@ -377,11 +394,12 @@ def write_game(
     game: Game,
     origin: Origin | None = None,
     created: str | None = None,
+    cursor: int | None = None,
 ) -> None:
     """Save ``game`` to ``path`` atomically; :class:`StorageError` (a sentence) on failure."""
     target = Path(path)
     try:
-        write_atomic(target, save_game(game, origin, created))
+        write_atomic(target, save_game(game, origin, created, cursor))
     except OSError as error:
         raise StorageError(f"Could not save {target}: {os_reason(error)}.") from error
 
@@ -615,13 +633,13 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
         elapsed=_seconds(data.get("elapsed")),
         ledger=ledger,
         phase=phase,
-        selected=None if selected is None else _selected(selected, size),
         solution=game.solution,
         solvability=game.solvability,
     )
     game.bookmarks = Bookmarks(_savepoints(data.get("savepoints"), history))
     origin = _origin(data.get("origin"), puzzle)
-    return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
+    cursor = None if selected is None else _selected(selected, size)
+    return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"), cursor)
 
 
 def _position_error(position: object, count: int) -> SaveError:

@@ -13,8 +13,10 @@ through :meth:`Game.tick` so tests step it exactly.
 
 Where data lives (Simon Tatham's test: would a player expect it back on undo?):
 entries and notes do, so they are :class:`~.state.BoardState` values in the
-:class:`~.history.History`; the clock, the selection, the counters, the phase and
-whether the solution was seen do not, so they live on the :class:`Game`.
+:class:`~.history.History`; the clock, the counters, the phase and whether the
+solution was seen do not, so they live on the :class:`Game`.  The cursor and
+the selection are the board's, not the game's
+(:class:`~game.session.board.Playing`).
 
 The rules decided here, each in one place:
 
@@ -120,7 +122,6 @@ class Game:
         self.assist = Assist(self)
         self.elapsed = 0.0
         self.help = HelpLedger()
-        self.selected: int | None = None
         self._phase = Phase.PLAYING
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
         self._version = 0
@@ -135,7 +136,6 @@ class Game:
         elapsed: float = 0.0,
         ledger: HelpLedger | None = None,
         phase: Phase = Phase.PLAYING,
-        selected: int | None = None,
         solution: tuple[int, ...] | None = None,
         solvability: Status | None = None,
     ) -> Game:
@@ -150,7 +150,6 @@ class Game:
         game.history = history
         game.elapsed = elapsed
         game.help = ledger or HelpLedger()
-        game.selected = selected
         game._phase = game._settled_phase(phase)
         if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
             game.help.saw_solution()
@@ -296,21 +295,7 @@ class Game:
         """Per cell, the digits its peers do not hold (0 for filled cells)."""
         return candidates(self.shape, self.grid)
 
-    # -- selection, time and settings (not undoable) --------------------------------
-
-    def select(self, cell: Cell | None) -> None:
-        if cell != self.selected:
-            self.selected = cell
-            self._version += 1
-
-    def move_selection(self, rows: int, columns: int) -> None:
-        """Move the selection, wrapping around the edges; selects r1c1 if none."""
-        n = self.size
-        if self.selected is None:
-            self.select(0)
-            return
-        row, column = divmod(self.selected, n)
-        self.select(((row + rows) % n) * n + (column + columns) % n)
+    # -- time and settings (not undoable) --------------------------------
 
     def tick(self, seconds: float) -> None:
         """Advance the clock while the game is played (not paused, not over)."""

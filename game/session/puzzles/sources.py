@@ -49,6 +49,8 @@ class Prepared:
     """A saved game, loaded with its history: played as it is instead of a new one."""
     created: str = ""
     """When the saved game was first started ("" for a new game)."""
+    cursor: int | None = None
+    """Where the saved game's board had its cursor (None for a new game)."""
 
     def new_game(self, settings: Settings) -> Game:
         """The game to play: the saved one with ``settings`` in force, or a fresh one."""
@@ -261,7 +263,13 @@ def load_saved_game(path: str) -> Prepared:
         # its file name reads better than "Puzzle".
         origin = dataclasses.replace(origin, title=Path(path).stem)
     return Prepared(
-        game.puzzle, game.solution, game.solvability, origin, game=game, created=saved.created
+        game.puzzle,
+        game.solution,
+        game.solvability,
+        origin,
+        game=game,
+        created=saved.created,
+        cursor=saved.cursor,
     )
 
 

@@ -8,34 +8,44 @@ cell should look like, as values), :mod:`.view` (looks to pixels, with caches),
 :mod:`.panel` and :mod:`.panel_view` (the side panel's model and drawing),
 :mod:`.steps_view`, :mod:`.deduction_view`, :mod:`.role_marks`,
 :mod:`.step_picture` and :mod:`.animation`.  The cards a game leads to:
-:mod:`.win`, :mod:`.lose`, :mod:`.pause`, and the typed-move line
+:mod:`.win`, :mod:`.lose`, :mod:`.pause`, :mod:`.share` (copy the puzzle, export its
+picture: :mod:`.picture`, with :mod:`.cage_outlines`), and the typed-move line
 (:mod:`.typed_move`).
 """
 
+from .cage_outlines import draw_cages
 from .deduction_view import draw_deduction
-from .layout import BoardGeometry, board_layout
+from .layout import BoardGeometry, BoardLayout, board_layout
 from .looks import CellLook, Fill, hint_parts, region_tints
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
+from .picture import export_picture, givens_looks, puzzle_picture
 from .scene import BoardScene
+from .share import ShareScene
 from .step_picture import StepPicture
 from .steps_view import draw_explanation
 from .view import BoardView
 
 __all__ = [
     "BoardGeometry",
+    "BoardLayout",
     "BoardScene",
     "BoardView",
     "CellLook",
     "Fill",
     "LegendItem",
+    "ShareScene",
     "StepPicture",
     "board_layout",
+    "draw_cages",
     "draw_deduction",
     "draw_explanation",
     "draw_legend",
+    "export_picture",
+    "givens_looks",
     "hint_parts",
     "legend_of",
     "legend_size",
+    "puzzle_picture",
     "region_tints",
 ]

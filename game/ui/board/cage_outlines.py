@@ -12,8 +12,7 @@ from collections.abc import Iterable
 import pygame
 
 from ...engine.rules import Cage
-from ..kit.text import Text
-from ..kit.theme import Colour
+from ..kit import Colour, Text
 from .layout import BoardGeometry
 
 

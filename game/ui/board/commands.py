@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...session.board import Chore, Playing, Reply
-from ..input.actions import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
-from ..stage.scene_stack import Transition
+from ..input import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
+from ..stage import Transition
 
 Handler = Callable[[Command], "Transition | Reply | None"]
 

@@ -17,8 +17,7 @@ import math
 import pygame
 
 from ...engine.logic.step import Area, AreaKind, Link, Role, Step
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
+from ..kit import Colour, Palette, Text, mix
 from .layout import BoardGeometry
 
 AREA_ROLES: dict[AreaKind, Role] = {

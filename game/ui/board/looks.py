@@ -79,8 +79,11 @@ class CellLook:
 
 @dataclass
 class ViewState:
-    """The board's own state beyond the game: never undone, never saved."""
+    """What the board shows beyond the game, as the scene last read it from the
+    session's :class:`~game.session.board.Playing` (which owns all of it but the
+    animation levels): a copy for drawing, never written back."""
 
+    cursor: int | None = None  # the cell the keys act on
     active_digit: int = 0  # digit-first mode's chosen digit, or the last digit used
     digit_first: bool = False
     checked: frozenset[int] = frozenset()  # wrong entries found by the last Check
@@ -97,7 +100,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     settings = game.settings
     grid = game.grid
     notes = game.state.notes
-    selected = game.selected
+    selected = view.cursor
     focus_digit = grid[selected] if selected is not None else 0
     if view.digit_first and view.active_digit:
         focus_digit = view.active_digit

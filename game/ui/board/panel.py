@@ -17,10 +17,8 @@ from dataclasses import dataclass
 from ...engine.logic.step import AreaKind, Role, Step
 from ...session.board import Mode, Playing, Reply, Stage
 from ...session.play import Offer, Origin
-from ..input.actions import CHORES, Action
-from ..input.keymap import KeyMap
-from ..kit.text import clock_text
-from ..kit.widgets import Style
+from ..input import CHORES, Action, KeyMap
+from ..kit import Style, clock_text
 from .hits import STEP_CARD, ButtonHit, Hit, PadHit
 from .looks import CellLook
 from .panel_view import (

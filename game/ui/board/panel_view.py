@@ -15,11 +15,18 @@ import pygame
 from ...engine.logic.step import Area, Role
 from ...engine.symbols import symbol
 from ...session.play import Game, NoteKind, Settings
-from ..input.actions import Action
-from ..input.keymap import KeyMap
-from ..kit.text import Text, elide
-from ..kit.theme import Palette, mix
-from ..kit.widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lines
+from ..input import Action, KeyMap
+from ..kit import (
+    Palette,
+    Style,
+    Text,
+    draw_button,
+    draw_lines,
+    elide,
+    fill_aligned,
+    mix,
+    wrap_lines,
+)
 from . import role_marks
 from .deduction_view import area_colour
 from .layout import BoardLayout, note_grid

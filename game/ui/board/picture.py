@@ -23,8 +23,7 @@ from ...engine.puzzle import Puzzle
 from ...engine.rules import Cage
 from ...session.keep import Keeper
 from ...session.play import Origin
-from ..kit.text import Text
-from ..kit.theme import LIGHT
+from ..kit import Text, palette_for
 from .cage_outlines import draw_cages
 from .layout import geometry_in
 from .looks import CellLook, region_tints
@@ -51,7 +50,7 @@ def puzzle_picture(
 ) -> pygame.Surface:
     """The picture of ``puzzle`` (see the module docstring), ``width`` pixels wide,
     headed by ``title`` and ``subtitle`` (``Classic 9×9 · Hard · 3.4``)."""
-    palette = dataclasses.replace(LIGHT, background=PAPER)
+    palette = dataclasses.replace(palette_for("light"), background=PAPER)
     margin = width // 12
     inner = width - 2 * margin
     title_size = max(12, width // 30)

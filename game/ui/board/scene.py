@@ -23,15 +23,33 @@ from pathlib import Path
 import pygame
 
 from ...session.board import Mode, Playing, Reply
-from ...session.play import Difficulty, Game, NoteKind, Origin, Phase
-from ..input.actions import Action, Command
-from ..input.gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
-from ..kit.clipboard import read_clipboard
-from ..screens.confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
-from ..stage.context import AppContext
-from ..stage.destinations import Help, Menu, OpenPuzzle, OpenText, SaveAs, Share
-from ..stage.scene_stack import Go, Push, Scene, Transition
-from ..stage.sound import Cue
+from ...session.play import NoteKind, Phase
+from ..input import (
+    Action,
+    Command,
+    InputContext,
+    Intent,
+    Pointer,
+    PointerKind,
+    Window,
+    WindowChange,
+)
+from ..kit import read_clipboard
+from ..screens import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
+from ..stage import (
+    AppContext,
+    Cue,
+    Go,
+    Help,
+    Menu,
+    OpenPuzzle,
+    OpenText,
+    Push,
+    SaveAs,
+    Scene,
+    Share,
+    Transition,
+)
 from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
@@ -71,11 +89,13 @@ class Drag:
 
 
 class BoardScene(Scene):
-    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
+    def __init__(self, ctx: AppContext, play: Playing) -> None:
+        """Show ``play``, the board's mid end the session made for the game."""
         super().__init__()
         self.ctx = ctx
-        self.game = game
-        self.play = Playing(game, origin, ctx.tasks, listen=self._sync, rated=self._rated)
+        self.play = play
+        self.game = game = play.game
+        play.watch(self._sync)
         self.view = ViewState()
         self.animator = Animator(enabled=ctx.settings.animations)
         self.board_view = BoardView(ctx.text)
@@ -286,10 +306,6 @@ class BoardScene(Scene):
         path = self.play.origin.path
         return str(Path(path).parent) if path else None
 
-    def _rated(self, difficulty: Difficulty | None) -> None:
-        """The puzzle's rating arrived: the header shows it, Continue keeps it."""
-        self.ctx.session.rated(self.game, difficulty)
-
     # -- time -----------------------------------------------------------------------
 
     def update(self, dt: float) -> Transition | None:
@@ -340,6 +356,7 @@ class BoardScene(Scene):
     def _sync(self) -> None:
         """Bring the view state up to date (called after changes, never from draw)."""
         view, play = self.view, self.play
+        view.cursor = play.cursor
         view.active_digit = play.active_digit
         view.digit_first = play.digit_first
         view.checked = play.help.checked_cells()
@@ -352,7 +369,7 @@ class BoardScene(Scene):
         """Every cell's look, recomputed only when something it depends on changed."""
         game, view = self.game, self.view
         key = (
-            (game.state, game.selected, game.phase, id(game.settings), game.history.position),
+            (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
             (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
             view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),

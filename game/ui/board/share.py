@@ -12,11 +12,9 @@ from collections.abc import Callable
 
 from ...session import puzzles
 from ...session.play import Game, Origin
-from ..kit.clipboard import write_clipboard
-from ..kit.widgets import Item
-from ..screens.card import CardScene
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..kit import Item, write_clipboard
+from ..screens import CardScene
+from ..stage import AppContext, Pop, Transition
 from .picture import export_picture
 
 _LABELS = {

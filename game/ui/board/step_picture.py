@@ -15,8 +15,7 @@ import pygame
 
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.step import Step
-from ..kit.text import Text
-from ..kit.theme import Palette
+from ..kit import Palette, Text
 from .deduction_view import draw_deduction
 from .layout import BoardGeometry, geometry_in
 from .looks import step_looks

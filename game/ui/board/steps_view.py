@@ -15,10 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...session.board import StepsView
-from ..kit.card_layout import button_grid
-from ..kit.text import Text
-from ..kit.theme import Palette, mix
-from ..kit.widgets import Style, draw_button, draw_lines, wrap_lines
+from ..kit import Palette, Style, Text, button_grid, draw_button, draw_lines, mix, wrap_lines
 from .layout import BoardLayout
 
 NAV = ("step-previous", "step-next", "step-apply", "step-close")

@@ -16,8 +16,7 @@ import pygame
 from ...engine.logic.step import Role
 from ...engine.symbols import symbol
 from ...session.play import candidate_colour
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, contrast, mix
+from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
 from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill

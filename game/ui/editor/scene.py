@@ -19,16 +19,20 @@ import pygame
 
 from ...session import Task
 from ...session.puzzles import Draft, Verdict, verdict_of
-from ..board.cage_outlines import draw_cages
-from ..board.layout import BoardLayout, board_layout
-from ..board.looks import CellLook, Fill
-from ..board.view import BoardView
-from ..input.actions import Action, Command, Edit
-from ..input.gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..kit.widgets import ButtonColumn, Item, draw_lines
-from ..stage.context import AppContext
-from ..stage.destinations import OpenText
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..board import BoardLayout, BoardView, CellLook, Fill, board_layout, draw_cages
+from ..input import (
+    Action,
+    Command,
+    Edit,
+    EditKey,
+    InputContext,
+    Intent,
+    Pointer,
+    PointerKind,
+    TextInput,
+)
+from ..kit import ButtonColumn, Item, draw_lines
+from ..stage import AppContext, Go, OpenText, Pop, Scene, Transition
 
 TYPED = "the puzzle you typed"
 """How messages name the draft when it is read to be played."""

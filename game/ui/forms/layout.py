@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from ..kit.text import Text
+from ..kit import Text
 from .model import Area, Buttons, Choice, Control, Fit, FormSpec, Labels, Lines, Note, Target
 
 MIN_TEXT = 12

@@ -13,9 +13,18 @@ from typing import Protocol
 
 import pygame
 
-from ..kit.text import Text, elide
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, draw_button, draw_card, draw_veil, wrap_lines
+from ..kit import (
+    Colour,
+    Palette,
+    Style,
+    Text,
+    draw_button,
+    draw_card,
+    draw_veil,
+    elide,
+    mix,
+    wrap_lines,
+)
 from .layout import NOTE_SPACING, FormLayout, LinePlace
 from .model import Buttons, Choice, Control, Form, FormSpec, Switch
 

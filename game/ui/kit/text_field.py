@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..input.actions import Edit
+from ..input import Edit
 from .clipboard import read_clipboard
 from .text import Text
 from .theme import Palette, mix

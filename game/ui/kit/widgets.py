@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
+from ..input import Action, Command, Intent, Pointer, PointerKind
 from .text import Text
 from .theme import Colour, Palette, mix
 

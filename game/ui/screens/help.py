@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.widgets import draw_button, draw_card, draw_veil
-from ..stage.context import AppContext
-from ..stage.destinations import Destination, Techniques, TrainerChooser
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import draw_button, draw_card, draw_veil
+from ..stage import AppContext, Destination, Go, Pop, Scene, Techniques, TrainerChooser, Transition
 
 RULES = (
     "Fill the grid so that every row, every column and every region holds each "
@@ -96,7 +93,7 @@ class HelpScene(Scene):
             TYPED,
         ]
         if self.size > 9:
-            from ..input.keymap import letter_digits
+            from ..input import letter_digits
 
             letters = sorted(letter_digits(self.size))
             lines.append(LETTERS.format(first=letters[0].upper(), last=letters[-1].upper()))

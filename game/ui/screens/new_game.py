@@ -15,11 +15,8 @@ from ...engine.generator import available_levels
 from ...engine.logic.registry import Level
 from ...session.play import PuzzleKind, Variant
 from ...session.puzzles import CLASSIC_SIZES, JIGSAW_SIZES
-from ..forms.model import Button, Buttons, Choice, FormSpec, Labels, Lines
-from ..forms.scene import FormScene
-from ..stage.context import AppContext
-from ..stage.destinations import Generate
-from ..stage.scene_stack import Go, Pop, Transition
+from ..forms import Button, Buttons, Choice, FormScene, FormSpec, Labels, Lines
+from ..stage import AppContext, Generate, Go, Pop, Transition
 
 FOOTER = Buttons("footer", "", (Button("back", "Back"), Button("start", "Start", primary=True)))
 

@@ -10,10 +10,8 @@ page); their line opens it or puts every key back.
 from __future__ import annotations
 
 from ...session.play import MISTAKE_LIMITS, VOLUMES, InputMode, NoteKind, Theme
-from ..forms.model import Button, Buttons, Choice, Control, FormSpec, Lines, Switch
-from ..forms.scene import FormScene
-from ..stage.destinations import KeysPage
-from ..stage.scene_stack import Go, Pop, Transition
+from ..forms import Button, Buttons, Choice, Control, FormScene, FormSpec, Lines, Switch
+from ..stage import Go, KeysPage, Pop, Transition
 
 KEYS = "key_bindings"
 

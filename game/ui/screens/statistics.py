@@ -22,12 +22,10 @@ import pygame
 from ...engine.logic.registry import Level
 from ...session.keep import KindStats, Statistics
 from ...session.play import PuzzleKind
-from ..forms.model import Area, Button, Buttons, FormSpec, Note
-from ..forms.scene import FormScene
-from ..input.actions import Action
-from ..kit.text import clock_text
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..forms import Area, Button, Buttons, FormScene, FormSpec, Note
+from ..input import Action
+from ..kit import clock_text
+from ..stage import AppContext, Pop, Transition
 
 COLUMNS = (
     ("Puzzle", 2.7),

@@ -44,7 +44,6 @@ def played() -> Game:
     game.place(3, 9)  # wrong: r1c4 is 6
     game.undo()
     game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
-    game.select(3)
     game.tick(42.5)
     return game
 
@@ -64,7 +63,7 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     assert game.state.entries[3] == 0 and game.state.notes[3] == 0
     assert (game.history.position, len(game.history)) == (6, 7)
     assert (game.mistakes, game.hints_used, game.elapsed) == (1, 2, 95.25)
-    assert game.selected == 3 and game.phase is Phase.PLAYING
+    assert saved.cursor == 3 and game.phase is Phase.PLAYING
     game.redo()  # the redo list survived: fill-notes
     assert game.state.notes[3] == 0b000100010  # 2 and 6
     game.undo()
@@ -72,10 +71,13 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     assert game.state.entries[3] == 9 and game.mistakes == 1
 
 
-def test_round_trip_keeps_history_redo_counters_and_selection() -> None:
+def test_round_trip_keeps_history_redo_counters_and_the_cursor() -> None:
     game = played()
-    loaded = load_game(save_game(game))
+    saved = load_saved(save_game(game, cursor=3))
+    loaded = saved.game
     same_game(game, loaded)
+    assert saved.cursor == 3  # the board's, kept beside the game
+    assert load_saved(save_game(game)).cursor is None
     assert loaded.can_redo()
     loaded.redo()
     assert loaded.state.entries[3] == 9
@@ -114,7 +116,7 @@ def test_origin_and_created_survive_and_bad_metadata_is_dropped() -> None:
 
 
 def test_save_text_is_json_with_the_documented_fields() -> None:
-    data = json.loads(save_game(played()))
+    data = json.loads(save_game(played(), cursor=3))
     assert data["format"] == "sudoku-game" and data["version"] == VERSION
     assert data["moves"] == ["place r1c3 4", "note r1c4 2", "place r1c4 9"]
     assert data["position"] == 2

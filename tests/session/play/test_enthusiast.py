@@ -213,7 +213,7 @@ def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
     play.toggle_notes_mode()
     play.digit(4)
     assert game.state.entries[2] == 4 and game.state.entries[3] == 4
-    assert play.clear_selection() and play.chosen == frozenset({game.selected})
+    assert play.clear_selection() and play.chosen == frozenset({play.cursor})
     assert not play.notes_mode  # back to how it was before several cells were chosen
     play.select_empty()
     assert len(play.chosen) == sum(1 for d in game.grid if not d)

@@ -93,10 +93,9 @@ def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     )
     game = Game(puzzle)
-    game.select(40)
     position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens).apply([(2, 4)])
     step = Step("Naked Single", placements=((3, 6),))
-    view = ViewState(hint=HintMarks(step, full=True, position=position, ahead=1))
+    view = ViewState(cursor=40, hint=HintMarks(step, full=True, position=position, ahead=1))
     looks = cell_looks(game, view)
     assert looks[2].digit == 4 and looks[2].preview  # placed by the earlier step
     assert looks[5].notes == position.cands[5]  # that position's candidates
