@@ -64,6 +64,7 @@ class EditorScene(Scene):
         self.buttons = ButtonColumn(self._items())
         self.message = ""
         self._task: Task[tuple[int, Verdict]] | None = None
+        self._checking = -1  # the draft's version the task checks
         self._dragging = False
 
     # -- lifecycle ------------------------------------------------------------------
@@ -195,11 +196,12 @@ class EditorScene(Scene):
 
     def _check(self) -> None:
         job = self.draft.check_job()
-        if job is None:
-            return
+        if job is None or (self._task is not None and self._checking == job[0]):
+            return  # nothing to check, or this version's check is under way
         if self._task is not None:
             self._task.cancel()
         version, shape, givens = job
+        self._checking = version
 
         def work(task: Task[tuple[int, Verdict]]) -> tuple[int, Verdict]:
             return version, verdict_of(shape, givens)
