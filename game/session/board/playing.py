@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ...engine.symbols import symbol
 from ..play.effects import Effect
 from ..play.game import Game
 from ..play.phase import Phase
@@ -72,6 +73,8 @@ class Playing:
         self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
+        self.filter_digit = 0  # HoDoKu's filter: only this digit's candidates show (0: off)
+        self.bivalue = False  # cells with exactly two candidates are highlighted
         self.help = HelpDesk(
             game,
             tasks,
@@ -340,6 +343,35 @@ class Playing:
         return self.tell(
             "Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off."
         )
+
+    # -- what the board shows: one digit's candidates, two-candidate cells ----------------
+
+    def toggle_filter(self) -> Reply:
+        """HoDoKu's filter on or off: only one digit's candidates show, and the cells
+        that can take it are highlighted.  It starts on the digit used last (else 1)."""
+        if self.filter_digit:
+            self.filter_digit = 0
+            return self._say(Reply("Every candidate shows again."))
+        self.filter_digit = self.last_digit or self.active_digit or 1
+        return self._say(Reply(self._filter_words()))
+
+    def step_filter(self, delta: int) -> Reply:
+        """The filter on the next (``delta`` 1) or previous (-1) digit; it turns on if off."""
+        size = self.game.size
+        start = self.filter_digit or self.last_digit or self.active_digit or (0 if delta > 0 else 1)
+        self.filter_digit = (start - 1 + delta) % size + 1
+        return self._say(Reply(self._filter_words()))
+
+    def _filter_words(self) -> str:
+        digit = symbol(self.filter_digit)
+        return f"Only the {digit} candidates show; the cells that can take {digit} are lit."
+
+    def toggle_bivalue(self) -> Reply:
+        """Highlight the cells with exactly two candidates (bivalue cells), or stop."""
+        self.bivalue = not self.bivalue
+        if self.bivalue:
+            return self._say(Reply("Cells with exactly two candidates are lit."))
+        return self._say(Reply("Two-candidate cells are no longer lit."))
 
     def tell(self, message: str, error: bool = False) -> Reply:
         """Put ``message`` in the status line (what the screen did itself: a file saved,

@@ -41,6 +41,7 @@ class Refusal(enum.Enum):
     SAVEPOINTS_FULL = "savepoints-full"
     NO_SAVEPOINT = "no-savepoint"
     SAVEPOINT_GONE = "savepoint-gone"
+    NO_CANDIDATE = "no-candidate"  # Ctrl+Shift+digit where the cell has no such candidate
 
 
 REFUSALS: dict[Refusal, str] = {
@@ -61,6 +62,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.SAVEPOINTS_FULL: "At most {most} savepoints; reuse a name.",
     Refusal.NO_SAVEPOINT: "There is no savepoint “{name}”.",
     Refusal.SAVEPOINT_GONE: "Savepoint “{name}” was undone away; it is gone.",
+    Refusal.NO_CANDIDATE: "{name} has no {digit} candidate to colour: note it first.",
 }
 """Every refusal's words (``{…}`` fields filled in by :meth:`Effect.refused`)."""
 

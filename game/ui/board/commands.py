@@ -49,6 +49,10 @@ def play_commands(play: Playing) -> dict[Action, Handler]:
         Action.PREVIOUS: lambda c: play.help.previous_step(),
         Action.CHECK: lambda c: play.help.check(),
         Action.FILL_NOTES: lambda c: play.fill_notes(),
+        Action.FILTER: lambda c: play.toggle_filter(),
+        Action.FILTER_NEXT: lambda c: play.step_filter(1),
+        Action.FILTER_PREVIOUS: lambda c: play.step_filter(-1),
+        Action.BIVALUE: lambda c: play.toggle_bivalue(),
     }
     for action, chore in CHORES.items():
         table[action] = _everywhere(play, chore)

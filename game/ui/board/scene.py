@@ -54,11 +54,18 @@ from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
-from .layout import BoardLayout, board_layout
+from .layout import BoardLayout, board_layout, note_size, window_for_notes
 from .looks import CellLook, ViewState, cell_looks
 from .lose import LoseScene
-from .panel import PanelInputs, panel_model
-from .panel_view import PanelModel, PanelView
+from .panel import PanelInputs, notes_notice, panel_model
+from .panel_view import (
+    PanelModel,
+    PanelView,
+    draw_notice,
+    explanation_fit,
+    hint_card_rect,
+    notice_lines,
+)
 from .pause import PauseScene
 from .picture import export_picture
 from .typed_move import TypedMoveScene
@@ -109,6 +116,8 @@ class BoardScene(Scene):
         self._carded: Phase | None = None  # the ending whose card was shown
         self._drag: Drag | None = None
         self._shown_second = -1
+        self.scroll = 0  # lines the open card's explanation is scrolled by
+        self._explained: object = None  # the explanation that scroll belongs to
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
@@ -126,6 +135,8 @@ class BoardScene(Scene):
             ),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),
+            Action.PAGE_DOWN: lambda c: self._page(1),
+            Action.PAGE_UP: lambda c: self._page(-1),
         }
         self._sync()
 
@@ -169,6 +180,10 @@ class BoardScene(Scene):
         return None
 
     def _pointer(self, pointer: Pointer) -> Transition | None:
+        if pointer.kind is PointerKind.WHEEL:
+            if hint_card_rect(self.layout).collidepoint(pointer.pos):
+                self._scroll_by(-2 * pointer.wheel)  # two lines a notch
+            return None
         hit = hit_at(self.layout, self.play.mode, pointer.pos)
         if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
             if self._drag is not None and not pointer.held:
@@ -285,6 +300,34 @@ class BoardScene(Scene):
             return Reply()
         return self._pause()
 
+    def _explanation(self) -> object:
+        """Which explanation the panel shows (the step's, the hint's), cheaply, so a new
+        one starts at its top."""
+        play = self.play
+        mode = play.mode
+        if mode is Mode.STEPS:
+            steps = play.help.steps
+            return (mode, id(steps.job), steps.index, id(steps.shown()))
+        if mode is Mode.HINT:
+            return (mode, play.help.hints.explanation)
+        return None
+
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll the open card's explanation (the hint's or the step's) by ``lines``."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is None:
+            return
+        scroll = max(0, min(fit.last, self.scroll + lines))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self.dirty = True
+
+    def _page(self, pages: int) -> None:
+        """Page Down / Page Up: the explanation a page on (one line kept for context)."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is not None:
+            self._scroll_by(pages * max(1, fit.page - 1))
+
     def _next_note_kind(self) -> Reply:
         """The next kind of note for notes mode and Shift+digit; kept in the settings."""
         kinds = tuple(NoteKind)
@@ -362,7 +405,11 @@ class BoardScene(Scene):
         view.checked = play.help.checked_cells()
         view.hint = play.help.marks()
         view.chosen = play.selection
+        view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
         view.flash, view.glow, view.hidden = self.animator.levels()
+        explained = self._explanation()
+        if explained != self._explained:  # a new explanation starts at its top
+            self._explained, self.scroll = explained, 0
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
@@ -371,6 +418,7 @@ class BoardScene(Scene):
         key = (
             (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
             (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            (view.filter_digit, view.bivalue),
             view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )
@@ -381,7 +429,16 @@ class BoardScene(Scene):
 
     def panel_model(self) -> PanelModel:
         inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
-        return panel_model(self.play, inputs, self.looks(), self.hover)
+        notice = self.notice()
+        if notice_lines(self.ctx.text, self.layout, notice) is not None:
+            notice = ""  # said under the grid
+        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll, notice)
+
+    def notice(self) -> str:
+        """What the board says lastingly: that its notes need a larger window ("" if not)."""
+        board, size = self.layout.board, self.game.size
+        full_screen = self.ctx.keymap.shortcut(Action.FULLSCREEN, size)
+        return notes_notice(size, note_size(board), window_for_notes(size), full_screen)
 
     def invalidate(self) -> None:
         self._full = True
@@ -393,6 +450,7 @@ class BoardScene(Scene):
         full, self._full = self._full, False
         if full:
             surface.fill(palette.background)
+            draw_notice(surface, self.ctx.text, palette, self.layout, self.notice())
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
         changed = board.update(self.looks())
@@ -405,7 +463,9 @@ class BoardScene(Scene):
         if full or changed or links is not None or self._links_shown:
             board.blit(surface)
             if links is not None:
-                draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
+                draw_deduction(
+                    surface, links, self.layout.board, palette, self.ctx.text, self.looks()
+                )
             drawn.append(board.screen_rect)
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)

@@ -45,7 +45,8 @@ class StepPicture:
         geometry = self.geometry(rect, position.size)
         view = self.view
         view.configure(geometry, position.shape, palette)
-        view.draw(surface, step_looks(position, step))
+        looks = step_looks(position, step)
+        view.draw(surface, looks)
         if step.links or step.areas:
-            draw_deduction(surface, step, geometry, palette, self.text)
+            draw_deduction(surface, step, geometry, palette, self.text, looks)
         return view.screen_rect

@@ -120,6 +120,9 @@ def _draw_line(
         words = elide(text, control.label, layout.text, room)
         image = text.render(words, layout.text, colour)
         surface.blit(image, image.get_rect(midleft=line.label.midleft))
+    if control.hint and line.hint is not None:
+        image = text.render(control.hint, layout.small, p.text_dim, False, line.hint.w)
+        surface.blit(image, image.get_rect(midleft=line.hint.midleft))
     if isinstance(control, Buttons) and line.remark is not None:
         image = text.render(control.remark, layout.small, p.error)
         surface.blit(image, image.get_rect(midright=line.remark.midright))

@@ -175,11 +175,12 @@ class KeysScene(FormScene):
             scroll=True,
             width=LINE_WIDTH,
         )
+        # The help and the 16x16 rule head the page, wrapped to its width: beside the
+        # title and under the list they were cut short at 1280x800.
         return FormSpec(
             "Keys",
-            (lines,),
+            (Note("help", 4, words=f"{HELP} {LETTER_NOTE}"), lines),
             FOOTER,
-            aside=Note("help", 3, words=HELP),
             footnote=Note("message", 2),
         )
 
@@ -210,8 +211,7 @@ class KeysScene(FormScene):
         return None
 
     def note(self, key: str) -> tuple[str, bool]:
-        message = self.message or (LETTER_NOTE if not self.form.keyboard else "")
-        return message, bool(self.pending)
+        return self.message, bool(self.pending)
 
     def style(self, key: str, value: object) -> Style | None:
         waiting = self.waiting

@@ -72,10 +72,12 @@ def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
     link = Link((3, 5), (12, 5), True, (3, 4, 5), ())
     step = Step("test", eliminations=((40, 1),), areas=(als, cover), links=(link,))
     draw_deduction(surface, step, geometry, LIGHT, Text())
-    # The ALS's outline runs along the top edge of r1c2, just inside the cell.
+    # The ALS's outline runs along the top edge of r1c2, just inside the cell (in the
+    # margin above its notes).
     top = geometry.cell_rect(1)
     width = max(2, geometry.cell // 18)
-    assert surface.get_at((top.centerx, top.y + width + width // 2))[:3] == area_colour(als, LIGHT)
+    y = top.y + max(1, width // 2) + width // 2
+    assert surface.get_at((top.centerx, y))[:3] == area_colour(als, LIGHT)
     # No line across the inside of the set (between r1c1 and r1c2).
     inside = geometry.cell_rect(0).right
     assert surface.get_at((inside, top.centery))[:3] == (255, 255, 255)
