@@ -29,7 +29,7 @@ def draw_cages(
     inset = max(2, round(cell * 0.09))
     width = max(1, round(cell / 40))
     dash = max(3, round(cell * 0.08))
-    size = max(9, round(cell * 0.22))
+    size = max(12, round(cell * 0.22))  # 12 px: the floor for text a player reads
     for cage in cages:
         members = set(cage.members)
         for member in cage.members:
