@@ -82,6 +82,7 @@ class Session:
         saved.game.use_settings(self.settings)
         self.game, self.origin, self.created = saved.game, saved.origin, saved.created
         self.board, self._cursor = None, saved.cursor
+        self._remember_kind(saved.origin)
 
     def start(self, prepared: Prepared) -> Game:
         """Play ``prepared``; the game it replaces is left (and counted, by the rules)."""
@@ -90,10 +91,14 @@ class Session:
         self.game, self.origin = game, prepared.origin
         self.board, self._cursor = None, prepared.cursor
         self.created = prepared.created or now_text()
-        if prepared.origin.kind.level is not None and prepared.origin.seed is not None:
-            self.last_kind = prepared.origin.kind
+        self._remember_kind(prepared.origin)
         self._begin()
         return game
+
+    def _remember_kind(self, origin: Origin) -> None:
+        """A generated puzzle's kind is what New game offers next (a killer after a killer)."""
+        if origin.kind.level is not None and origin.seed is not None:
+            self.last_kind = origin.kind
 
     def open_board(self, tasks: TaskRunner) -> Playing:
         """The board's mid end for the game in progress, made afresh each time the board

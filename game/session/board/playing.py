@@ -83,7 +83,9 @@ class Playing:
             arrived=self._replies.append,
             listen=lambda: self.listen(),
         )
-        self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
+        self.rater = Rater(
+            tasks, game.shape, game.givens, origin.difficulty, game.puzzle.constraints
+        )
         self._mistake_told: int | None = None  # the mistake the last press told of
         self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated

@@ -22,7 +22,7 @@ from ...engine.puzzle import Puzzle
 from ...engine.solver import Status
 from ..keep.big_files import is_big
 from ..play.game import Game
-from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from ..play.settings import Settings
 from ..play.state import BoardState
 from ..tasks import Cancelled, Task
@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     from ...engine.formats import PuzzleFile
     from ...engine.generator import RatedPuzzle
     from .supply import Job, PuzzleSupply
-
-CLASSIC_SIZES = (4, 6, 9, 16)
-JIGSAW_SIZES = (6, 9)
 
 
 @dataclass(frozen=True)
@@ -112,17 +109,21 @@ def generate(
 
 
 def daily(
-    date: datetime.date, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+    date: datetime.date,
+    task: Task[Prepared] | None = None,
+    supply: PuzzleSupply | None = None,
+    variant: str = "classic",
 ) -> Prepared:
-    """The puzzle of the day: the same for every player on ``date``."""
+    """The puzzle of the day: the same for every player on ``date`` (a classic 9x9 on
+    the menu; any ``variant`` the generator makes at 9x9 works the same way)."""
     from .supply import daily_puzzle
 
     if supply is None:
-        made = _unless_cancelled(lambda: daily_puzzle(date))
+        made = _unless_cancelled(lambda: daily_puzzle(date, variant=variant))
     else:
-        made = _await(supply.daily(date), task)
+        made = _await(supply.daily(date, variant), task)
     origin = Origin(
-        PuzzleKind(Variant.CLASSIC, 9, made.level),
+        PuzzleKind(made.variant, 9, made.level),
         title=f"Daily puzzle · {date.day} {date:%b}",
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
@@ -200,15 +201,9 @@ def prepare_opened(
     if task is not None:
         task.check()
     puzzle = record.puzzle
-    if puzzle.constraints:
-        # The board draws and checks rows, columns and regions only: a cage or a
-        # thermometer it cannot show would make the puzzle look solvable another way.
-        raise FormatError(
-            f"puzzle {index + 1} has variant rules ({', '.join(puzzle.rules.kinds())}), "
-            "which the board cannot show yet; `main.py solve` solves it",
-            path=str(path),
-        )
-    analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
+    # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
+    # a second at most on a classic grid, a few on a variant (see solver.work_budget).
+    analysis = solver.settle(puzzle.rules, puzzle.givens)
     solvability = analysis.status
     initial = None
     if record.has_progress:
@@ -241,9 +236,9 @@ def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
         except ValueError:
             level = None
     if made is None or level is None:
-        return Origin(PuzzleKind.of(puzzle.shape, None), path=path, index=index, title=title)
+        return Origin(PuzzleKind.of(puzzle, None), path=path, index=index, title=title)
     return Origin(
-        PuzzleKind.of(puzzle.shape, None),
+        PuzzleKind.of(puzzle, None),
         path=path,
         index=index,
         seed=int(made.group(3)),

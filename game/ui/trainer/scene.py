@@ -24,6 +24,7 @@ import pygame
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import Role, with_article
 from ...session import Task
+from ...session.play import PuzzleKind
 from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
 from ..board import BoardView, CellLook, LegendItem, draw_deduction, legend_of
 from ..input import Action, Command, InputContext, Intent, KeyMap, Pointer, PointerKind
@@ -319,7 +320,7 @@ class TrainerScene(Scene):
         grid = ""
         if round_ is not None:
             shape = round_.shape
-            grid = f"{shape.variant.capitalize()} {shape.size}×{shape.size}"
+            grid = PuzzleKind.of(shape, None).grid
         parts = [level, grid, f"position {drill.served}" if drill.served else ""]
         subtitle = " · ".join(part for part in parts if part)
         tally = drill.tally

@@ -34,6 +34,7 @@ from ...engine.logic.about import about, plain, reading_order, related
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.registry import Technique
 from ...engine.logic.step import Step
+from ...session.play import PuzzleKind
 from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
 from ..input import Action, Command, Intent, Pointer, PointerKind
 from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
@@ -99,7 +100,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
     if example is not None and step is not None:
         position = example.position
         shape = position.shape
-        kind = "jigsaw" if shape.is_jigsaw else "classic"
+        kind = PuzzleKind.of(shape, None).grid.lower()
         heading = "In this example"
         if step.technique != technique.name:
             heading += f" ({step.technique})"
@@ -107,7 +108,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
         sections.append(
             Section(
                 "",
-                (f"A {kind} {shape.size}×{shape.size} position, from {example.source}.",),
+                (f"A {kind} position, from {example.source}.",),
                 dim=True,
             )
         )

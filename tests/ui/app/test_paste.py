@@ -210,3 +210,54 @@ def test_a_cage_is_drawn_by_choosing_cells_and_typing_its_sum(driver: Driver) ->
     editor.draw(driver.app.display.surface)  # the cage is drawn without trouble
     driver.key(pygame.K_BACKSPACE)  # no given under the cursor: the cage goes
     assert not editor.draft.cages
+
+
+def test_a_variant_on_the_clipboard_plays_with_its_rules(
+    driver: Driver, clipboard: list[str]
+) -> None:
+    clipboard.append("2x2k:p,__aa___acaa_aa_,6_7_7d5a8_7e")  # README's 4x4 killer
+    driver.key(pygame.K_v, CTRL)
+    driver.settle()
+    board = driver.top
+    assert isinstance(board, BoardScene)
+    assert board.game.puzzle.rules.kinds() == ("cage",)
+    driver.key(pygame.K_c, CTRL | pygame.KMOD_LSHIFT)
+    card = driver.top
+    assert isinstance(card, ShareScene)
+    assert [item.key for item in card.buttons.items][:3] == ["copy-0", "copy-1", "copy-2"]
+    driver.app.apply(card.choose("copy-0"))
+    assert clipboard[-1].startswith("https://f-puzzles.com/?load=")
+
+
+def test_a_killer_typed_in_plays_with_its_cages(driver: Driver) -> None:
+    driver.app.apply(driver.top.choose("enter"))  # type: ignore[attr-defined]
+    editor = driver.top
+    assert isinstance(editor, EditorScene)
+    driver.key(pygame.K_TAB)
+    driver.key(pygame.K_TAB)  # 9x9, 16x16, then 4x4
+    assert editor.draft.size == 4
+    shift = pygame.KMOD_LSHIFT
+    down, right, left = pygame.K_DOWN, pygame.K_RIGHT, pygame.K_LEFT
+    # README's 4x4 killer, cage by cage: first cell, Shift+arrows, sum.
+    for first, keys, total in (
+        (0, (down, down), "6"),
+        (1, (down, right), "7"),
+        (2, (right,), "7"),
+        (7, (down,), "5"),
+        (9, (down, left), "8"),
+        (10, (down, right), "7"),
+    ):
+        editor.draft.cursor = first
+        for key in keys:
+            driver.key(key, shift)
+        driver.text(total)
+        driver.key(pygame.K_RETURN)
+        assert editor.message == "", editor.message
+    assert len(editor.draft.cages) == 6
+    driver.settle()
+    assert editor.draft.verdict.name == "UNIQUE"
+    driver.key(pygame.K_RETURN)
+    driver.settle()
+    board = driver.top
+    assert isinstance(board, BoardScene)
+    assert set(board.game.puzzle.constraints) == set(editor.draft.cages)
