@@ -55,10 +55,11 @@ def puzzle_picture(
     inner = width - 2 * margin
     title_size = max(12, width // 30)
     rule_size = max(12, width // 45)
-    sentences = puzzle.rules.sentences()
-    rule_lines: list[str] = []
-    for sentence in sentences:
-        rule_lines += text.wrap("• " + sentence, rule_size, inner)
+    bullet = text.measure("• ", rule_size)[0]
+    rule_lines: list[tuple[str, int]] = []  # a line and its indent (under the bullet's text)
+    for sentence in puzzle.rules.sentences():
+        lines = text.wrap(sentence, rule_size, inner - bullet)
+        rule_lines += [("• " + lines[0], 0), *((line, bullet) for line in lines[1:])]
     line_step = round(rule_size * 1.45)
     top = margin + round(title_size * (2.6 if subtitle else 1.8))
     board_side = inner
@@ -80,8 +81,8 @@ def puzzle_picture(
     heading = text.render("Rules", rule_size, palette.text, True)
     surface.blit(heading, (margin, y))
     y += line_step
-    for line in rule_lines:
-        surface.blit(text.render(line, rule_size, palette.text), (margin, y))
+    for line, indent in rule_lines:
+        surface.blit(text.render(line, rule_size, palette.text), (margin + indent, y))
         y += line_step
     return surface
 
