@@ -10,6 +10,8 @@ Measures what the issue sets limits for:
 - resident memory of a 3840x2160 game with a full board of notes;
 - for enthusiasts: a digit or a note on 81 chosen cells (one history entry, within
   one frame) and a full redraw with colours, corner and centre notes on every cell;
+- variants (``--only variants``): the same full redraw on a 9x9 killer with its cages
+  and on a puzzle carrying every constraint type at once;
 - big boards (``--only big``): a 25x25 board opening at 1920x1080 and at 3840x2160,
   then, with every note filled, a resize and a theme change at 3840x2160: the worst
   frame of main-thread work (CPU time of this thread) until the board is whole,
@@ -35,8 +37,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
-def _setup(size: tuple[int, int]) -> tuple[object, object]:
-    """An app showing a board with entries and notes, at ``size``."""
+def _setup(size: tuple[int, int], puzzle: Any = None) -> tuple[object, object]:
+    """An app showing a board with entries and notes, at ``size`` (the classic
+    :data:`PUZZLE`, or ``puzzle``)."""
     sys.path.insert(0, str(ROOT))
     import pygame
 
@@ -56,15 +59,23 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     display = Display(False, size)
     ctx = AppContext(Settings(fullscreen=False), size=display.size)
     app = App(ctx, display)
-    puzzle = Puzzle.from_string(PUZZLE)
-    solution = solver.solve(puzzle.shape, puzzle.givens)
-    origin = Origin(PuzzleKind(Variant.CLASSIC, 9, Level.HARD))
-    app.apply(routes.board(ctx, Prepared(puzzle, solution, Status.UNIQUE, origin)))
+    if puzzle is None:
+        puzzle = Puzzle.from_string(PUZZLE)
+        solution = solver.solve(puzzle.shape, puzzle.givens)
+        origin = Origin(PuzzleKind(Variant.CLASSIC, 9, Level.HARD))
+        prepared = Prepared(puzzle, solution, Status.UNIQUE, origin)
+    else:
+        origin = Origin(PuzzleKind.of(puzzle.shape, None))
+        prepared = Prepared(puzzle, None, Status.MULTIPLE, origin)
+    app.apply(routes.board(ctx, prepared))
+    if not hasattr(app.stack.top, "game"):
+        app.stack.pop()  # a variant's rules card, over the board
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
     game.marking.fill_notes()
     board.play.select(40)  # type: ignore[attr-defined]
-    game.place(2, 4)
+    if not puzzle.constraints:
+        game.place(2, 4)
     board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)
     return app, board
@@ -128,6 +139,7 @@ def redraw() -> list[tuple[str, str, str]]:
 
 def enthusiast() -> list[tuple[str, str, str]]:
     """Many cells at once, and a board where every cell has colours and pencil marks."""
+    sys.path.insert(0, str(ROOT))
     from game.session.play.state import NoteKind
 
     app, board = _setup((1920, 1080))
@@ -187,6 +199,69 @@ def enthusiast() -> list[tuple[str, str, str]]:
         ("full redraw, colours + corner + centre notes", f"{_time(full, 200):.2f} ms", "< 5 ms"),
         ("  ... cold (every such tile drawn anew)", f"{_time(cold, 10):.2f} ms", "< 100 ms"),
     ]
+
+
+def _killer() -> Any:
+    """The first 9x9 killer of the shared variant puzzles (Solo's, no givens)."""
+    sys.path.insert(0, str(ROOT))
+    from game.engine.formats.solo import parse_solo
+
+    rows = (ROOT.parent / "shared" / "data" / "variants" / "solo.tsv").read_text().splitlines()
+    line = next(r for r in rows if r.startswith("killer-9x9"))
+    return parse_solo(line.split("\t")[1]).puzzle
+
+
+def variants() -> list[tuple[str, str, str]]:
+    """Full redraws of variant boards at 1920x1080: a killer with notes of every kind
+    and a colour on every cell, and a puzzle with every constraint type."""
+    sys.path.insert(0, str(ROOT))
+    from game.session.play.state import NoteKind
+    from tests.ui.board.rule_samples import every_rule
+
+    rows = []
+    for name, puzzle in (("9x9 killer", _killer()), ("every constraint type", every_rule())):
+        app, board = _setup((1920, 1080), puzzle)
+        surface = app.display.surface  # type: ignore[attr-defined]
+        view = board.board_view  # type: ignore[attr-defined]
+        game = board.game  # type: ignore[attr-defined]
+        for cell in range(81):
+            if cell % 3 == 1:
+                for digit in (1, 3, 7, 9):
+                    game.marking.toggle_note(cell, digit, NoteKind.CORNER)
+            if cell % 3 == 2:
+                for digit in (2, 4, 5):
+                    game.marking.toggle_note(cell, digit, NoteKind.CENTRE)
+            game.marking.paint([cell], cell % 8 + 1)
+        board._sync()  # type: ignore[attr-defined]
+        app.step([], 0.0)  # type: ignore[attr-defined]
+
+        def full(board: Any = board, view: Any = view, surface: Any = surface) -> None:
+            board.invalidate()
+            view.invalidate()
+            board.draw(surface)
+
+        def cold(view: Any = view, full: Any = full) -> None:
+            view.geometry = None
+            full()
+
+        def move(game: Any = game, board: Any = board, surface: Any = surface) -> None:
+            # A digit placed and taken back: the broken rules, the looks and the frame.
+            game.place(40, 5)
+            board._sync()
+            board.draw(surface)
+            game.undo()
+            board._sync()
+            board.draw(surface)
+
+        rows.append(
+            (f"full redraw, {name}, notes + colours", f"{_time(full, 200):.2f} ms", "< 5 ms")
+        )
+        rows.append(
+            ("  ... cold (every tile and mark drawn anew)", f"{_time(cold, 10):.2f} ms", "< 100 ms")
+        )
+        two = f"{_time(move, 50):.2f} ms"
+        rows.append(("  ... a digit placed and undone (two frames)", two, "< 33 ms"))
+    return rows
 
 
 def _board25() -> tuple[Any, tuple[int, ...]]:
@@ -372,7 +447,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--display", action="store_true", help="use the real display")
     parser.add_argument("--child", choices=("startup", "idle", "memory"), help=argparse.SUPPRESS)
-    parser.add_argument("--only", choices=("redraw", "enthusiast", "big"), help="run one part")
+    parser.add_argument(
+        "--only", choices=("redraw", "enthusiast", "variants", "big"), help="run one part"
+    )
     args = parser.parse_args(argv)
     if args.child:
         {"startup": child_startup, "idle": child_idle, "memory": child_memory}[args.child]()
@@ -380,9 +457,10 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "x11" if args.display else "dummy")
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     if args.only:
-        rows = {"redraw": redraw, "enthusiast": enthusiast, "big": big}[args.only]()
+        parts = {"redraw": redraw, "enthusiast": enthusiast, "variants": variants, "big": big}
+        rows = parts[args.only]()
     else:
-        rows = redraw() + enthusiast() + big() + startup(args.display)
+        rows = redraw() + enthusiast() + variants() + big() + startup(args.display)
         rows += idle(args.display) + memory(args.display)
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'result':>10}  target")

@@ -96,6 +96,57 @@ def prepared(
     return Prepared(puzzle, grid, Status.UNIQUE, origin)
 
 
+def variant_prepared() -> Prepared:
+    """The classic test puzzle with a constraint of each drawn kind that its solution
+    keeps (so it stays unique): cages, a thermometer, an arrow, kropki dots, X and V,
+    a little killer, a sandwich, a renban line and an even cell."""
+    from game.engine.rules import constraints as c
+
+    n = 9
+    sol = [int(ch) for ch in SOLUTION]
+    pairs = [(a, b) for a in range(81) for b in (a + 1, a + n) if b < 81 and (b != a + 1 or b % n)]
+
+    def first_pair(test: Callable[[int, int], bool]) -> tuple[int, int]:
+        return next((a, b) for a, b in pairs if test(sol[a], sol[b]))
+
+    rules: list[c.Constraint] = [
+        c.Cage((2, 3), sol[2] + sol[3]),
+        c.Cage((77, 78), sol[77] + sol[78]),
+    ]
+    thermo = next(
+        (a, b, b + 1)
+        for a, b in pairs
+        if b == a + n and (b + 1) % n and sol[a] < sol[b] < sol[b + 1]
+    )
+    rules.append(c.Thermometer(thermo))
+    arrow = next(
+        (a, (b, d))
+        for a, b in pairs
+        for d in (b + 1, b + n)
+        if b == a + n and d < 81 and d % n and d not in (a,) and sol[b] + sol[d] == sol[a]
+    )
+    rules.append(c.Arrow((arrow[0],), arrow[1]))
+    rules.append(c.Kropki(*first_pair(lambda x, y: abs(x - y) == 1), False))
+    rules.append(c.Kropki(*first_pair(lambda x, y: x == 2 * y or y == 2 * x), True))
+    rules.append(c.XV(*first_pair(lambda x, y: x + y == 10), 10))
+    rules.append(c.XV(*first_pair(lambda x, y: x + y == 5), 5))
+    diagonal = tuple(k * n + k + 1 for k in range(8))
+    rules.append(c.LittleKiller(diagonal, sum(sol[cell] for cell in diagonal)))
+    row = [sol[4 * n + k] for k in range(n)]
+    i, j = sorted((row.index(1), row.index(9)))
+    rules.append(c.Sandwich(tuple(4 * n + k for k in range(n)), sum(row[i + 1 : j])))
+    rules.append(c.Parity(next(cell for cell in range(81) if sol[cell] % 2 == 0), True))
+    renban = next(
+        (a, a + 1, a + 2)
+        for a in range(81)
+        if a % n < n - 2 and max(sol[a : a + 3]) - min(sol[a : a + 3]) == 2
+    )
+    rules.append(c.Renban(renban))
+    puzzle = Puzzle(Shape.classic(n), Puzzle.from_string(PUZZLE).givens, tuple(rules))
+    origin = Origin(PuzzleKind.of(puzzle.shape, Level.EASY))
+    return Prepared(puzzle, tuple(sol), Status.UNIQUE, origin)
+
+
 MakeDriver = Callable[..., Driver]
 
 

@@ -28,6 +28,7 @@ from ..screens import (
     MenuScene,
     NewGameScene,
     NoticeScene,
+    RulesCard,
     SaveDialogScene,
     SettingsScene,
     StatisticsScene,
@@ -154,8 +155,8 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
             return Push(SettingsScene(ctx))
         case KeysPage():
             return Push(KeysScene(ctx))
-        case Help(size):
-            return Push(HelpScene(ctx, size))
+        case Help(size, rules):
+            return Push(HelpScene(ctx, size, rules))
         case Techniques(focus):
             return Push(TechniqueListScene(ctx, focus))
         case TechniquePage(name, seen):
@@ -201,7 +202,12 @@ def menu(ctx: AppContext) -> Scene:
 def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
     ctx.session.start(prepared)
-    return Reset((menu(ctx), BoardScene(ctx, ctx.session.open_board(ctx.tasks))))
+    scene = BoardScene(ctx, ctx.session.open_board(ctx.tasks))
+    game = scene.game
+    if game.puzzle.constraints and prepared.game is None:
+        # A variant's rules, in sentences, before the first move (Help keeps them).
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.rule_sentences())))
+    return Reset((menu(ctx), scene))
 
 
 def resume(ctx: AppContext) -> Transition | None:

@@ -7,19 +7,20 @@ and draws the one view value it reads back.  Drawing is split by job:
 cell should look like, as values), :mod:`.view` (looks to pixels, with caches),
 :mod:`.panel` and :mod:`.panel_view` (the side panel's model and drawing),
 :mod:`.steps_view`, :mod:`.deduction_view`, :mod:`.role_marks`,
-:mod:`.step_picture` and :mod:`.animation`.  The cards a game leads to:
+:mod:`.step_picture`, :mod:`.animation` and :mod:`.rules` (what a puzzle's constraints
+draw).  The cards a game leads to:
 :mod:`.win`, :mod:`.lose`, :mod:`.pause`, :mod:`.share` (copy the puzzle, export its
-picture: :mod:`.picture`, with :mod:`.cage_outlines`), and the typed-move line
+picture: :mod:`.picture`), and the typed-move line
 (:mod:`.typed_move`).
 """
 
-from .cage_outlines import draw_cages
 from .deduction_view import draw_deduction
 from .layout import BoardGeometry, BoardLayout, board_layout
 from .looks import CellLook, Fill, hint_parts, region_tints
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
 from .picture import export_picture, givens_looks, puzzle_picture
+from .rules import RuleMarks, RulePainter, rule_marks
 from .scene import BoardScene
 from .share import ShareScene
 from .step_picture import StepPicture
@@ -34,10 +35,11 @@ __all__ = [
     "CellLook",
     "Fill",
     "LegendItem",
+    "RuleMarks",
+    "RulePainter",
     "ShareScene",
     "StepPicture",
     "board_layout",
-    "draw_cages",
     "draw_deduction",
     "draw_explanation",
     "draw_legend",
@@ -48,4 +50,5 @@ __all__ = [
     "legend_size",
     "puzzle_picture",
     "region_tints",
+    "rule_marks",
 ]

@@ -49,13 +49,17 @@ MIN_TEXT = 12
 
 
 def note_size(geometry: BoardGeometry) -> int:
-    """The type size of candidate notes on ``geometry``, as the tiles draw them: about
-    a third of a digit, as large as the note's spot allows."""
+    """The type size of candidate notes on ``geometry``, as the tiles start from: about
+    a third of a digit, 12 px at least, as large as lets a digit's ink fit its spot
+    (inside the selection frame; a digit's ink is 0.75 of the size tall, 0.6 wide).
+    A spot made shorter by a cage's sum may take a smaller size (see the tiles)."""
     rows, columns = note_grid(geometry.size)
-    cell = geometry.cell
-    inset = max(1, round(cell * 0.06))
-    spot = min((cell - 2 * inset) / columns, (cell - 2 * inset) / rows)
-    return round(min(spot * 0.92, max(12.0, cell * 0.22)))
+    area = geometry.note_area(False)
+    height, width = area.h / rows, area.w / columns
+    font = round(max(12.0, geometry.cell * 0.22))
+    while font > 7 and (round(font * 0.75) + 1 > height or round(font * 0.6) + 1 > width):
+        font -= 1
+    return font
 
 
 @functools.lru_cache(maxsize=16)
@@ -86,6 +90,8 @@ class BoardGeometry:
     y: int
     cell: int
     size: int
+    labelled: frozenset[int] = frozenset()
+    """Cells whose top-left corner holds a label (a cage's sum): their notes start below it."""
 
     @property
     def side(self) -> int:
@@ -104,6 +110,48 @@ class BoardGeometry:
         """Region borders: at least three thin lines wide, so regions read at a glance."""
         return max(3 * self.thin, round(self.cell / 14))
 
+    # A cell from its edge inwards: the grid line's half (``edge``), the selection
+    # frame's band (``frame``, where a cage's dashes also run), then the content:
+    # notes, labels and glyphs, which the frame therefore never covers.
+
+    @property
+    def edge(self) -> int:
+        """Pixels along a cell's sides that the grid lines drawn over it may cover."""
+        return (self.thick + 1) // 2 + 1
+
+    @property
+    def frame(self) -> int:
+        """Width of the selected cell's frame, just inside :attr:`edge`."""
+        return max(3, self.cell // 16)
+
+    @property
+    def content(self) -> int:
+        """Inset of everything a cell holds (notes, labels, marks) from its sides: the
+        first pixel past the selection frame."""
+        return self.edge + self.frame
+
+    @property
+    def cage_inset(self) -> int:
+        """Where a cage's dashed outline runs: inside the frame's band."""
+        return self.edge + max(1, self.frame // 3)
+
+    @property
+    def label_font(self) -> int:
+        """Pixel size of a cage's sum (12 at least: it is read, not glanced at)."""
+        return max(12, round(self.cell * 0.2))
+
+    @property
+    def label_bottom(self) -> int:
+        """The bottom of a label's box in the top-left corner, from the cell's top: the
+        ink of digits is about three quarters of the font size."""
+        return self.edge + 2 + math.ceil(self.label_font * 0.76)
+
+    def note_area(self, labelled: bool) -> Rect:
+        """Where a cell's candidate notes go, from the cell's top left: inside the
+        frame, and below the label when the cell has one."""
+        top = self.label_bottom + 1 if labelled else self.content
+        return Rect(self.content, top, self.cell - 2 * self.content, self.cell - self.content - top)
+
     def cell_rect(self, cell: int) -> Rect:
         row, column = divmod(cell, self.size)
         return Rect(self.x + column * self.cell, self.y + row * self.cell, self.cell, self.cell)
@@ -116,19 +164,23 @@ class BoardGeometry:
             return row * self.size + column
         return None
 
-    def note_rect(self, cell: int, digit: int) -> Rect:
-        """The fixed spot of note ``digit`` inside ``cell``."""
+    def note_spot(self, digit: int, labelled: bool) -> Rect:
+        """The fixed spot of note ``digit`` in a cell, from the cell's top left."""
         rows, columns = note_grid(self.size)
-        base = self.cell_rect(cell)
-        inset = max(1, round(self.cell * 0.06))
-        width = (self.cell - 2 * inset) / columns
-        height = (self.cell - 2 * inset) / rows
+        area = self.note_area(labelled)
+        width = area.w / columns
+        height = area.h / rows
         row, column = divmod(digit - 1, columns)
-        left = round(base.x + inset + column * width)
-        top = round(base.y + inset + row * height)
-        right = round(base.x + inset + (column + 1) * width)
-        bottom = round(base.y + inset + (row + 1) * height)
+        left = round(area.x + column * width)
+        top = round(area.y + row * height)
+        right = round(area.x + (column + 1) * width)
+        bottom = round(area.y + (row + 1) * height)
         return Rect(left, top, right - left, bottom - top)
+
+    def note_rect(self, cell: int, digit: int) -> Rect:
+        """The fixed spot of note ``digit`` inside ``cell``, on the screen."""
+        base = self.cell_rect(cell)
+        return self.note_spot(digit, cell in self.labelled).move(base.x, base.y)
 
     def note_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
         """(cell, digit) of the note spot under ``pos``, or None."""
@@ -137,9 +189,9 @@ class BoardGeometry:
             return None
         rows, columns = note_grid(self.size)
         base = self.cell_rect(cell)
-        inset = max(1, round(self.cell * 0.06))
-        column = int((pos[0] - base.x - inset) * columns // (self.cell - 2 * inset))
-        row = int((pos[1] - base.y - inset) * rows // (self.cell - 2 * inset))
+        area = self.note_area(cell in self.labelled).move(base.x, base.y)
+        column = int((pos[0] - area.x) * columns // max(1, area.w))
+        row = int((pos[1] - area.y) * rows // max(1, area.h))
         column = min(columns - 1, max(0, column))
         row = min(rows - 1, max(0, row))
         digit = row * columns + column + 1
@@ -176,15 +228,36 @@ class BoardLayout:
         return [self.board.rect, self.header, *self.pad, *self.actions.values(), self.status]
 
 
-def board_layout(width: int, height: int, size: int) -> BoardLayout:
-    """The layout for a window of ``width`` x ``height`` and a grid of ``size``."""
+Room = tuple[bool, bool, bool, bool]
+"""Whether clues outside the grid need a row or column of cells above, right of, below
+and left of it (little killer and sandwich sums)."""
+
+NO_ROOM: Room = (False, False, False, False)
+
+
+def board_layout(
+    width: int,
+    height: int,
+    size: int,
+    room: Room = NO_ROOM,
+    labelled: frozenset[int] = frozenset(),
+) -> BoardLayout:
+    """The layout for a window of ``width`` x ``height`` and a grid of ``size``,
+    leaving a cell's room on the sides ``room`` names, with ``labelled`` cells' notes
+    below their labels (see :class:`BoardGeometry`)."""
     width = max(width, 320)
     height = max(height, 240)
     wide = _landscape_unit(width, height, size)
     tall = _portrait_unit(width, height, size)
     if wide >= tall:
-        return _landscape(width, height, size, wide)
-    return _portrait(width, height, size, tall)
+        return _landscape(width, height, size, wide, room, labelled)
+    return _portrait(width, height, size, tall, room, labelled)
+
+
+def _span(size: int, room: Room) -> tuple[int, int, int]:
+    """Cells across the grid and its clues: (the larger span, left room, top room)."""
+    top, right, bottom, left = (int(side) for side in room)
+    return size + max(top + bottom, left + right), left, top
 
 
 def _pad_height(size: int, landscape: bool) -> float:
@@ -253,17 +326,21 @@ def _even(x: float) -> int:
     return whole - whole % 2
 
 
-def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
-    cell = _cell_size(unit, size)
-    side = cell * size
+def _landscape(
+    width: int, height: int, size: int, unit: float, room: Room, labelled: frozenset[int]
+) -> BoardLayout:
+    span, left, top_room = _span(size, room)
+    cell = _cell_size(unit, span)
+    block = cell * span  # the grid and the clues around it
+    side = block
     u = side / 9
     margin = u / 2
     panel_w = round(PANEL_WIDTH * u)
     total = side + margin + panel_w
-    x = _even((width - total) / 2)
+    x0 = _even((width - total) / 2)
     y = round((height - side) / 2)
-    board = BoardGeometry(x, y, cell, size)
-    px = round(x + side + margin)
+    board = BoardGeometry(x0 + left * cell, y + top_room * cell, cell, size, labelled)
+    px = round(x0 + side + margin)
     panel = Rect(px, y, panel_w, side)
     # The header takes most of the gap above the pad: room for a title on two lines.
     header = Rect(px, y, panel_w, round((HEADER + SECTION * 0.8) * u))
@@ -289,15 +366,18 @@ def _pause_rect(header: Rect, u: float) -> Rect:
     return Rect(header.right - side, header.y, side, side)
 
 
-def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
-    cell = _cell_size(unit, size)
-    side = cell * size
+def _portrait(
+    width: int, height: int, size: int, unit: float, room: Room, labelled: frozenset[int]
+) -> BoardLayout:
+    span, left, top_room = _span(size, room)
+    cell = _cell_size(unit, span)
+    side = cell * span
     u = side / 9
     margin = u / 2
     content = side + margin + _portrait_height(size) * u
     x = _even((width - side) / 2)
     y = round(max(margin, (height - content) / 2))
-    board = BoardGeometry(x, y, cell, size)
+    board = BoardGeometry(x + left * cell, y + top_room * cell, cell, size, labelled)
     top = y + side + margin
     panel = Rect(x, round(top), side, round(_portrait_height(size) * u))
     header = Rect(x, round(top), side, round((0.75 + SECTION * 0.8) * u))

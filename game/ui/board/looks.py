@@ -23,6 +23,7 @@ from ...engine.rules import candidates
 from ...engine.shape import Shape
 from ...session.board import HintMarks
 from ...session.play import Game
+from .rules import CellMarks, RuleMarks, rule_marks
 
 LEVELS = 4
 """Animation intensities are drawn in this many steps (plus 0, off)."""
@@ -84,6 +85,7 @@ class CellLook:
     marks: int = 0  # colours on candidates, 4 bits per digit (state.candidate_colour)
     ink: int = 0  # the what-if level the digit was placed at (0: the main line)
     outline: Edge = Edge.NONE  # where the outline of several chosen cells runs
+    rules: CellMarks | None = None  # what the puzzle's constraints draw in the cell
     lit: Lit = Lit.NONE  # lit by the one-digit filter or the bivalue highlight
 
 
@@ -132,6 +134,10 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         peers = frozenset()
         focus_digit = 0
     conflicts = game.conflicts() if settings.show_conflicts else frozenset()
+    rules, broken = board_rules(game)
+    # A digit in a broken constraint is marked as a repeat is (red, underlined); the
+    # constraint's own drawing says which rule it breaks.
+    conflicts |= broken
     wrong = set(view.checked)
     if settings.show_mistakes:
         wrong |= game.wrong_entries()
@@ -225,10 +231,25 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 marks=state.marks[cell] if not digit else 0,
                 ink=state.ink[cell] if digit and not given and not preview else 0,
                 outline=outlines.get(cell, Edge.NONE),
+                rules=rules.cells[cell] if rules is not None else None,
                 lit=lit,
             )
         )
     return tuple(looks)
+
+
+def board_rules(game: Game) -> tuple[RuleMarks | None, frozenset[int]]:
+    """What the puzzle's constraints draw, with the rules the position breaks marked
+    (when conflicts are shown), and the filled cells of those rules; None for a
+    puzzle without constraints."""
+    constraints = game.puzzle.constraints
+    if not constraints:
+        return None, frozenset()
+    breaks = game.broken_rules() if game.settings.show_conflicts else ()
+    grid = game.grid
+    cells = frozenset(cell for _, where in breaks for cell in where if grid[cell])
+    marks = rule_marks(constraints, game.size, frozenset(index for index, _ in breaks))
+    return marks, cells
 
 
 def _outlines(size: int, chosen: frozenset[int]) -> dict[int, Edge]:

@@ -4,8 +4,8 @@ Export (Ctrl+E, or the Share card) writes it as a PNG file.  The grid is drawn b
 the board's own views (:class:`~.view.BoardView` from :class:`~.looks.CellLook`
 values), always in the light theme, black on white, whatever the player's theme:
 paper is white.  Only the givens are drawn: a printed puzzle is for solving.
-Killer cages are drawn (:mod:`.cage_outlines`); the other constraints appear in
-the picture's rules in words only, until the board draws them.
+Constraints are drawn by the board's own rule layer (:mod:`.rules`), clues outside
+the grid given their room, and stated in words under it.
 
 SVG or PDF would need a library beyond pygame (pygame writes PNG, BMP, TGA and
 JPEG); a 2000-pixel PNG prints sharp on A4 at 240 dpi, so the picture is a PNG.
@@ -20,13 +20,12 @@ import io
 import pygame
 
 from ...engine.puzzle import Puzzle
-from ...engine.rules import Cage
 from ...session.keep import Keeper
 from ...session.play import Origin
 from ..kit import Text, palette_for
-from .cage_outlines import draw_cages
-from .layout import geometry_in
+from .layout import BoardGeometry, geometry_in
 from .looks import CellLook, region_tints
+from .rules import RuleMarks, rule_marks
 from .view import BoardView
 
 WIDTH = 1800
@@ -71,12 +70,12 @@ def puzzle_picture(
     if subtitle:
         under = text.render(subtitle, rule_size, palette.text_dim)
         surface.blit(under, under.get_rect(midtop=(width // 2, heading.get_rect().h + margin)))
-    geometry = geometry_in(pygame.Rect(margin, top, inner, board_side), puzzle.size)
+    marks = rule_marks(puzzle.constraints, puzzle.size) if puzzle.constraints else None
+    geometry = _grid_in(pygame.Rect(margin, top, inner, board_side), puzzle.size, marks)
     view = BoardView(text)
     view.configure(geometry, puzzle.shape, palette)
-    view.draw(surface, givens_looks(puzzle))
-    cages = [rule for rule in puzzle.constraints if isinstance(rule, Cage)]
-    draw_cages(surface, geometry, cages, palette.text, PAPER, text)
+    view.set_rules(marks)
+    view.draw(surface, givens_looks(puzzle, marks))
     y = view.screen_rect.bottom + margin // 2
     heading = text.render("Rules", rule_size, palette.text, True)
     surface.blit(heading, (margin, y))
@@ -87,14 +86,33 @@ def puzzle_picture(
     return surface
 
 
-def givens_looks(puzzle: Puzzle) -> tuple[CellLook, ...]:
-    """Every cell's look with the givens alone (jigsaw regions tinted, as on the board)."""
+def givens_looks(puzzle: Puzzle, marks: RuleMarks | None = None) -> tuple[CellLook, ...]:
+    """Every cell's look with the givens alone (jigsaw regions tinted, as on the board),
+    with what ``marks`` (the puzzle's constraints) draw in it."""
     shape = puzzle.shape
     tints = region_tints(shape) if shape.is_jigsaw else None
     return tuple(
-        CellLook(digit=digit, given=bool(digit), tint=tints[cell] if tints else 0)
+        CellLook(
+            digit=digit,
+            given=bool(digit),
+            tint=tints[cell] if tints else 0,
+            rules=marks.cells[cell] if marks is not None else None,
+        )
         for cell, digit in enumerate(puzzle.givens)
     )
+
+
+def _grid_in(rect: pygame.Rect, size: int, marks: RuleMarks | None) -> BoardGeometry:
+    """The grid in ``rect``, a cell's room left on each side where clues lie outside it."""
+    if marks is None or not any(marks.room):
+        return geometry_in(rect, size)
+    top, right, bottom, left = (int(side) for side in marks.room)
+    across, down = size + left + right, size + top + bottom
+    probe = geometry_in(rect, max(across, down))
+    cell = probe.cell
+    x = rect.x + (rect.w - across * cell) // 2 + left * cell
+    y = rect.y + (rect.h - down * cell) // 2 + top * cell
+    return BoardGeometry(x - x % 2, y, cell, size)
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

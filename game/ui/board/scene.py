@@ -23,7 +23,7 @@ from pathlib import Path
 import pygame
 
 from ...session.board import Mode, Playing, Reply
-from ...session.play import NoteKind, Phase
+from ...session.play import Game, NoteKind, Phase
 from ..input import (
     Action,
     Command,
@@ -55,7 +55,7 @@ from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
 from .layout import BoardLayout, board_layout, note_size, window_for_notes
-from .looks import CellLook, ViewState, cell_looks
+from .looks import CellLook, ViewState, board_rules, cell_looks
 from .lose import LoseScene
 from .panel import PanelInputs, notes_notice, panel_model
 from .panel_view import (
@@ -68,6 +68,7 @@ from .panel_view import (
 )
 from .pause import PauseScene
 from .picture import export_picture
+from .rules import RuleMarks, rule_marks
 from .typed_move import TypedMoveScene
 from .view import BoardView
 from .win import WinScene
@@ -107,10 +108,11 @@ class BoardScene(Scene):
         self.animator = Animator(enabled=ctx.settings.animations)
         self.board_view = BoardView(ctx.text)
         self.panel_view = PanelView(ctx.text)
-        self.layout: BoardLayout = board_layout(*ctx.size, game.size)
+        self.layout: BoardLayout = self._layout_for(ctx.size)
         self.hover: Hit | None = None
         self._full = True  # the next draw repaints the whole window
         self._looks: tuple[CellLook, ...] = ()
+        self._rules: RuleMarks | None = None  # the constraints' marks, with the looks
         self._looks_key: object = None
         self._links_shown = False
         self._carded: Phase | None = None  # the ending whose card was shown
@@ -134,7 +136,7 @@ class BoardScene(Scene):
                 export_picture(ctx.keeper, ctx.text, game.puzzle, self.play.origin)
             ),
             Action.BACK: lambda c: self._back(),
-            Action.HELP: lambda c: Go(Help(game.size)),
+            Action.HELP: lambda c: Go(Help(game.size, _rules(game))),
             Action.PAGE_DOWN: lambda c: self._page(1),
             Action.PAGE_UP: lambda c: self._page(-1),
         }
@@ -154,8 +156,17 @@ class BoardScene(Scene):
         return InputContext(size=self.game.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = board_layout(*size, self.game.size)
+        self.layout = self._layout_for(size)
         self.dirty = True
+
+    def _layout_for(self, size: tuple[int, int]) -> BoardLayout:
+        """The layout, with room for clues outside the grid and notes below cage sums."""
+        puzzle = self.game.puzzle
+        if not puzzle.constraints:
+            return board_layout(*size, self.game.size)
+        marks = rule_marks(puzzle.constraints, self.game.size)
+        labelled = frozenset(i for i, m in enumerate(marks.cells) if m is not None and m.labelled)
+        return board_layout(*size, self.game.size, marks.room, labelled)
 
     def restyle(self) -> None:
         self.animator.enabled = self.ctx.settings.animations
@@ -424,6 +435,7 @@ class BoardScene(Scene):
         )
         if key != self._looks_key:
             self._looks = cell_looks(game, view)
+            self._rules = board_rules(game)[0]
             self._looks_key = key
         return self._looks
 
@@ -453,7 +465,9 @@ class BoardScene(Scene):
             draw_notice(surface, self.ctx.text, palette, self.layout, self.notice())
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
-        changed = board.update(self.looks())
+        looks = self.looks()
+        board.set_rules(self._rules)
+        changed = board.update(looks)
         marks = self.view.hint
         step = marks.step if marks is not None and marks.full else None
         links = step if step is not None and (step.links or step.areas) else None
@@ -467,9 +481,16 @@ class BoardScene(Scene):
                     surface, links, self.layout.board, palette, self.ctx.text, self.looks()
                 )
             drawn.append(board.screen_rect)
+            drawn += board.clue_rects
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)
         return None if full else drawn
+
+
+def _rules(game: Game) -> tuple[str, ...]:
+    """A variant puzzle's rules in sentences for the help card (classic: none, the card
+    says the classic rule)."""
+    return game.rule_sentences() if game.puzzle.constraints else ()
 
 
 def _is_press(intent: Intent) -> bool:

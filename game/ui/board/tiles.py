@@ -18,8 +18,9 @@ from ...engine.symbols import symbol
 from ...session.play import candidate_colour
 from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
-from .layout import BoardGeometry, note_grid
+from .layout import BoardGeometry, note_grid, note_size
 from .looks import LEVELS, CellLook, Edge, Fill, Lit
+from .rules import RulePainter
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -54,6 +55,47 @@ def tint(cell: Colour, paint: Colour, ink: Colour) -> Colour:
         strength -= 0.03
         colour = mix(cell, paint, strength)
     return colour
+
+
+def _colour_places(places: int, size: int) -> list[int]:
+    """The note places a colour's shape may take, best first: the bottom-right corner,
+    the other corners (the top-left last: a cage's sum lives there), then the rest
+    from the bottom up; places a note of a digit could take come after empty ones."""
+    _, columns = note_grid(size)
+    corners = [places, places - columns + 1, columns, 1]
+    rest = [d for d in range(places, 0, -1) if d not in corners]
+    order = list(dict.fromkeys(corners + rest))
+    return [d for d in order if d > size] + [d for d in order if d <= size]
+
+
+def _spot(area: pygame.Rect, digit: int, rows: int, columns: int) -> pygame.Rect:
+    """Note ``digit``'s spot when ``area`` is divided into ``rows`` x ``columns``."""
+    row, column = divmod(digit - 1, columns)
+    width, height = area.w / columns, area.h / rows
+    left, top = round(area.x + column * width), round(area.y + row * height)
+    right, bottom = round(area.x + (column + 1) * width), round(area.y + (row + 1) * height)
+    return pygame.Rect(left, top, right - left, bottom - top)
+
+
+def note_corner_spots(count: int, labelled: bool, covered: int = 0) -> list[tuple[float, float]]:
+    """:func:`corner_spots` for a cell whose places may be taken: by a label in the
+    top-left corner (``labelled``), or by dots and circles on its edges (``covered``,
+    bit k for ``CORNER_SPOTS[k]``).  Notes take the free places in SudokuPad's order,
+    then, only when there are more notes than free places, the covered ones (a
+    ninth note beside a label goes on the left edge under it)."""
+    if not labelled and not covered:
+        return corner_spots(count)
+    if count > len(CORNER_SPOTS):
+        return corner_spots(count)  # big grids: every place is needed
+    taken = {CORNER_SPOTS[k] for k in range(len(CORNER_SPOTS)) if covered >> k & 1}
+    if labelled:
+        taken.add((0.0, 0.0))
+    free = [s for s in CORNER_SPOTS if s not in taken]
+    rest = [s for s in CORNER_SPOTS if s in taken and s != (0.0, 0.0)]
+    spots = (free + rest + [(0.0, 0.0)])[:count]
+    # In ascending digit order the places read as SudokuPad's: corners first.
+    order = {spot: k for k, spot in enumerate(CORNER_SPOTS)}
+    return sorted(spots, key=order.__getitem__)
 
 
 def corner_spots(count: int) -> list[tuple[float, float]]:
@@ -149,11 +191,13 @@ class TilePainter:
         self.geometry: BoardGeometry | None = None
         self.palette: Palette | None = None
         self._glyphs: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
+        self.rules = RulePainter(text)
 
     def configure(self, geometry: BoardGeometry, palette: Palette) -> None:
         """New size or colours: every glyph is rendered anew."""
         self.geometry, self.palette = geometry, palette
         self._glyphs.clear()
+        self.rules.configure(geometry, palette)
 
     def background(self, look: CellLook) -> Colour:
         p = self.palette
@@ -202,8 +246,11 @@ class TilePainter:
         assert geometry is not None and p is not None
         size = geometry.cell
         tile = new_surface((size, size))
-        tile.fill(self.background(look))
+        behind = self.background(look)
+        tile.fill(behind)
         centre = (size // 2, size // 2)
+        if look.rules is not None:
+            self.rules.under(tile, look.rules, behind)
         if look.colour:
             self._draw_colour_mark(tile, look, size)
         if look.digit:
@@ -211,13 +258,15 @@ class TilePainter:
         elif look.target:
             self._draw_target(tile, look.target, size, centre)
         else:
-            if look.notes or look.marks:
+            if (look.notes or look.marks) and self._candidates_fit(look):
                 self._draw_notes(tile, look, size)
             if look.corner:
                 self._draw_corner(tile, look, size)
             if look.centre:
                 self._draw_centre(tile, look, size)
         self._draw_cues(tile, look, size)
+        if look.rules is not None:
+            self.rules.over(tile, look.rules, behind)
         if look.wrong:
             # A corner triangle: the cue for "Check found this wrong", distinct from
             # the conflict underline so it does not depend on colour.
@@ -226,6 +275,45 @@ class TilePainter:
         if look.outline:
             self._draw_outline(tile, look.outline, size)
         return tile
+
+    def _labelled(self, look: CellLook) -> bool:
+        return look.rules is not None and look.rules.labelled
+
+    def _candidates_fit(self, look: CellLook) -> bool:
+        """Whether candidate notes have a place beside the cell's corner and centre
+        notes.  Alone they take the 3x3 grid; with corner notes they move into the
+        block the corner notes leave free, when a 12 px digit fits there; with centre
+        notes (or no such room) they wait, drawn again once the other notes go, for
+        the three kinds never to cover each other."""
+        if not (look.corner or look.centre):
+            return True
+        if look.centre:
+            return False
+        return self._inner_block(look) is not None
+
+    def _inner_block(self, look: CellLook) -> pygame.Rect | None:
+        """The block inside the ring of corner notes, if digits of 12 px fit it in rows."""
+        geometry = self.geometry
+        assert geometry is not None
+        size = geometry.cell
+        band = self._ring_band(look)
+        top = max(band, geometry.label_bottom + 1) if self._labelled(look) else band
+        rows, _ = note_grid(geometry.size)
+        block = pygame.Rect(band, top, size - band - band, size - band - top)
+        if block.w <= 0 or block.h < rows * (self._ink_height(12) + 1):
+            return None
+        return block
+
+    def _ring_band(self, look: CellLook) -> int:
+        """How far the ring of corner notes reaches in from the cell's sides."""
+        geometry = self.geometry
+        assert geometry is not None
+        size = geometry.cell
+        font = self._corner_font(size, bin(look.corner).count("1"))
+        return geometry.content + self._ink_height(font) + max(1, size // 40)
+
+    def _ink_height(self, font: int) -> int:
+        return self.glyph("8", font, (0, 0, 0), True).get_height()
 
     def _inset(self, size: int) -> int:
         """Room kept free along a tile's edges, where the grid lines fall."""
@@ -237,8 +325,10 @@ class TilePainter:
         """The outline around several chosen cells: inside the grid lines, in the accent."""
         p = self.palette
         assert p is not None
-        width = max(2, round(size / 18))
-        a = self._inset(size) - 1
+        geometry = self.geometry
+        assert geometry is not None
+        width = geometry.frame  # in the selection frame's band: it covers no note
+        a = geometry.edge
         b = size - a - width
         if Edge.TOP in edges:
             tile.fill(p.accent, (a, a, size - 2 * a, width))
@@ -250,30 +340,59 @@ class TilePainter:
             tile.fill(p.accent, (b, a, width, size - 2 * a))
 
     def _draw_colour_mark(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """The colour's shape, small, in a corner the corner notes leave free.
+        """The colour's shape, small, where no note, label or digit is.
 
-        The bottom-right corner, unless four or more corner notes take it; then the
-        first free middle of an edge; with eight corner notes there is no room and
-        the tint alone says the colour.
+        Beside candidate notes: the spot of a candidate the cell does not show (9's
+        first, the bottom-right corner), or, with all of them shown, the gap between
+        the spots of 5, 6, 8 and 9.  Otherwise the bottom-right corner, unless corner
+        notes take it; then the first free middle of an edge; with eight corner notes
+        there is no room and the tint alone says the colour.
         """
-        p = self.palette
-        assert p is not None
-        used = set(corner_spots(bin(look.corner).count("1"))) if look.corner else set()
-        spot = next(
-            (s for s in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (0.0, 0.5)) if s not in used), None
-        )
-        if spot is None:
-            return
+        p, geometry = self.palette, self.geometry
+        assert p is not None and geometry is not None
         radius = max(5.0, size * 0.085)
-        inset = self._inset(size) + radius + max(1, size // 40)
-        cx = inset + spot[0] * (size - 2 * inset)
-        cy = inset + spot[1] * (size - 2 * inset)
+        centre: tuple[float, float] | None = None
+        shown = look.notes if not look.digit and self._candidates_fit(look) else 0
+        if shown and not look.corner and not look.centre:
+            spots, font = self._note_spots(look)
+            places = _colour_places(len(spots), geometry.size)
+            free = [d for d in places if not shown >> (d - 1) & 1]
+            if free:
+                spot = spots[free[0] - 1]
+                centre = spot.center
+                radius = min(radius, spot.w * 0.3, spot.h * 0.3)
+            else:
+                _, columns = note_grid(geometry.size)
+                last = spots[-1]
+                before = spots[-1 - columns - 1] if len(spots) > columns else spots[0]
+                centre = ((before.centerx + last.centerx) / 2, (before.centery + last.centery) / 2)
+                glyph = self.glyph("8", font, (0, 0, 0), False)
+                gap = min(last.w - glyph.get_width(), last.h - glyph.get_height())
+                radius = max(2.0, min(radius, gap / 2 - 1))
+        else:
+            covered = look.rules.covered if look.rules is not None else 0
+            count = bin(look.corner).count("1")
+            used = set(note_corner_spots(count, self._labelled(look), covered)) if count else set()
+            used |= {CORNER_SPOTS[k] for k in range(len(CORNER_SPOTS)) if covered >> k & 1}
+            spot_at = next(
+                (s for s in ((1.0, 1.0), (0.5, 1.0), (1.0, 0.5), (0.0, 0.5)) if s not in used),
+                None,
+            )
+            if spot_at is None:
+                return
+            if shown:  # candidates in the ring's middle: the shape stays in the ring
+                radius = min(radius, max(3.0, (self._ring_band(look) - geometry.content) / 3))
+            inset = geometry.content + radius
+            centre = (
+                inset + spot_at[0] * (size - 2 * inset),
+                inset + spot_at[1] * (size - 2 * inset),
+            )
         # Outlined in whichever of the theme's ink and paper stands off the tinted
         # cell, so the shape reads on light and dark themes alike.
         behind = self.background(look)
         edge = max((p.given, p.cell), key=lambda ink: contrast(ink, behind))
         draw_shape(
-            tile, look.colour, p.paint(look.colour), (cx, cy), radius, edge, max(1, size // 50)
+            tile, look.colour, p.paint(look.colour), centre, radius, edge, max(1, size // 50)
         )
 
     def _draw_cues(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
@@ -282,18 +401,19 @@ class TilePainter:
         digit's cells, a hint role's badge in the top-left corner."""
         geometry, p = self.geometry, self.palette
         assert geometry is not None and p is not None
-        edge = (geometry.thick + 1) // 2 + 1  # clear of the grid lines drawn over the edges
+        edge = geometry.edge  # clear of the grid lines drawn over the edges
         area = pygame.Rect(0, 0, size, size)
         if look.fill is Fill.SELECTED:
             frame = area.inflate(-2 * edge, -2 * edge)
-            pygame.draw.rect(tile, p.selected_frame, frame, max(3, size // 16), max(2, size // 20))
+            pygame.draw.rect(tile, p.selected_frame, frame, geometry.frame, max(2, size // 20))
         elif look.fill is Fill.SAME:
             frame = area.inflate(-2 * (edge + max(2, size // 14)), -2 * (edge + max(2, size // 14)))
             pygame.draw.rect(tile, p.same_frame, frame, max(1, size // 36), size // 6)
         if look.role is not None and not look.target:  # a target's ring says it already
             badge = max(8, round(size * 0.2))
             at = edge + max(3, size // 16) + max(1, size // 40)  # inside a selection frame
-            role_marks.draw_badge(tile, look.role, (at, at), badge, p)
+            top = geometry.label_bottom + 1 if self._labelled(look) else at  # under a sum
+            role_marks.draw_badge(tile, look.role, (at, top), badge, p)
 
     def _digit_colour(self, look: CellLook) -> Colour:
         p = self.palette
@@ -356,26 +476,48 @@ class TilePainter:
         glyph = self.glyph(symbol(digit), round(size * 0.46), colour, True)
         tile.blit(glyph, glyph.get_rect(center=centre))
 
+    def _note_spots(self, look: CellLook) -> tuple[list[pygame.Rect], int]:
+        """Each place of the note grid in the tile (digit ``d``'s is ``[d - 1]``; a 7x7
+        grid's 3x3 has two places no digit takes), and the notes' font size.
+
+        About a third of a digit and 12 px at least, made smaller only where a digit's
+        ink would not fit its spot (a spot shortened by a cage's sum or by corner
+        notes around it, a big grid's small cells)."""
+        geometry = self.geometry
+        assert geometry is not None
+        n = geometry.size
+        rows, columns = note_grid(n)
+        places = range(1, rows * columns + 1)
+        font = note_size(geometry)
+        if look.corner:
+            area = self._inner_block(look) or geometry.note_area(False)
+            spots = [_spot(area, digit, rows, columns) for digit in places]
+        else:
+            spots = [geometry.note_spot(digit, self._labelled(look)) for digit in places]
+        height = min(spot.h for spot in spots)
+        width = min(spot.w for spot in spots)
+        # The ink (not the font's line) must fit its spot, with a pixel to spare: a 12 px
+        # digit is about 9 px tall, so 12 px notes fit even the 800x600 board's spots.
+        while font > 7 and (
+            self._ink_height(font) + 1 > height
+            or self.glyph("8", font, (0, 0, 0), False).get_width() + 1 > width
+        ):
+            font -= 1
+        return spots, font
+
     def _draw_notes(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
         geometry, p = self.geometry, self.palette
         assert geometry is not None and p is not None
         n = geometry.size
-        rows, columns = note_grid(n)
-        inset = max(1, round(size * 0.06))
-        width = (size - 2 * inset) / columns
-        height = (size - 2 * inset) / rows
-        # About a third of a digit's size, as large as the note's spot allows, and no
-        # smaller than 12 px where the spot has room (every 9x9 board from 800x600 up).
-        font = round(min(min(width, height) * 0.92, max(12.0, size * 0.22)))
+        spots, font = self._note_spots(look)
         roles = dict(look.note_roles)
-        # Beside corner or centre notes, the candidates step back (lighter), so the
-        # notes the player wrote last in this cell are the ones that read first.
+        # Beside corner notes, the candidates step back (lighter), so the notes the
+        # player wrote last in this cell are the ones that read first.
         plain = mix(p.note, p.cell, 0.45) if look.corner or look.centre else p.note
         for digit in range(1, n + 1):
-            row, column = divmod(digit - 1, columns)
-            cx = round(inset + (column + 0.5) * width)
-            cy = round(inset + (row + 0.5) * height)
-            radius = round(min(width, height) * 0.47)
+            spot = spots[digit - 1]
+            cx, cy = spot.center
+            radius = round(min(spot.w, spot.h) * 0.47)
             if not look.notes >> (digit - 1) & 1:
                 continue  # a colour stays with its candidate, shown only with it
             painted = candidate_colour(look.marks, digit)
@@ -422,28 +564,43 @@ class TilePainter:
             radius = round(max(at.w, at.h) * 0.62)
             pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), at.center, radius)
 
-    def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """Corner notes: small digits hugging the cell's corners and edges (SudokuPad)."""
+    def _corner_font(self, size: int, count: int) -> int:
+        """Corner notes' size: at least 12 px on every 9x9 board from 800x600 up; more
+        notes in a row (big grids) shrink to fit the edge."""
         geometry = self.geometry
         assert geometry is not None
-        digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
-        spots = corner_spots(len(digits))
-        inset = self._inset(size)
-        room = size - 2 * inset
-        # At least 12 px on every 9x9 board from 800x600 up; more notes in a row
-        # (big grids) shrink to fit the edge.
-        across = max(1, sum(1 for _, y in spots if y == 0.0))
+        room = size - 2 * geometry.content
+        across = max(1, sum(1 for _, y in corner_spots(count) if y == 0.0))
         font = max(12, round(size * 0.19))
         while font > 7 and across * self.text.measure("8", font, True)[0] * 1.35 > room:
             font -= 1
+        return font
+
+    def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
+        """Corner notes: small digits hugging the cell's corners and edges (SudokuPad),
+        inside the selection frame, and clear of a cage's sum in the top-left corner
+        (the notes there move to the next free places, as SudokuPad does)."""
+        geometry = self.geometry
+        assert geometry is not None
+        digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
+        labelled = self._labelled(look)
+        covered = look.rules.covered if look.rules is not None else 0
+        spots = note_corner_spots(len(digits), labelled, covered)
+        inset = geometry.content
+        room = size - 2 * inset
+        font = self._corner_font(size, len(digits))
+        below = geometry.label_bottom + 1
+        gap = max(2, size // 16)
+        beside = self.rules.label_right(look.rules.cage_sum) + gap if look.rules and labelled else 0
         for digit, (fx, fy) in zip(digits, spots, strict=True):
             glyph = self._pencil(look, digit, font)
-            place = glyph.get_rect(
-                topleft=(
-                    round(inset + fx * (room - glyph.get_width())),
-                    round(inset + fy * (room - glyph.get_height())),
-                )
-            )
+            top = inset + fy * (room - glyph.get_height())
+            left = inset + fx * (room - glyph.get_width())
+            if labelled and fx == 0.0 and fy < 1.0:
+                top = max(top, below)  # the left edge's spots stay below the label
+            elif labelled and fy == 0.0:
+                left = max(left, beside)  # the top edge's, right of it
+            place = glyph.get_rect(topleft=(round(left), round(top)))
             self._backdrop(tile, look, digit, place)
             tile.blit(glyph, place)
 
@@ -454,7 +611,7 @@ class TilePainter:
         geometry = self.geometry
         assert geometry is not None
         numbers = [d for d in range(1, geometry.size + 1) if look.centre >> (d - 1) & 1]
-        inset = self._inset(size)
+        inset = geometry.content
         room = size - 2 * inset
         if look.corner:  # a row keeps clear of the corner notes at the edges' middles
             room -= 2 * max(1, round(size * 0.14))

@@ -24,6 +24,7 @@ from ...engine.shape import Shape
 from ..kit import Colour, Palette, Text
 from .layout import BoardGeometry
 from .looks import CellLook
+from .rules import RuleMarks
 from .tiles import TilePainter, new_surface
 
 NEW_TILES = 100
@@ -61,6 +62,10 @@ class BoardView:
         self._cell_segments: list[list[tuple[pygame.Rect, Colour]]] = []
         self._drawn: list[CellLook | None] = []
         self._areas: list[pygame.Rect] = []
+        self.rules: RuleMarks | None = None
+        self._points: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self._cell_points: list[list[tuple[pygame.Surface, pygame.Rect]]] = []
+        self._clues: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.pad = 0
         self.pending = False
         """Whether some cells still wait for their tiles (see :meth:`update`)."""
@@ -82,6 +87,54 @@ class BoardView:
         self._segments = self._line_segments(geometry, shape, palette)
         self._cell_segments = self._split_by_cell(self._segments, geometry)
         self._drawn = [None] * shape.cells
+        self._build_pieces()
+
+    def set_rules(self, rules: RuleMarks | None) -> None:
+        """The constraints' marks to draw over the lines and outside the grid (the marks
+        inside cells come with the cells' looks); cells under changed marks are redrawn."""
+        if rules == self.rules:
+            return
+        old = {cell for _, _, cells in self._piece_cells() for cell in cells}
+        self.rules = rules
+        self._build_pieces()
+        new = {cell for _, _, cells in self._piece_cells() for cell in cells}
+        for cell in old | new:
+            if cell < len(self._drawn):
+                self._drawn[cell] = None
+
+    def _piece_cells(self) -> list[tuple[pygame.Surface, pygame.Rect, tuple[int, ...]]]:
+        rules = self.rules
+        if rules is None or self.geometry is None:
+            return []
+        return [(surface, rect, mark.cells) for (surface, rect), mark in zip(
+            self._points, rules.points, strict=True
+        )]  # fmt: skip
+
+    def _build_pieces(self) -> None:
+        """Dots, letters and circles over the lines (per cell, those that overlap it),
+        and the clues outside the grid, drawn once per geometry, palette and marks."""
+        geometry, rules = self.geometry, self.rules
+        self._points, self._clues = [], []
+        self._cell_points = [[] for _ in self._drawn]
+        if geometry is None or rules is None or self.palette is None:
+            return
+        painter = self.painter.rules
+        for mark in rules.points:
+            surface, (x, y) = painter.point_piece(mark)
+            rect = surface.get_rect(topleft=(x + self.pad, y + self.pad))
+            self._points.append((surface, rect))
+            for cell in range(len(self._drawn)):
+                if rect.colliderect(self._areas[cell]):
+                    self._cell_points[cell].append((surface, rect))
+        for clue in rules.outside:
+            surface, (x, y) = painter.clue_piece(clue)
+            at = (geometry.x + x, geometry.y + y)
+            self._clues.append((surface, surface.get_rect(topleft=at)))
+
+    @property
+    def clue_rects(self) -> list[pygame.Rect]:
+        """Where the clues outside the grid are on the screen."""
+        return [rect for _, rect in self._clues]
 
     def invalidate(self) -> None:
         """Redraw every cell next frame (benchmarks; after the screen was lost)."""
@@ -109,6 +162,8 @@ class BoardView:
     def blit(self, target: pygame.Surface) -> None:
         """Put the composed board on ``target``."""
         assert self._board is not None
+        if self._clues:  # first: the board's outer border goes over their edges
+            target.fblits(self._clues)
         target.blit(self._board, self.screen_rect)
 
     def update(self, looks: Sequence[CellLook], new_tiles: int = NEW_TILES) -> int:
@@ -137,11 +192,19 @@ class BoardView:
         if len(changed) == len(looks):
             for rect, colour in self._segments:
                 board.fill(colour, rect)
+            if self._points:
+                board.fblits(self._points)
         else:
             for index in changed:
                 # The lines inside the cell, thin before thick as in the full picture.
                 for rect, colour in self._cell_segments[index]:
                     board.fill(colour, rect)
+            for index in changed:
+                # Then the dots over them, cut to the cell: its neighbours keep theirs.
+                area = self._areas[index]
+                for surface, rect in self._cell_points[index]:
+                    clip = rect.clip(area)
+                    board.blit(surface, clip, clip.move(-rect.x, -rect.y))
         for index in done:
             self._drawn[index] = looks[index]
         self.pending = len(done) < len(changed)

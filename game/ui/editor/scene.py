@@ -19,7 +19,7 @@ import pygame
 
 from ...session import Task
 from ...session.puzzles import Draft, Verdict, verdict_of
-from ..board import BoardLayout, BoardView, CellLook, Fill, board_layout, draw_cages
+from ..board import BoardLayout, BoardView, CellLook, Fill, RuleMarks, board_layout, rule_marks
 from ..input import (
     Action,
     Command,
@@ -226,6 +226,7 @@ class EditorScene(Scene):
     def looks(self) -> tuple[CellLook, ...]:
         draft = self.draft
         chosen = draft.chosen
+        marks = self.marks()
 
         def fill(cell: int) -> Fill:
             if cell == draft.cursor:
@@ -233,17 +234,27 @@ class EditorScene(Scene):
             return Fill.CHOSEN if cell in chosen else Fill.PLAIN
 
         return tuple(
-            CellLook(digit=digit, given=bool(digit), fill=fill(cell))
+            CellLook(
+                digit=digit,
+                given=bool(digit),
+                fill=fill(cell),
+                rules=marks.cells[cell] if marks is not None else None,
+            )
             for cell, digit in enumerate(draft.givens)
         )
+
+    def marks(self) -> RuleMarks | None:
+        """What the draft's cages draw: the board's own rule layer."""
+        draft = self.draft
+        return rule_marks(tuple(draft.cages), draft.size) if draft.cages else None
 
     def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
         p, text = self.ctx.palette, self.ctx.text
         layout = self.layout
         surface.fill(p.background)
         self.view.configure(layout.board, self.draft.shape, p)
+        self.view.set_rules(self.marks())
         self.view.draw(surface, self.looks())
-        draw_cages(surface, layout.board, self.draft.cages, p.text, p.surface, text)
         panel = layout.panel
         unit = max(16, layout.unit)
         self._place_buttons(panel, unit)

@@ -16,6 +16,7 @@ are drawn per frame.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
 import pygame
 
@@ -23,7 +24,7 @@ from ...engine.shape import Shape
 from ...engine.symbols import symbol
 from ...session.picker import Lru
 from ...session.puzzles import Sketch
-from ..board import region_tints
+from ..board import BoardGeometry, RuleMarks, RulePainter, region_tints, rule_marks
 from ..kit import Colour, Palette, Text, mix
 
 BUDGET = 24 * 1024 * 1024
@@ -118,11 +119,62 @@ def draw_grid(sketch: Sketch, side: int, palette: Palette, text: Text) -> pygame
         for k in range(1, n):
             image.fill(line, (pad + k * cell, pad, thin, grid))
             image.fill(line, (pad, pad + k * cell, grid, thin))
+    rules = _rules(sketch, cell, p, text)
+    if rules is not None:
+        rules.draw(image, pad, under=True)
     _draw_givens(image, sketch, sketch.givens, p.given, cell, pad, p, text)
     if sketch.entries is not None:  # a saved game: the player's digits too, in their ink
         _draw_givens(image, sketch, sketch.entries, p.entry, cell, pad, p, text)
+    if rules is not None:
+        rules.draw(image, pad, under=False)
     _draw_borders(image, sketch, cell, pad, thick, p.line_thick)
+    if rules is not None:
+        rules.draw_points(image, pad)
     return image
+
+
+RULES_FROM = 8
+"""Cells at least this many pixels wide show the puzzle's constraints (lines, cages,
+dots); a cage's sum needs :data:`DIGITS_FROM`.  Clues outside the grid are left out:
+a picture is the grid alone."""
+
+
+class _SmallRules:
+    """The board's rule painter at a picture's cell size (see :mod:`..board.rules`)."""
+
+    def __init__(self, marks: RuleMarks, cell: int, palette: Palette, text: Text) -> None:
+        self.marks = marks
+        self.cell = cell
+        self.palette = palette
+        self.painter = RulePainter(text)
+        self.painter.configure(BoardGeometry(0, 0, cell, marks.size), palette)
+
+    def draw(self, image: pygame.Surface, pad: int, under: bool) -> None:
+        cell, n = self.cell, self.marks.size
+        for index, marks in enumerate(self.marks.cells):
+            if marks is None:
+                continue
+            if not under and cell < DIGITS_FROM:
+                marks = replace(marks, cage_sum="")
+            row, column = divmod(index, n)
+            tile = image.subsurface((pad + column * cell, pad + row * cell, cell, cell))
+            behind = tuple(tile.get_at((cell // 2, 0)))[:3]
+            if under:
+                self.painter.under(tile, marks, behind)  # type: ignore[arg-type]
+            else:
+                self.painter.over(tile, marks, behind)  # type: ignore[arg-type]
+
+    def draw_points(self, image: pygame.Surface, pad: int) -> None:
+        for mark in self.marks.points:
+            piece, (x, y) = self.painter.point_piece(mark)
+            image.blit(piece, (pad + x, pad + y))
+
+
+def _rules(sketch: Sketch, cell: int, palette: Palette, text: Text) -> _SmallRules | None:
+    if not sketch.constraints or cell < RULES_FROM:
+        return None
+    marks = rule_marks(sketch.constraints, sketch.size)
+    return _SmallRules(marks, cell, palette, text)
 
 
 def _draw_givens(

@@ -2,8 +2,8 @@
 
 :mod:`.card` (a card with a title, lines and buttons) and the scenes built on
 it (:mod:`.confirm`, :mod:`.notice`, :mod:`.busy`), :mod:`.menu`, :mod:`.help`,
-:mod:`.keys`, and the forms :mod:`.new_game`, :mod:`.settings`,
-:mod:`.statistics` and :mod:`.save_dialog`.
+:mod:`.keys`, :mod:`.rules` (a variant's rules as it opens), and the forms
+:mod:`.new_game`, :mod:`.settings`, :mod:`.statistics` and :mod:`.save_dialog`.
 """
 
 from .busy import BusyScene
@@ -14,6 +14,7 @@ from .keys import KeysScene
 from .menu import MenuScene
 from .new_game import NewGameScene
 from .notice import NoticeScene
+from .rules import RulesCard
 from .save_dialog import SaveDialogScene
 from .settings import SettingsScene
 from .statistics import StatisticsScene
@@ -31,6 +32,7 @@ __all__ = [
     "MenuScene",
     "NewGameScene",
     "NoticeScene",
+    "RulesCard",
     "SaveDialogScene",
     "SettingsScene",
     "StatisticsScene",

@@ -69,10 +69,12 @@ def small_size(line: int) -> int:
 class HelpScene(Scene):
     opaque = False
 
-    def __init__(self, ctx: AppContext, size: int = 9) -> None:
+    def __init__(self, ctx: AppContext, size: int = 9, rules: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.ctx = ctx
         self.size = size
+        self.rules = " ".join(rules) if rules else RULES
+        """The puzzle's rules: a variant's sentences, else the classic rule."""
         self.focused: int | None = None  # the button Tab put the keyboard focus on
         self.hovered: int | None = None
 
@@ -173,7 +175,7 @@ class HelpScene(Scene):
         for size in range(largest, 11, -1):
             line, pitch = round(size / 0.56), pitch_of(size)
             inner = card_w - 2 * line
-            rules = self.ctx.text.wrap(RULES, size, inner)
+            rules = self.ctx.text.wrap(self.rules, size, inner)
             notes = [
                 wrapped
                 for note in self.notes()

@@ -139,6 +139,8 @@ class KeysPage(Destination):
 @dataclass(frozen=True)
 class Help(Destination):
     size: int = 9
+    rules: tuple[str, ...] = ()
+    """The puzzle's rules in sentences (a variant's; empty: the classic rule)."""
 
 
 @dataclass(frozen=True)

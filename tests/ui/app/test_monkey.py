@@ -72,7 +72,7 @@ from game.ui.stage.display import Display
 from game.ui.stage.scene_stack import Go, Reset, Scene
 
 from ...conftest import ROOT
-from ..conftest import prepared
+from ..conftest import prepared, variant_prepared
 
 SEED = int(os.environ.get("MONKEY_SEED", "20250131"))
 EVENTS = int(os.environ.get("MONKEY_EVENTS", "20000"))
@@ -539,6 +539,7 @@ def chapters(monkey: Monkey) -> list[tuple[str, Start]]:
         ("board classic 4x4", board_of("classic4")),
         ("board classic 6x6", board_of("classic6")),
         ("board classic 16x16", board_of("classic16")),
+        ("board with variant rules", board_of("variant9")),
         ("win card", board_of("classic9", finish)),
         ("win card 4x4", board_of("classic4", finish)),
         ("lose card (Solve)", board_of("jigsaw9", solve_yes)),
@@ -577,7 +578,7 @@ def scene_classes() -> set[str]:
 
 def made_boards() -> dict[str, Prepared]:
     """One small fixed puzzle per variant and size (seeded, so the run repeats)."""
-    boards = {"classic9": prepared()}
+    boards = {"classic9": prepared(), "variant9": variant_prepared()}
     for name, variant, size in (
         ("jigsaw9", "jigsaw", 9),
         ("classic4", "classic", 4),

@@ -16,6 +16,7 @@ from game.ui.board.scene import BoardScene
 from game.ui.forms.model import part_values
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.new_game import NewGameScene
+from game.ui.screens.rules import RulesCard
 from game.ui.stage.destinations import ChooseNewGame, Daily, Generate
 from game.ui.stage.scene_stack import Go
 
@@ -88,6 +89,9 @@ def test_a_variant_is_made_and_played_from_new_game(driver: Driver) -> None:
     kind = PuzzleKind("x", 4, Level.EASY)
     driver.app.apply(Go(Generate(kind)))
     driver.settle()
+    assert isinstance(driver.top, RulesCard)  # a variant's rules come first
+    assert any("diagonal" in sentence for sentence in driver.top.sentences)
+    driver.key(pygame.K_RETURN)
     board = driver.top
     assert isinstance(board, BoardScene)
     game = driver.ctx.session.game

@@ -24,6 +24,7 @@ from game.ui.picker.scene import PickerScene
 from game.ui.screens import menu
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.notice import NoticeScene
+from game.ui.screens.rules import RulesCard
 from game.ui.stage.destinations import OpenFile, OpenText, Picker
 
 from ..conftest import PUZZLE, Driver, start_board
@@ -218,6 +219,9 @@ def test_a_variant_on_the_clipboard_plays_with_its_rules(
     clipboard.append("2x2k:p,__aa___acaa_aa_,6_7_7d5a8_7e")  # README's 4x4 killer
     driver.key(pygame.K_v, CTRL)
     driver.settle()
+    assert isinstance(driver.top, RulesCard)  # a variant opens with its rules
+    assert any("cage" in sentence for sentence in driver.top.sentences)
+    driver.key(pygame.K_RETURN)
     board = driver.top
     assert isinstance(board, BoardScene)
     assert board.game.puzzle.rules.kinds() == ("cage",)
@@ -258,6 +262,8 @@ def test_a_killer_typed_in_plays_with_its_cages(driver: Driver) -> None:
     assert editor.draft.verdict.name == "UNIQUE"
     driver.key(pygame.K_RETURN)
     driver.settle()
+    assert isinstance(driver.top, RulesCard)
+    driver.key(pygame.K_RETURN)
     board = driver.top
     assert isinstance(board, BoardScene)
     assert set(board.game.puzzle.constraints) == set(editor.draft.cages)
