@@ -16,7 +16,7 @@ picture: :mod:`.picture`), and the typed-move line
 
 from .deduction_view import draw_deduction
 from .layout import BoardGeometry, BoardLayout, board_layout
-from .looks import CellLook, Fill, hint_parts, region_tints
+from .looks import CellLook, Fill, hint_parts, region_tints, step_looks
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
 from .picture import export_picture, givens_looks, puzzle_picture
@@ -51,4 +51,5 @@ __all__ = [
     "puzzle_picture",
     "region_tints",
     "rule_marks",
+    "step_looks",
 ]
