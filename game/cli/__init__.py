@@ -44,8 +44,9 @@ PROG = "main.py"
 def unknown_argument(argv: Sequence[str], prog: str = PROG) -> str | None:
     """Why ``argv`` (no subcommand) cannot open the game, or None when it can.
 
-    The game takes options and one file or folder.  A word that is neither a
-    command nor an existing file or folder is most likely a mistyped command
+    The game takes options and one file or folder, or a puzzle written out (a
+    line of digits, an f-puzzles or SudokuPad link, a Solo game ID).  A word that
+    is none of these nor a command is most likely a mistyped command
     (``main.py slove p.txt``): say so, with the commands, rather than open the
     game on a missing file.  Options (even unknown ones) are left to the game.
     """
@@ -65,11 +66,15 @@ def unknown_argument(argv: Sequence[str], prog: str = PROG) -> str | None:
             continue
         if os.path.lexists(word):
             return None
+        from ..session.puzzles import reads_as_puzzle
+
+        if reads_as_puzzle(word):  # a line of digits, a link, a Solo ID: the game plays it
+            return None
         names = ", ".join(COMMANDS)
         return (
             f"{prog}: error: {shown(word)!s} is neither a command nor a file or folder\n"
             f"commands: {names} ({prog} COMMAND --help for each); "
-            f"play with: {prog} [--windowed] [--size WxH] [FILE|DIR]"
+            f"play with: {prog} [--windowed] [--size WxH] [FILE|DIR|PUZZLE]"
         )
     return None
 
@@ -113,7 +118,7 @@ def _run(argv: list[str], prog: str) -> int:
     play = "python main.py" if prog == PROG else prog
     parser = argparse.ArgumentParser(
         prog=prog,
-        description=f"Sudoku. Play with `{play} [--windowed [--size WxH]] [FILE|DIR]`, "
+        description=f"Sudoku. Play with `{play} [--windowed [--size WxH]] [FILE|DIR|PUZZLE]`, "
         "or use the engine from the command line:",
         epilog=epilog(),
         formatter_class=_HelpFormatter,

@@ -25,7 +25,7 @@ from game.ui.board.panel_view import explanation_fit, notice_lines
 from game.ui.board.scene import BoardScene
 from game.ui.kit.text import Text
 from game.ui.stage.context import AppContext
-from game.ui.stage.destinations import Help, KeysPage, SettingsPage
+from game.ui.stage.destinations import EnterPuzzle, Help, KeysPage, Menu, SettingsPage
 from game.ui.stage.display import Display
 from game.ui.stage.scene_stack import Go
 
@@ -123,6 +123,29 @@ def technique_page(name: str) -> Callable[[Driver], None]:
     return open_it
 
 
+def share_card(driver: Driver) -> None:
+    board_with_notes(driver)
+    driver.key(pygame.K_c, pygame.KMOD_LCTRL | SHIFT)  # Copy the puzzle: the Share card
+    driver.step()
+
+
+def menu_with_continue(driver: Driver) -> None:
+    board_with_notes(driver)
+    driver.app.apply(Go(Menu()))
+    driver.step()
+
+
+def editor_with_a_cage(driver: Driver) -> None:
+    driver.app.apply(Go(EnterPuzzle()))
+    driver.key(pygame.K_5)
+    driver.key(pygame.K_RIGHT, SHIFT)
+    driver.text("1")
+    driver.text("2")
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_DOWN, SHIFT)
+    driver.settle()
+
+
 SCENES: dict[str, Callable[[Driver], None]] = {
     "board": board_with_notes,
     "hint card": hint_card,
@@ -131,6 +154,9 @@ SCENES: dict[str, Callable[[Driver], None]] = {
     "settings": screen(SettingsPage()),
     "keys": screen(KeysPage()),
     "help": screen(Help(9)),
+    "menu": menu_with_continue,
+    "share card": share_card,
+    "enter a puzzle": editor_with_a_cage,
     "X-Wing page": technique_page("X-Wing"),
     "Franken X-Wing page": technique_page("Franken X-Wing"),
 }

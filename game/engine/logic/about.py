@@ -258,6 +258,14 @@ ABOUT: dict[str, About] = {
         "uses are ruled out.",
         "Small or large clues on short diagonals.",
     ),
+    "Sandwich Sum": About(
+        "A clue beside a row or column gives the sum of the digits between its 1 and "
+        "its highest digit (9 on a 9x9 grid), the crusts. Only some pairs of places can "
+        "hold the crusts with different digits between them making the sum; candidates "
+        "no such placement uses are ruled out.",
+        "Clues of 0 or 35 (the crusts side by side, or at the ends), and lines whose 1 "
+        "or 9 is already placed.",
+    ),
     "Cage Combinations": About(
         "A killer cage holds different digits adding up to its total, and only a few "
         "sets of digits do that (two cells making 4 can only be 1+3). Of those sets, "
@@ -299,6 +307,33 @@ ABOUT: dict[str, About] = {
             "Innie minus outie: trading only some crossing cages gives a difference, "
             "such as r1c1 - r2c2 = 3.",
         ),
+    ),
+    "Hidden Cage": About(
+        "The 45 rule gives some cells a total: the innies of one to four houses, the "
+        "outies of a cage that crosses their edge, or a cage less such a group inside "
+        "it (cage splitting). When those cells all see each other they hold different "
+        "digits, so they form a cage nobody drew, with combinations like any cage: a "
+        "candidate no fitting combination gives its cell is ruled out, and a digit "
+        "every combination needs is pointed or claimed as in [Cage Pointing] and "
+        "[Cage Claiming].",
+        "Two or three innies (or outies) in one row, column or region, and cages that "
+        "stick out of a house by a cell or two: the part outside is a cage of its own.",
+        forms=(
+            "Innies: a house less the cages wholly inside it.",
+            "Outies: the cells of crossing cages outside the houses, when they see each other.",
+            "Cage splitting: a cage holding a hidden cage, less it, is a cage with the "
+            "rest of the total.",
+        ),
+    ),
+    "Cage Subset": About(
+        "Two cages (drawn or hidden) whose cells all see each other, in one row, column "
+        "or region say, share no digit. So only pairs of their combinations with no "
+        "digit in common can go together: a combination with no such partner goes, "
+        "with the candidates only it allowed; and a digit that every such pair holds "
+        "is inside the two cages, so any cell that sees all its places there loses it, "
+        "as in [Naked Pair].",
+        "Two small cages side by side in one house whose combinations overlap "
+        "(a 10 and a 9 in two cells each: 1+9 and 1+8 cannot both be used).",
     ),
     # locked candidates
     "Pointing": About(

@@ -32,6 +32,7 @@ from ..rules import RuleSet, conflicts
 from ..shape import Shape
 from ..solver import Status, settle
 from ..symbols import cell_name, symbol
+from .dead_ends import dead_end
 from .grid import CandidateGrid, given_cells, legal
 from .path import find_step, steps_of
 from .registry import Level, get
@@ -67,6 +68,10 @@ OUT_OF_BUDGET = (
 
 MISTAKE = "Mistake"
 """The technique name of a step that points out a player's mistake."""
+
+DEAD_END = "Dead End"
+"""The technique name of a step that points at a broken cage or rule on a variant
+(:mod:`.dead_ends`): it places and removes nothing."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +149,16 @@ def find_hint(
         givens=given_cells(givens),
         rules=rules,
     )
+    if rules is not None:
+        broken = dead_end(position)
+        if broken is not None:
+            pointer = Step(
+                DEAD_END,
+                explanation=broken.sentence,
+                marks=tuple(Mark(c, None, Role.WRONG) for c in broken.cells),
+                areas=broken.areas,
+            )
+            return Hint("dead-end", pointer, keeps_notes, False, broken.sentence, status)
     search = find_step(position, unique=single and unique, include_last_resort=single)
     step = search.step
     if step is None:

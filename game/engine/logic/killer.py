@@ -25,7 +25,7 @@ from ..houses import HouseKind
 from ..rules import Cage, RuleSet
 from ..rules.constraints import combinations, sum_support
 from ..symbols import cell_name, symbol
-from .wording import and_list, or_list
+from .wording import and_list, cells_text, or_list
 
 MAX_SUM_CELLS = 6
 """The most cells a sum (an innie/outie equation) may have to be worth telling."""
@@ -40,15 +40,29 @@ repeat), which is sound and cheap; below it, cells that share a house must diffe
 
 @dataclass(frozen=True)
 class KillerCage:
-    """A cage with a total: its cells (reading order), total, and cell bitset."""
+    """A cage with a total: its cells (reading order), total, and cell bitset.
+
+    A *hidden* cage is one the 45 rule deduces (:func:`deduced_cages`): ``origin``
+    then says how, in a sentence ("Row 3 adds up to 45; ..."), and its name says
+    "hidden".  Its cells all see each other, so it holds different digits like a cage.
+    """
 
     cells: tuple[int, ...]
     total: int
     bits: int
+    origin: str = ""
+    around: tuple[int, ...] = ()  # a hidden cage's houses (cells), outlined with it
+    around_name: str = ""  # "row 3", "boxes 1 and 2"
+    houses: int = 0  # how many houses the 45 rule took together for it
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.origin)
 
     def name(self, size: int) -> str:
         """``the 15 cage at r1c1, r1c2, r2c1`` (its total and its cells)."""
-        return f"the {self.total} cage at {', '.join(cell_name(c, size) for c in self.cells)}"
+        word = "hidden cage" if self.hidden else "cage"
+        return f"the {self.total} {word} at {', '.join(cell_name(c, size) for c in self.cells)}"
 
     def title(self, size: int) -> str:
         """:meth:`name` at the start of a sentence."""
@@ -405,3 +419,183 @@ def pairs_apart(rules: RuleSet, cells: Sequence[int]) -> frozenset[tuple[int, in
         for i, j in itertools.combinations(range(len(cells)), 2)
         if cells[j] in peers[cells[i]]
     )
+
+
+# -- hidden cages: what the 45 rule deduces ------------------------------------------
+
+
+def equation_story(eq: Equation, size: int) -> str:
+    """How an equation comes from its houses and cages, in players' words."""
+    n = size
+    k = len(eq.where.houses)
+    whole = n * (n + 1) // 2
+    where = eq.where.name
+    head = f"{where[0].upper()}{where[1:]} add{'s' if k == 1 else ''} up to {whole * k}" + (
+        f" ({k} x {whole})" if k > 1 else ""
+    )
+    inside = eq.where.inside
+    covered = 0
+    for cage in inside:
+        covered |= cage.bits
+    innies = _cells(eq.where.bits & ~covered)
+    inner_total = whole * k - sum(c.total for c in inside)
+    if inside:
+        totals = " + ".join(str(c.total) for c in inside)
+        cages = "the cage" if len(inside) == 1 else f"the {len(inside)} cages"
+        head += f"; {cages} wholly inside add{'s' if len(inside) == 1 else ''} up to {totals}"
+    if len(innies) == 1:
+        head += f", so {cell_name(innies[0], n)} is {inner_total}."
+    else:
+        head += f", so the innies {cells_text(innies, n)} add up to {inner_total}."
+    if eq.expanded:
+        names = and_list([c.name(n) for c in eq.expanded])
+        verb = "crosses" if len(eq.expanded) == 1 else "cross"
+        head += (
+            f" {names[0].upper()}{names[1:]} {verb} the edge: swapping "
+            f"{'its' if len(eq.expanded) == 1 else 'their'} cells inside for those outside "
+            f"gives {ways_text(eq.plus, eq.minus, n)} = {eq.total}."
+        )
+    return head
+
+
+def _clique(cells: Sequence[int], rules: RuleSet) -> bool:
+    peers = rules.peers
+    return all(b in peers[a] for a, b in itertools.combinations(cells, 2))
+
+
+def cage_equation(eq: Equation, rules: RuleSet) -> bool:
+    """Whether ``eq`` is a hidden cage: two or more cells on one side, all seeing each
+    other (so different digits), with a total of their own."""
+    if eq.plus and eq.minus:
+        return False
+    cells = eq.plus or eq.minus
+    return len(cells) >= 2 and _clique(cells, rules)
+
+
+@functools.lru_cache(maxsize=16)
+def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
+    """The hidden cages of ``rules``: cells the 45 rule gives a total whose cells all see
+    each other, so they hold different digits and have combinations like a cage.
+
+    - *innies* (a house less its cages) or *outies* (a crossing cage's cells outside)
+      of one to four houses, when they see each other;
+    - *cage splitting*: a cage holding a hidden cage, less it, is one too (its total
+      less the hidden cage's).
+
+    Real cages are never repeated; the first way found for a set of cells is kept.
+    """
+    n = rules.size
+    real = {c.bits for c in cages_of(rules)}
+    found: dict[int, KillerCage] = {}
+    for eq in equations(rules):
+        if not cage_equation(eq, rules):
+            continue
+        cells = eq.plus or eq.minus
+        total = eq.total if eq.plus else -eq.total
+        bits = _bits(cells)
+        if bits in real or bits in found:
+            continue
+        origin = equation_story(eq, n)
+        if eq.minus:
+            origin += f" So {ways_text(cells, (), n)} = {total}."
+        found[bits] = KillerCage(
+            tuple(cells),
+            total,
+            bits,
+            origin,
+            tuple(_cells(eq.where.bits)),
+            eq.where.name,
+            len(eq.where.houses),
+        )
+    for cage in cages_of(rules):
+        for part in list(found.values()):
+            if part.bits & ~cage.bits or part.bits == cage.bits:
+                continue
+            rest = cage.bits & ~part.bits
+            cells = tuple(_cells(rest))
+            if rest in real or rest in found or len(cells) < 2:
+                continue
+            total = cage.total - part.total
+            origin = (
+                f"{part.origin} {cage.title(n)} holds those cells, so its others, "
+                f"{cells_text(cells, n)}, add up to {cage.total} - {part.total} = {total}."
+            )
+            found[rest] = KillerCage(
+                cells, total, rest, origin, part.around, part.around_name, part.houses
+            )
+    return tuple(found.values())
+
+
+def every_cage(rules: RuleSet) -> tuple[KillerCage, ...]:
+    """The real cages with totals, then the hidden ones."""
+    return cages_of(rules) + deduced_cages(rules)
+
+
+@functools.lru_cache(maxsize=65536)
+def support_of(masks: tuple[int, ...], combos: tuple[int, ...]) -> tuple[int, ...]:
+    """Each cell's digits that some of ``combos`` gives it, one digit to a cell."""
+    support = [0] * len(masks)
+    for combo in combos:
+        if not _matches(masks, combo):
+            continue
+        for i, mask in enumerate(masks):
+            rest = masks[:i] + masks[i + 1 :]
+            free = mask & combo & ~support[i]
+            while free:
+                low = free & -free
+                if _matches(rest, combo & ~low):
+                    support[i] |= low
+                free ^= low
+    return tuple(support)
+
+
+def mask_text(mask: int) -> str:
+    """A digit mask for a sentence: ``1-7``, ``2, 5 or 8``, ``1-3 or 6``."""
+    digits = [d for d in range(1, mask.bit_length() + 1) if mask >> (d - 1) & 1]
+    runs: list[list[int]] = []
+    for d in digits:
+        if runs and runs[-1][-1] == d - 1:
+            runs[-1].append(d)
+        else:
+            runs.append([d])
+    words: list[str] = []
+    for run in runs:
+        if len(run) >= 3:
+            words.append(f"{symbol(run[0])}-{symbol(run[-1])}")
+        else:
+            words.extend(symbol(d) for d in run)
+    return or_list(words) if words else "nothing"
+
+
+def why_not(combo: int, cells: Sequence[int], masks: Sequence[int], size: int) -> str:
+    """Why a combination cannot fill ``cells`` holding ``masks``, naming cells and digits:
+    ``8+9 needs 8 or 9 in r1c1, which has only 1-7``."""
+    union = 0
+    for mask in masks:
+        union |= mask
+    missing = combo & ~union
+    if missing:
+        joined = mask_text(missing).replace(" or ", " and ")
+        return (
+            f"{combo_text(combo)} needs {joined}, but {cells_text(cells, size)} can only "
+            f"hold {mask_text(union)}"
+        )
+    for cell, mask in zip(cells, masks, strict=True):
+        if not mask & combo:
+            return (
+                f"{combo_text(combo)} needs {mask_text(combo)} in {cell_name(cell, size)}, "
+                f"which has only {mask_text(mask)}"
+            )
+    # Hall's condition: some cells can only take fewer of its digits than they number.
+    for k in range(2, len(cells)):
+        for group in itertools.combinations(range(len(cells)), k):
+            reach = 0
+            for i in group:
+                reach |= masks[i] & combo
+            if reach.bit_count() < k:
+                names = cells_text([cells[i] for i in group], size)
+                return (
+                    f"{combo_text(combo)} needs {k} different digits in {names}, which "
+                    f"can only take {mask_text(reach)} of it"
+                )
+    return f"{combo_text(combo)} cannot go one digit to a cell"

@@ -50,7 +50,7 @@ from .migration import MESSAGE_START
 from .paths import DataFolder
 from .savegame import EXTENSION, write_game
 from .stats import STATS, KindStats, Statistics
-from .storage import MemoryStorage, StorageError, os_reason, write_atomic
+from .storage import MemoryStorage, StorageError, os_reason, write_atomic, write_atomic_bytes
 from .userdata import UserData
 from .writer import Writer
 
@@ -251,6 +251,29 @@ class Keeper:
             return Written(False, f"Could not export to {name.path}: {os_reason(error)}.")
         return Written(True, f"Puzzle exported as {_where(name.path)}", name.path)
 
+    def export_image(self, stem: str, data: bytes, extension: str = ".png") -> Written:
+        """Write a picture of a puzzle (``data``, a PNG file's bytes) in the exports folder.
+
+        The file is named after ``stem`` (the puzzle's title, say) and never
+        replaces another: ``stem 2.png`` and on when the name is taken.
+        """
+        folder = self.data.folder.path
+        if folder is None:
+            return Written(False, self.why_not_saving())
+        name = _file_stem(stem)
+        try:
+            exports = folder / EXPORTS
+            exports.mkdir(exist_ok=True)
+            path = exports / f"{name}{extension}"
+            count = 1
+            while os.path.lexists(path):
+                count += 1
+                path = exports / f"{name} {count}{extension}"
+            write_atomic_bytes(path, data)
+        except OSError as error:
+            return Written(False, f"Could not export the picture: {os_reason(error)}.")
+        return Written(True, f"Picture saved as {_where(path)}", path)
+
     # -- messages --------------------------------------------------------------------
 
     def take_notices(self) -> list[tuple[str, str]]:
@@ -271,6 +294,17 @@ class Keeper:
                 message = message.replace(home + os.sep, "~" + os.sep)
             notices.append((title, message))
         return notices
+
+
+EXPORTS = "exports"
+"""The data folder's folder for pictures of puzzles (Export)."""
+
+
+def _file_stem(text: str) -> str:
+    """``text`` as a file name every system takes: letters, digits, blanks, ``-_.,()``."""
+    kept = "".join(c if c.isalnum() or c in " -_.,()" else " " for c in text)
+    kept = " ".join(kept.split()).strip(" .")[:80]
+    return kept or "puzzle"
 
 
 def _where(path: Path) -> str:

@@ -160,7 +160,11 @@ def write_atomic(path: Path, text: str) -> None:
         name: it is never replaced.
     :raises OSError: when the disk refuses.
     """
-    data = text.encode("utf-8")
+    write_atomic_bytes(path, text.encode("utf-8"))
+
+
+def write_atomic_bytes(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step (see :func:`write_atomic`)."""
     folder = path.parent
     _must_be_a_file(path)
     fd, temporary = _temporary(path)

@@ -82,10 +82,12 @@ STAMP_EVERY = 2.0
 
 @dataclass(frozen=True)
 class Play:
-    """The player chose puzzle ``index`` of the file at ``path``."""
+    """The player chose puzzle ``index`` of the file at ``path``, or the puzzle ``text``
+    typed in the path line (``path`` then "")."""
 
     path: str
     index: int = 0
+    text: str = ""
 
 
 class Browser:
@@ -223,6 +225,10 @@ class Browser:
 
     def _go(self, found: Found) -> None:
         """The line led somewhere: show the folder, or play or open the file in its folder."""
+        if found.text:
+            self.lines.close_line()
+            self.outcome = Play("", 0, found.text)
+            return
         self._remember_place()
         entry, summary = found.entry, found.summary
         if entry is None or summary is None:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
 
 from ...engine.formats.source import file_problem
+from ..puzzles import reads_as_puzzle
 from ..puzzles.library import (
     Cancelled,
     Entry,
@@ -97,15 +98,18 @@ class Completion:
 
 @dataclass(frozen=True)
 class Found:
-    """Where a path leads: a folder to show, or a file with its summary (read, usable)."""
+    """Where a path leads: a folder to show, or a file with its summary (read, usable);
+    or, where no path leads, the puzzle the text itself is (``text``: a line of
+    digits, a link, a Solo ID typed or pasted into the line)."""
 
     path: str
     entry: Entry | None = None  # the file; None for a folder
     summary: Summary | None = None
+    text: str = ""  # the line is a puzzle, not a path
 
     @property
     def folder(self) -> bool:
-        return self.entry is None
+        return self.entry is None and not self.text
 
 
 @dataclass(frozen=True)
@@ -250,6 +254,8 @@ def look_up(text: str, base: str, cancelled: Cancelled = _never) -> Found | Refu
     except ValueError:  # a NUL character: no such path can exist
         return Refused("A path cannot hold a NUL character.")
     except OSError as error:
+        if reads_as_puzzle(text):  # no such file, but a puzzle: 81 digits, a link
+            return Found("", text=text.strip())
         return Refused(_why(expand(text, base), error))
     if stat.S_ISDIR(info.st_mode):
         try:

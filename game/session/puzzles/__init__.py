@@ -4,7 +4,9 @@
 background job (generating, the daily puzzle, a file, a saved game);
 :mod:`.supply` keeps generated puzzles ready ahead of New game, :mod:`.choices`
 says what New game offers; :mod:`.library`
-reads puzzle folders and files for the picker.
+reads puzzle folders and files for the picker; :mod:`.pasted` reads puzzles from
+text (the clipboard, the path line, the command line) and writes the forms a puzzle
+is copied in; :mod:`.draft` is a puzzle being typed in (*Enter a puzzle*).
 """
 
 from .choices import (
@@ -22,20 +24,26 @@ from .choices import (
     picked_rules,
     rule_group,
 )
+from .draft import Draft, Verdict, verdict_of
 from .library import EntryKind, MarkSource, Sketch
+from .pasted import CLIPBOARD, Shared, read_text, reads_as_puzzle, share_forms
 from .sources import Prepared, PrepareJob, daily, generate, load_file
 from .supply import PuzzleSupply, daily_level
 
 __all__ = [
+    "CLIPBOARD",
     "NEW_GAME_SIZES",
     "RULE_GROUPS",
+    "Draft",
     "EntryKind",
     "MarkSource",
     "PrepareJob",
     "Prepared",
     "PuzzleSupply",
     "RuleGroup",
+    "Shared",
     "Sketch",
+    "Verdict",
     "daily",
     "daily_level",
     "generate",
@@ -49,5 +57,9 @@ __all__ = [
     "offered_sizes",
     "picked_rule",
     "picked_rules",
+    "read_text",
+    "reads_as_puzzle",
     "rule_group",
+    "share_forms",
+    "verdict_of",
 ]

@@ -28,6 +28,7 @@ from ..play.state import BoardState
 from ..tasks import Cancelled, Task
 
 if TYPE_CHECKING:
+    from ...engine.formats import PuzzleFile
     from ...engine.generator import RatedPuzzle
     from .supply import Job, PuzzleSupply
 
@@ -161,7 +162,7 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     file or that puzzle cannot be read, :class:`~game.session.keep.savegame.SaveError`
     when a saved game cannot be loaded.
     """
-    from ...engine.errors import FormatError, PuzzleError
+    from ...engine.errors import PuzzleError
     from ...engine.formats import open_puzzles
     from ...engine.formats.native import KIND
 
@@ -175,6 +176,20 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
         raise
     if opened.kind == KIND:
         return load_saved_game(path)
+    return prepare_opened(opened, index, str(path), task)
+
+
+def prepare_opened(
+    opened: PuzzleFile, index: int, path: str, task: Task[Prepared] | None = None
+) -> Prepared:
+    """Puzzle ``index`` of puzzles already opened, made ready to play.
+
+    Every way into a game from text goes through here (a file, a pasted or typed
+    text, a link on the command line), so they refuse and accept the same
+    puzzles.  ``path`` is the file's path ("" for text that came from no file).
+    """
+    from ...engine.errors import FormatError
+
     if not 0 <= index < opened.count:  # the file shrank since the picker listed it
         count = opened.count
         raise FormatError(

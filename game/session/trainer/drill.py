@@ -128,7 +128,9 @@ def prepare(technique: str, exemplar: Exemplar, seed: int | None, vary: bool = T
     """
     rng = random.Random(seed)
     original = exemplar.position
-    attempts = TRIES if vary else 0
+    # A variant's constraints do not turn or relabel with the grid: its positions are
+    # served as they are.
+    attempts = TRIES if vary and original.rules is None else 0
     for attempt in range(attempts + 1):
         position = original
         if attempt < attempts:
@@ -163,7 +165,9 @@ def _round(
         position,
         hint,
         tuple(instances),
-        solver.solve(position.shape, position.values),
+        solver.solve(
+            position.rules if position.rules is not None else position.shape, position.values
+        ),
         varied,
     )
 

@@ -20,7 +20,14 @@ separated by ``" | "``::
    ``=`` and the digit (``=5``), an empty cell is ``.`` followed by its
    candidates (``.127``; a bare ``.`` would be an empty cell without any);
 4. where it came from (free text): the library file and line, or the generator's
-   variant, size and seed, and the step's index in the solve path.
+   variant, size and seed, and the step's index in the solve path;
+5. only on a variant's position: its constraints (cages, thermometers, dots ...)
+   as compact f-puzzles JSON without givens (``game.engine.formats``), read back
+   into the position's rule set.
+
+The variant positions (killers, thermometers, dots) live in their own file,
+``assets/trainer/variant_positions.txt`` (``benchmarks/make_variant_trainer.py``),
+with the same header; both files make one catalogue.
 
 Clues and placed digits are told apart because the Avoidable Rectangles read
 which digits are clues (see :class:`~game.engine.logic.CandidateGrid`).
@@ -33,15 +40,20 @@ one without the header, gives an empty catalogue and one warning, never a crash.
 from __future__ import annotations
 
 import functools
+import json
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine.errors import FormatError, PuzzleError
+from ...engine.formats import format_fpuzzles
+from ...engine.formats.fpuzzles import parse_fpuzzles
 from ...engine.logic import CandidateGrid, Step
 from ...engine.logic.path import find_step
 from ...engine.logic.registry import all_techniques
+from ...engine.puzzle import Puzzle
+from ...engine.rules import Constraint, RuleSet
 from ...engine.shape import Shape
 from ...engine.symbols import digit_of, digits_text, symbol
 from ...resources import bundled
@@ -100,7 +112,19 @@ def format_line(technique: str, position: CandidateGrid, source: str) -> str:
         else:
             tokens.append("." + digits_text(position.cands[cell]))
     clean_source = " ".join(source.replace("|", "/").split())
-    return SEPARATOR.join((technique, where, " ".join(tokens), clean_source))
+    fields = [technique, where, " ".join(tokens), clean_source]
+    rules = position.rules
+    if rules is not None and rules.constraints:
+        fields.append(_rules_text(shape, rules.constraints))
+    return SEPARATOR.join(fields)
+
+
+def _rules_text(shape: Shape, constraints: tuple[Constraint, ...]) -> str:
+    """The constraints as compact f-puzzles JSON, in the order reading them back gives
+    (written, read and written again), so a line read and written is the same text."""
+    first = format_fpuzzles(Puzzle(shape, (0,) * shape.cells, constraints))
+    again = parse_fpuzzles(json.loads(first)).puzzle.rules.constraints
+    return format_fpuzzles(Puzzle(shape, (0,) * shape.cells, again)).strip()
 
 
 def parse_line(text: str, line: int | None = None) -> Exemplar:
@@ -115,9 +139,9 @@ def parse_line(text: str, line: int | None = None) -> Exemplar:
         return ExemplarError(reason, line=line)
 
     fields = text.rstrip("\r\n").split(SEPARATOR)
-    if len(fields) != 4:
-        raise fail(f"{len(fields)} fields separated by '|'; a position needs 4")
-    name, where, cells_text, source = (field.strip() for field in fields)
+    if len(fields) not in (4, 5):
+        raise fail(f"{len(fields)} fields separated by '|'; a position needs 4 (5 on a variant)")
+    name, where, cells_text, source = (field.strip() for field in fields[:4])
     technique = _technique_names().get(name.lower())
     if technique is None:
         raise fail(f"unknown technique {name!r}")
@@ -135,7 +159,8 @@ def parse_line(text: str, line: int | None = None) -> Exemplar:
         values.append(value)
         cands.append(mask)
         givens |= clue << cell
-    position = CandidateGrid(shape, values, cands, givens=givens)
+    rules = _parse_rules(fields[4], shape, fail) if len(fields) == 5 else None
+    position = CandidateGrid(shape, values, cands, givens=givens, rules=rules)
     for cell, mask in enumerate(cands):
         held = 0
         for peer in shape.peers[cell]:
@@ -146,6 +171,20 @@ def parse_line(text: str, line: int | None = None) -> Exemplar:
     if position.is_broken():
         raise fail("the position is broken (a cell or a unit has no place left)")
     return Exemplar(technique, shape, position, source)
+
+
+def _parse_rules(text: str, shape: Shape, fail: Callable[[str], ExemplarError]) -> RuleSet | None:
+    """The rule set of a variant position's fifth field (f-puzzles JSON)."""
+    try:
+        puzzle = parse_fpuzzles(json.loads(text)).puzzle
+    except (PuzzleError, ValueError) as error:
+        raise fail(f"bad rules: {error}") from None
+    if puzzle.shape.size != shape.size or puzzle.shape.region_labels() != shape.region_labels():
+        raise fail("the rules' grid is not the position's")
+    rules = puzzle.rules
+    if not rules.constraints:
+        return None
+    return RuleSet(shape, rules.constraints)
 
 
 def _parse_shape(where: str, fail: Callable[[str], ExemplarError]) -> Shape:
@@ -192,6 +231,11 @@ def catalogue_path() -> Path:
     return bundled("assets") / "trainer" / "positions.txt"
 
 
+def variant_catalogue_path() -> Path:
+    """Where the bundled variant positions live (``assets/trainer/variant_positions.txt``)."""
+    return bundled("assets") / "trainer" / "variant_positions.txt"
+
+
 def read_catalogue(lines: Iterable[str], path: str = "") -> tuple[Exemplar, ...]:
     """Every readable position of a catalogue's lines, in file order.
 
@@ -216,13 +260,13 @@ def read_catalogue(lines: Iterable[str], path: str = "") -> tuple[Exemplar, ...]
 
 @functools.cache
 def _bundled() -> dict[str, tuple[Exemplar, ...]]:
-    path = catalogue_path()
-    try:
-        with path.open(encoding="utf-8") as lines:
-            entries = read_catalogue(lines, str(path))
-    except (OSError, UnicodeDecodeError) as error:
-        _log.warning("%s: cannot read the trainer's positions: %s", path, error)
-        entries = ()
+    entries: list[Exemplar] = []
+    for path in (catalogue_path(), variant_catalogue_path()):
+        try:
+            with path.open(encoding="utf-8") as lines:
+                entries.extend(read_catalogue(lines, str(path)))
+        except (OSError, UnicodeDecodeError) as error:
+            _log.warning("%s: cannot read the trainer's positions: %s", path, error)
     grouped: dict[str, list[Exemplar]] = {}
     for entry in entries:
         grouped.setdefault(entry.technique, []).append(entry)

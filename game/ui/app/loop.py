@@ -36,10 +36,12 @@ from ...session.play import Settings
 from ..input import Action, Command, Dropped, Intent, Window, WindowChange, translate
 from ..stage import (
     AppContext,
+    Destination,
     Display,
     Go,
     Notice,
     OpenFile,
+    OpenText,
     Picker,
     Scene,
     SceneStack,
@@ -64,7 +66,12 @@ def parse_options(argv: Sequence[str]) -> Options:
     )
     parser.add_argument("--windowed", action="store_true", help="open in a resizable window")
     parser.add_argument("--size", metavar="WxH", type=_size, help="window size, e.g. 1280x800")
-    parser.add_argument("path", nargs="?", help="a puzzle file to play, or a folder to browse")
+    parser.add_argument(
+        "path",
+        nargs="?",
+        help="a puzzle file to play, a folder to browse, or a puzzle itself: a line of "
+        "digits, an f-puzzles or SudokuPad link, a Solo game ID",
+    )
     args = parser.parse_args(list(argv))
     return Options(windowed=args.windowed or args.size is not None, size=args.size, path=args.path)
 
@@ -269,7 +276,7 @@ class App:
 
 
 def run_game(argv: Sequence[str]) -> int:
-    """``python main.py [--windowed [--size WxH]] [FILE|DIR]``: play."""
+    """``python main.py [--windowed [--size WxH]] [FILE|DIR|PUZZLE]``: play."""
     options = parse_options(argv)
     try:
         pygame.display.init()
@@ -299,13 +306,29 @@ def run_game(argv: Sequence[str]) -> int:
         return 1
     app = App(ctx, display)
     if options.path:
-        path = options.path
-        app.apply(Go(Picker(path) if os.path.isdir(path) else OpenFile(path)))
+        app.apply(Go(opening(options.path)))
     try:
         with _quit_on_interrupt(app):
             return app.run()
     finally:
         pygame.quit()
+
+
+COMMAND_LINE = "the command line"
+"""How messages name a puzzle given on the command line."""
+
+
+def opening(argument: str) -> Destination:
+    """Where the command line's argument leads: a folder to browse, a file to play, or
+    the puzzle it is (a line of digits, a link, a Solo ID) when no such file exists."""
+    if os.path.isdir(argument):
+        return Picker(argument)
+    if not os.path.lexists(argument):
+        from ...session.puzzles import reads_as_puzzle
+
+        if reads_as_puzzle(argument):
+            return OpenText(argument, COMMAND_LINE)
+    return OpenFile(argument)
 
 
 INTERRUPTED = 130

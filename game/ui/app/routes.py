@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ...session import puzzles
 from ...session import trainer as teaching
-from ..board import BoardScene
+from ..board import BoardScene, ShareScene
+from ..editor import EditorScene
 from ..picker import PickerScene
 from ..screens import (
     LEAVE_BODY,
@@ -37,6 +38,7 @@ from ..stage import (
     ChooseNewGame,
     Daily,
     Destination,
+    EnterPuzzle,
     Generate,
     Help,
     KeysPage,
@@ -44,6 +46,7 @@ from ..stage import (
     Notice,
     OpenFile,
     OpenPuzzle,
+    OpenText,
     Picker,
     Play,
     PlayAgain,
@@ -54,6 +57,7 @@ from ..stage import (
     SaveAs,
     Scene,
     SettingsPage,
+    Share,
     Statistics,
     TechniquePage,
     Techniques,
@@ -123,6 +127,19 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                     lambda task: puzzles.load_file(path, index, task),
                 ),
             )
+        case OpenText(text, source, title):
+            return leaving(
+                ctx,
+                lambda: _busy(
+                    ctx,
+                    f"Reading the puzzle from {source}…",
+                    lambda task: puzzles.read_text(text, task, source=source, title=title),
+                ),
+            )
+        case EnterPuzzle():
+            return Push(EditorScene(ctx))
+        case Share(game, origin, report):
+            return Push(ShareScene(ctx, game, origin, report))
         case Picker(folder):
             return Push(PickerScene(ctx, folder))
         case OpenPuzzle(near):

@@ -9,23 +9,27 @@ cell should look like, as values), :mod:`.view` (looks to pixels, with caches),
 :mod:`.steps_view`, :mod:`.deduction_view`, :mod:`.role_marks`,
 :mod:`.step_picture`, :mod:`.animation` and :mod:`.rules` (what a puzzle's constraints
 draw).  The cards a game leads to:
-:mod:`.win`, :mod:`.lose`, :mod:`.pause`, and the typed-move line
+:mod:`.win`, :mod:`.lose`, :mod:`.pause`, :mod:`.share` (copy the puzzle, export its
+picture: :mod:`.picture`), and the typed-move line
 (:mod:`.typed_move`).
 """
 
 from .deduction_view import draw_deduction
-from .layout import BoardGeometry, board_layout
-from .looks import CellLook, Fill, hint_parts, region_tints
+from .layout import BoardGeometry, BoardLayout, board_layout
+from .looks import CellLook, Fill, hint_parts, region_tints, step_looks
 from .panel import legend_of
 from .panel_view import LegendItem, draw_legend, legend_size
+from .picture import export_picture, givens_looks, puzzle_picture
 from .rules import RuleMarks, RulePainter, rule_marks
 from .scene import BoardScene
+from .share import ShareScene
 from .step_picture import StepPicture
 from .steps_view import draw_explanation
 from .view import BoardView
 
 __all__ = [
     "BoardGeometry",
+    "BoardLayout",
     "BoardScene",
     "BoardView",
     "CellLook",
@@ -33,14 +37,19 @@ __all__ = [
     "LegendItem",
     "RuleMarks",
     "RulePainter",
+    "ShareScene",
     "StepPicture",
     "board_layout",
     "draw_deduction",
     "draw_explanation",
     "draw_legend",
+    "export_picture",
+    "givens_looks",
     "hint_parts",
     "legend_of",
     "legend_size",
+    "puzzle_picture",
     "region_tints",
     "rule_marks",
+    "step_looks",
 ]

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...session.play import Game, Origin
 from ..input import Intent, Window, WindowChange
 from ..kit import Item, clock_text
 from ..screens import CardScene
-from ..stage import AppContext, Go, Menu, Pop, Quit, SettingsPage, Transition
+from ..stage import AppContext, Go, Menu, Pop, Quit, SettingsPage, Share, Transition
 
 
 class PauseScene(CardScene):
@@ -15,21 +17,21 @@ class PauseScene(CardScene):
     opaque = True
     width_units = 6.0
 
-    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
-        super().__init__(
-            ctx,
-            "Paused",
-            f"{origin.label}\nTime {clock_text(game.elapsed)}",
-            [
-                Item("resume", "Resume", primary=True),
-                Item("restart", "Restart"),
-                Item("settings", "Settings"),
-                Item("menu", "Menu"),
-                Item("quit", "Quit"),
-            ],
-        )
+    def __init__(
+        self,
+        ctx: AppContext,
+        game: Game,
+        origin: Origin,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
+        items = [Item("resume", "Resume", primary=True), Item("restart", "Restart")]
+        if report is not None:
+            items.append(Item("share", "Share the puzzle"))
+        items += [Item("settings", "Settings"), Item("menu", "Menu"), Item("quit", "Quit")]
+        super().__init__(ctx, "Paused", f"{origin.label}\nTime {clock_text(game.elapsed)}", items)
         self.game = game
         self.origin = origin
+        self.report = report
 
     def enter(self) -> None:
         self.game.pause()
@@ -50,6 +52,8 @@ class PauseScene(CardScene):
             self.game.resume()
             self.game.restart()  # an undoable move, like every other
             return Pop()
+        if key == "share" and self.report is not None:
+            return Go(Share(self.game, self.origin, self.report))
         if key == "settings":
             return Go(SettingsPage())
         if key == "menu":

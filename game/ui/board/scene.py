@@ -34,8 +34,22 @@ from ..input import (
     Window,
     WindowChange,
 )
+from ..kit import read_clipboard
 from ..screens import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
-from ..stage import AppContext, Cue, Go, Help, Menu, OpenPuzzle, Push, SaveAs, Scene, Transition
+from ..stage import (
+    AppContext,
+    Cue,
+    Go,
+    Help,
+    Menu,
+    OpenPuzzle,
+    OpenText,
+    Push,
+    SaveAs,
+    Scene,
+    Share,
+    Transition,
+)
 from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
@@ -53,6 +67,7 @@ from .panel_view import (
     notice_lines,
 )
 from .pause import PauseScene
+from .picture import export_picture
 from .rules import RuleMarks, rule_marks
 from .typed_move import TypedMoveScene
 from .view import BoardView
@@ -115,6 +130,11 @@ class BoardScene(Scene):
             ),
             Action.SAVE: lambda c: Go(SaveAs(self._report)),
             Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
+            Action.PASTE_PUZZLE: lambda c: Go(OpenText(read_clipboard())),
+            Action.COPY_PUZZLE: lambda c: Go(Share(game, self.play.origin, self._report)),
+            Action.EXPORT_PICTURE: lambda c: self.play.tell(
+                export_picture(ctx.keeper, ctx.text, game.puzzle, self.play.origin)
+            ),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size, _rules(game))),
             Action.PAGE_DOWN: lambda c: self._page(1),
@@ -329,7 +349,7 @@ class BoardScene(Scene):
     def _pause(self) -> Transition | None:
         if self.game.over:
             return None
-        return Push(PauseScene(self.ctx, self.game, self.play.origin))
+        return Push(PauseScene(self.ctx, self.game, self.play.origin, self._report))
 
     def _report(self, message: str) -> None:
         """Where Save as put the file, in the status line."""

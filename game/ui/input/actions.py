@@ -41,6 +41,10 @@ class Action(enum.StrEnum):
     TYPED_MOVE = "typed-move"
     SAVE = "save"
     OPEN = "open"
+    PASTE_PUZZLE = "paste-puzzle"  # open the puzzle on the clipboard
+    COPY_PUZZLE = "copy-puzzle"  # the puzzle to the clipboard, as a link, an ID or a line
+    EXPORT_PICTURE = "export-picture"  # a printable picture of the puzzle and its rules
+    ENTER_PUZZLE = "enter-puzzle"  # type a puzzle's givens on an empty board
     FULLSCREEN = "fullscreen"
     BACK = "back"  # Esc: pause on the board, close an overlay, leave a screen
     HELP = "help"
@@ -129,6 +133,10 @@ _LABELS = {
     Action.TYPED_MOVE: "Type a move",
     Action.SAVE: "Save",
     Action.OPEN: "Open puzzle",
+    Action.PASTE_PUZZLE: "Paste a puzzle",
+    Action.COPY_PUZZLE: "Copy the puzzle",
+    Action.EXPORT_PICTURE: "Export a picture",
+    Action.ENTER_PUZZLE: "Enter a puzzle",
     Action.FULLSCREEN: "Full screen on/off",
     Action.BACK: "Pause / back",
     Action.HELP: "This help",

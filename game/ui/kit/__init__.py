@@ -2,10 +2,11 @@
 
 :mod:`.theme` (one palette per theme), :mod:`.text` (fonts, a text cache, and the
 generic helpers :func:`clock_text` and :func:`elide`), :mod:`.widgets`,
-:mod:`.text_field` and :mod:`.card_layout`.
+:mod:`.text_field`, :mod:`.card_layout` and :mod:`.clipboard` (the system clipboard).
 """
 
 from .card_layout import button_grid, card_layout
+from .clipboard import read_clipboard, write_clipboard
 from .text import ASSETS, Text, Where, clock_text, elide
 from .text_field import TextField, draw_field
 from .theme import Colour, Palette, contrast, mix, palette_for
@@ -48,5 +49,7 @@ __all__ = [
     "fill_aligned",
     "mix",
     "palette_for",
+    "read_clipboard",
     "wrap_lines",
+    "write_clipboard",
 ]

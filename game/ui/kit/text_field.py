@@ -6,30 +6,22 @@ and :meth:`~TextField.edit`, so tests type into it without a window; drawing
 *suggestion* (a proposed file name): it is shown selected, typing replaces it
 whole, and any caret key keeps it for editing, as in every desktop dialog.
 
-Paste reads the system clipboard through ``pygame.scrap`` (SDL's clipboard);
+Paste reads the system clipboard (:mod:`.clipboard`, SDL's);
 where there is none (the dummy video driver, a headless session) it pastes
 nothing.  Only the first line of pasted text is taken: a name has one line.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from ..input import Edit
+from .clipboard import read_clipboard
 from .text import Text
 from .theme import Palette, mix
-
-
-def read_clipboard() -> str:
-    """The clipboard's text, or "" when there is none or it cannot be read."""
-    with contextlib.suppress(pygame.error, AttributeError):
-        if pygame.display.get_init():
-            return pygame.scrap.get_text() or ""
-    return ""
 
 
 @dataclass

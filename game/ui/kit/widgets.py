@@ -254,7 +254,11 @@ class ButtonColumn:
                     return self.items[index].key
         return None
 
-    def draw(self, surface: pygame.Surface, text: Text, palette: Palette) -> None:
+    def draw(
+        self, surface: pygame.Surface, text: Text, palette: Palette, on_card: bool = True
+    ) -> None:
+        """Draw the buttons, on a card (``on_card``) or on the window's background."""
+        backdrop = palette.surface if on_card else palette.background
         for index, (item, rect) in enumerate(zip(self.items, self.rects, strict=True)):
             style = Style.PRIMARY if item.primary else Style.NORMAL
             if not item.enabled:
@@ -269,7 +273,7 @@ class ButtonColumn:
                 hovered=index == self.hover,
                 focused=index == self.focus,
                 size=round(rect.h * 0.38),
-                backdrop=palette.surface,
+                backdrop=backdrop,
             )
 
     def _at(self, pos: tuple[int, int]) -> int:

@@ -56,8 +56,8 @@ from ..input import (
     PointerKind,
     TextInput,
 )
-from ..kit import TextField
-from ..stage import AppContext, Go, OpenFile, Pop, Scene, Transition
+from ..kit import TextField, read_clipboard
+from ..stage import AppContext, Go, OpenFile, OpenText, Pop, Scene, Transition
 from .hits import pointing_at
 from .layout import PickerLayout, Pointing, picker_layout
 from .line_view import SHOW_WAITING
@@ -76,7 +76,11 @@ WHEEL_ROWS = 3
 """Rows scrolled per wheel notch."""
 
 PATH_LIMIT = 4096
-"""Characters the path line holds (PATH_MAX on Linux)."""
+"""Characters the path line holds (PATH_MAX on Linux; a longer link is pasted with
+Ctrl+V outside the line)."""
+
+TYPED_LINE = "the path line"
+"""How messages name a puzzle typed in the path line."""
 
 _MOVES: dict[Action, Callable[[ListState], bool]] = {
     Action.MOVE_UP: lambda state: state.move(-1),
@@ -252,6 +256,8 @@ class PickerScene(Scene):
             self.dirty = True
         elif action is Action.REFRESH:
             browser.refresh()
+        elif action is Action.PASTE_PUZZLE:
+            return Go(OpenText(read_clipboard()))
         elif action is Action.BACK:
             return Pop()
         return None
@@ -352,6 +358,8 @@ class PickerScene(Scene):
     def _play(self, play: Play | None) -> Transition | None:
         if play is None:
             return None
+        if play.text:
+            return Go(OpenText(play.text, TYPED_LINE))
         self.ctx.session.played_from(os.path.dirname(play.path))
         return Go(OpenFile(play.path, play.index))
 

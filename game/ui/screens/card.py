@@ -98,7 +98,7 @@ class CardScene(Scene):
         lines: list[str] = []
         card = card_layout(width, height, TITLE + buttons + FOOT, self.width_units)
         for _ in range(2):  # wrapping depends on the unit, the unit on the line count
-            size = max(11, round(card.unit * 0.3))
+            size = max(12, round(card.unit * 0.3))
             lines = (
                 self.ctx.text.wrap(self.body, size, card.rect.w - card.unit) if self.body else []
             )
@@ -136,7 +136,7 @@ class CardScene(Scene):
                 text,
                 self.lines,
                 (card.x, card.y + round(unit * TITLE)),
-                max(11, round(unit * 0.3)),
+                max(12, round(unit * 0.3)),
                 p.text_dim,
                 centred=True,
                 width=card.w,

@@ -1,5 +1,5 @@
-"""The main menu: Continue, New game, Daily puzzle, Open puzzle, Technique trainer,
-Statistics, Settings, How to play, Quit."""
+"""The main menu: Continue, New game, Daily puzzle, Open puzzle, Paste a puzzle, Enter
+a puzzle, Technique trainer, Statistics, Settings, How to play, Quit."""
 
 from __future__ import annotations
 
@@ -11,14 +11,16 @@ import pygame
 
 from ...session.puzzles import daily_level
 from ..input import Action
-from ..kit import Item, clock_text
+from ..kit import Item, clock_text, read_clipboard
 from ..stage import (
     AppContext,
     ChooseNewGame,
     Daily,
+    EnterPuzzle,
     Go,
     Help,
     OpenPuzzle,
+    OpenText,
     Quit,
     Resume,
     SettingsPage,
@@ -39,7 +41,11 @@ class MenuScene(CardScene):
 
     opaque = True
     width_units = 6.0
-    keys: ClassVar[Mapping[Action, str]] = {Action.OPEN: "open", Action.HELP: "help"}
+    keys: ClassVar[Mapping[Action, str]] = {
+        Action.OPEN: "open",
+        Action.PASTE_PUZZLE: "paste",
+        Action.HELP: "help",
+    }
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx, "Sudoku", self._continues(ctx), self._items(ctx))
@@ -62,6 +68,8 @@ class MenuScene(CardScene):
             Item("new", "New game", primary=not ctx.session.can_continue),
             Item("daily", f"Daily puzzle · {daily_level(datetime.date.today()).label}"),
             Item("open", "Open puzzle"),
+            Item("paste", "Paste a puzzle"),
+            Item("enter", "Enter a puzzle"),
             Item("trainer", "Technique trainer"),
             Item("stats", "Statistics"),
             Item("settings", "Settings"),
@@ -100,6 +108,10 @@ class MenuScene(CardScene):
         }
         if key == "quit":
             return Quit()
+        if key == "paste":
+            return Go(OpenText(read_clipboard()))
+        if key == "enter":
+            return Go(EnterPuzzle())
         destination = destinations.get(key)
         return Go(destination) if destination is not None else None
 

@@ -12,8 +12,8 @@ import datetime
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...session.play import PuzzleKind
-from ...session.puzzles import Prepared
+from ...session.play import Game, Origin, PuzzleKind
+from ...session.puzzles import CLIPBOARD, Prepared
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,33 @@ class OpenFile(Destination):
 
     path: str
     index: int = 0
+
+
+@dataclass(frozen=True)
+class OpenText(Destination):
+    """Read the puzzle in ``text`` in the background and play it (a paste, a typed line).
+
+    ``source`` names where the text came from in messages ("the clipboard").
+    """
+
+    text: str
+    source: str = CLIPBOARD
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class EnterPuzzle(Destination):
+    """An empty board to type a puzzle's givens on (menu, *Enter a puzzle*)."""
+
+
+@dataclass(frozen=True)
+class Share(Destination):
+    """The Share card for ``game``: copy the puzzle or export its picture;
+    ``report`` hears what was done (the board's status line)."""
+
+    game: Game
+    origin: Origin
+    report: Callable[[str], None]
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ import pygame
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import Role, with_article
 from ...session import Task
-from ...session.play import PuzzleKind
 from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
-from ..board import BoardView, CellLook, LegendItem, draw_deduction, legend_of
+from ..board import BoardGeometry, BoardView, CellLook, LegendItem, draw_deduction, legend_of
 from ..input import Action, Command, InputContext, Intent, KeyMap, Pointer, PointerKind
 from ..kit import Style
 from ..stage import AppContext, Destination, Go, Help, Pop, Scene, Transition
 from .looks import trainer_looks
+from .rules_view import position_kind, position_rules, ruled_geometry, with_rules
 from .view import (
     KEYS_SEPARATOR,
     ButtonKey,
@@ -136,6 +136,12 @@ class TrainerScene(Scene):
             self._layout_key = key
         return self._layout
 
+    def board_geometry(self) -> BoardGeometry:
+        """The board's geometry, with the round's cage sums keeping notes below them."""
+        board = self.layout().board
+        round_ = self.drill.round
+        return ruled_geometry(board, position_rules(round_.position) if round_ else None)
+
     def button_names(self) -> tuple[str, ...]:
         names = ("submit", "show", "clear", "next")
         return (*names, "about", "back") if self.about is not None else (*names, "back")
@@ -224,7 +230,7 @@ class TrainerScene(Scene):
         if button is not None:
             return self.press(button)
         round_ = self.drill.round
-        spot = layout.board.note_at(pointer.pos)
+        spot = self.board_geometry().note_at(pointer.pos)
         if round_ is None or spot is None:
             return None
         cell, digit = spot
@@ -304,7 +310,8 @@ class TrainerScene(Scene):
             return ()
         key = (id(round_), drill.marks, drill.selected, drill.verdict)
         if key != self._looks_key:
-            self._looks = trainer_looks(round_, drill.marks, drill.selected, drill.verdict)
+            looks = trainer_looks(round_, drill.marks, drill.selected, drill.verdict)
+            self._looks = with_rules(looks, position_rules(round_.position))
             self._looks_key = key
         return self._looks
 
@@ -319,8 +326,7 @@ class TrainerScene(Scene):
             level = ""
         grid = ""
         if round_ is not None:
-            shape = round_.shape
-            grid = PuzzleKind.of(shape, None).grid
+            grid = position_kind(round_.position).grid
         parts = [level, grid, f"position {drill.served}" if drill.served else ""]
         subtitle = " · ".join(part for part in parts if part)
         tally = drill.tally
@@ -393,11 +399,13 @@ class TrainerScene(Scene):
         round_ = self.drill.round
         if round_ is not None:
             view = self.board_view
-            view.configure(layout.board, round_.shape, p)
+            geometry = self.board_geometry()
+            view.configure(geometry, round_.shape, p)
+            view.set_rules(position_rules(round_.position))
             view.draw(surface, self.looks())
             drawn = self.drill.drawn
             if drawn is not None and (drawn.links or drawn.areas):
-                draw_deduction(surface, drawn, layout.board, p, self.ctx.text)
+                draw_deduction(surface, drawn, geometry, p, self.ctx.text)
         draw_trainer_panel(surface, self.ctx.text, p, layout, self.panel(), self.hover, self.spin)
 
 

@@ -34,11 +34,11 @@ from ...engine.logic.about import about, plain, reading_order, related
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.registry import Technique
 from ...engine.logic.step import Step
-from ...session.play import PuzzleKind
 from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
 from ..input import Action, Command, Intent, Pointer, PointerKind
 from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
 from ..stage import AppContext, Pop, Scene, Transition
+from .rules_view import draw_ruled_step, position_kind
 
 MIN_TEXT = 13
 """The words shrink to fit down to this size, then scroll (LOOK.md's floor is 12)."""
@@ -99,8 +99,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
     legend: tuple[LegendItem, ...] = ()
     if example is not None and step is not None:
         position = example.position
-        shape = position.shape
-        kind = PuzzleKind.of(shape, None).grid.lower()
+        kind = position_kind(position).grid.lower()
         heading = "In this example"
         if step.technique != technique.name:
             heading += f" ({step.technique})"
@@ -425,7 +424,12 @@ class TechniquePageScene(Scene):
         example = self.example
         step = example.step if example is not None else None
         if example is not None and step is not None:
-            self.picture.draw(surface, layout.picture, example.position, step, p)
+            position = example.position
+            if position.rules is None:
+                self.picture.draw(surface, layout.picture, position, step, p)
+            else:
+                geometry = self.picture.geometry(layout.picture, position.size)
+                draw_ruled_step(surface, self.picture.view, geometry, position, step, p, text)
         else:
             _no_example(surface, layout, p, text)
         self._draw_words(surface, layout, p, text)

@@ -10,6 +10,7 @@ import pytest
 
 from game.engine.logic import CandidateGrid, all_techniques
 from game.engine.puzzle import Puzzle
+from game.engine.rules import Cage, RuleSet, Thermometer
 from game.session.trainer import exemplars
 from game.session.trainer.exemplars import (
     HEADER,
@@ -24,7 +25,8 @@ from game.session.trainer.exemplars import (
 BUNDLED = exemplars.catalogue_path()
 LINES = [
     (number, text)
-    for number, text in enumerate(BUNDLED.read_text(encoding="utf-8").splitlines(), start=1)
+    for path in (BUNDLED, exemplars.variant_catalogue_path())
+    for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
     if text and not text.startswith("#")
 ]
 
@@ -52,6 +54,28 @@ def test_the_bundled_catalogue_is_complete_enough_to_train() -> None:
         assert sum(1 for e in found if e.shape.is_jigsaw) >= 3
     assert examples("x-wing") == examples("X-Wing")
     assert examples("No Such Technique") == ()
+    # Variant techniques train on killers (classic and jigsaw) and on drawn rules.
+    for name in ("Cage Combinations", "Innies and Outies", "Hidden Cage", "Thermometer"):
+        found = examples(name)
+        assert len(found) >= 3, name
+        assert all(e.position.rules is not None for e in found)
+    killers = [e for e in examples("Cage Combinations") if e.shape.is_jigsaw]
+    assert killers
+
+
+def test_a_variant_line_carries_its_rules() -> None:
+    shape = PUZZLE.shape
+    rules = RuleSet(shape, (Cage((0, 1), 3), Thermometer((20, 21, 22))))
+    grid = CandidateGrid.from_grid(shape, [0] * 81, rules=rules)
+    text = format_line("Cage Combinations", grid, "made here")
+    assert text.count(" | ") == 4
+    back = parse_line(text)
+    assert back.position.rules is not None
+    assert set(back.position.rules.constraints) == set(rules.constraints)
+    assert back.line() == text
+    assert back.step is not None and back.step.technique == "Cage Combinations"
+    with pytest.raises(ExemplarError, match="bad rules"):
+        parse_line(text.rsplit(" | ", 1)[0] + " | {not json")
 
 
 PUZZLE = Puzzle.from_string(
@@ -144,6 +168,7 @@ def test_a_missing_or_undecodable_bundled_file_gives_an_empty_catalogue(
 ) -> None:
     target = tmp_path / "positions.txt"
     monkeypatch.setattr(exemplars, "catalogue_path", lambda: target)
+    monkeypatch.setattr(exemplars, "variant_catalogue_path", lambda: target)
     try:
         for content in (None, b"\xff\xfe not text", b"nothing to see\n"):
             if content is not None:

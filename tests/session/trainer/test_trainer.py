@@ -297,3 +297,18 @@ def test_jigsaw_rounds_turn_the_layout_with_the_cells() -> None:
     shapes = {prepare("X-Wing", exemplar, seed=s).shape for s in range(12)}
     assert len(shapes) > 1
     assert all(isinstance(shape, Shape) and shape.is_jigsaw for shape in shapes)
+
+
+@pytest.mark.parametrize("technique", ["Cage Combinations", "Innies and Outies", "Hidden Cage"])
+def test_a_killer_drill_serves_its_cages_unturned_and_judges_by_them(technique: str) -> None:
+    drill = Drill(technique, examples(technique), seed=5)
+    round_ = drill.next()
+    rules = round_.position.rules
+    assert rules is not None and rules.constraints  # the cages travel with the position
+    assert not round_.varied  # cages do not turn or relabel with the grid
+    assert round_.solution is not None and rules.is_solution(round_.solution)
+    assert round_.hint.technique == technique
+    answer = round_.answers[0]
+    for pick in sorted(answer):
+        assert drill.toggle(*pick)
+    assert drill.submit().outcome is Outcome.RIGHT

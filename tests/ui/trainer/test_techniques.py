@@ -338,3 +338,32 @@ def test_geometry_in_fits_the_rect_with_its_border(size: int) -> None:
         outer = geometry.rect.inflate(2 * border, 2 * border)
         assert rect.contains(outer)
         assert geometry.cell % 2 == 0 and geometry.x % 2 == 0
+
+
+def test_a_killer_page_names_its_rules_and_draws_its_cages(make_driver: MakeDriver) -> None:
+    from game.engine.rules import Cage, RuleSet
+
+    shape = Puzzle.from_string("." * 81).shape
+    rules = RuleSet(shape, (Cage((0, 1), 3), Cage((2, 3, 4), 24)))
+    position = CandidateGrid.from_grid(shape, [0] * 81, rules=rules)
+    step = find_step(position).step
+    assert step is not None and step.technique == "Cage Combinations"
+    made = Made(position, step, "a test")
+    driver = make_driver((1280, 800))
+    scene = TechniquePageScene(driver.ctx, "Cage Combinations", lambda name: made)
+    driver.app.stack.push(scene)
+    driver.step()
+    notes = [p for s in scene.page.sections for p in s.paragraphs if "position" in p]
+    assert any("A killer 9×9 position" in p for p in notes)
+    # The 24 cage (r1c3-r1c5) is in no step area: only the rules layer draws its tag.
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    bare = pygame.Surface((1280, 800))
+    plain = Made(CandidateGrid.from_grid(shape, [0] * 81), step, "a test")
+    other = TechniquePageScene(driver.ctx, "Cage Combinations", lambda name: plain)
+    other.draw(bare)
+    geometry = scene.picture.geometry(scene.layout().picture, 9)
+    corner = geometry.cell_rect(2).inflate(-2, -2)
+    assert surface.subsurface(corner).copy().get_view("2").raw != (
+        bare.subsurface(corner).copy().get_view("2").raw
+    )

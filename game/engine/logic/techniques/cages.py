@@ -21,10 +21,17 @@ from collections.abc import Iterator, Sequence, Sized
 
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
-from ..killer import CageFit, KillerCage, cages_of, combo_text, combos_text, fit
+from ..killer import (
+    CageFit,
+    KillerCage,
+    cages_of,
+    combos_text,
+    fit,
+    why_not,
+)
 from ..registry import Level, technique
 from ..step import Area, AreaKind, Mark, Role, Step
-from ..wording import and_list, cells_text, digits_text, removal_text
+from ..wording import and_list, cells_text, removal_text
 
 
 def cage_masks(grid: CandidateGrid, cage: KillerCage) -> tuple[int, ...]:
@@ -37,22 +44,19 @@ def cage_area(cage: KillerCage) -> Area:
     return Area(cage.cells, AreaKind.CAGE, label=cage.label())
 
 
-def _why_not(combo: int, cage: KillerCage, masks: Sequence[int], size: int) -> str:
-    """Why a combination does not fit: a digit no cell holds, a cell it leaves empty."""
-    union = 0
-    for mask in masks:
-        union |= mask
-    missing = combo & ~union
-    if missing:
-        digits = [d for d in range(1, size + 1) if missing >> (d - 1) & 1]
-        return f"{combo_text(combo)} needs {digits_text(digits)}, which no cell of it can hold"
-    for cell, mask in zip(cage.cells, masks, strict=True):
-        if not mask & combo:
-            return f"{combo_text(combo)} leaves {cell_name(cell, size)} nothing to hold"
-    return f"{combo_text(combo)} cannot go one digit to a cell"
+def cage_areas(cage: KillerCage) -> tuple[Area, ...]:
+    """A cage's outline, and for a hidden cage the houses it comes from."""
+    if not cage.hidden:
+        return (cage_area(cage),)
+    return (Area(cage.around, AreaKind.HOUSE, label=cage.around_name), cage_area(cage))
 
 
-def _removed(
+def origin(cage: KillerCage) -> str:
+    """How a hidden cage comes about, as a lead-in sentence ("" for a real cage)."""
+    return f"{cage.origin} " if cage.hidden else ""
+
+
+def removed(
     grid: CandidateGrid, cage: KillerCage, support: Sequence[int]
 ) -> tuple[tuple[int, int], ...]:
     return tuple(
@@ -73,7 +77,7 @@ def combinations_text(cage: KillerCage, found: CageFit, masks: Sequence[int], si
     gone = [c for c in found.every if c not in found.fitting]
     if not gone:
         return head
-    reasons = "; ".join(_why_not(c, cage, masks, size) for c in gone[:3])
+    reasons = "; ".join(why_not(c, cage.cells, masks, size) for c in gone[:3])
     more = f" (and {len(gone) - 3} more)" if len(gone) > 3 else ""
     kept = combos_text(found.fitting)
     return (
@@ -96,35 +100,46 @@ def cage_combinations(grid: CandidateGrid) -> Iterator[Step]:
     """A cage whose fitting combinations leave some of its cells' candidates out."""
     if grid.rules is None:
         return
-    n = grid.size
     for cage in cages_of(grid.rules):
-        masks = cage_masks(grid, cage)
-        found = fit(masks, cage.total, n)
-        if not found.fitting:
-            continue  # a dead end: the mistake finder names it
-        removals = _removed(grid, cage, found.support)
-        if not removals:
-            continue
-        # A cell left one digit is placed: "r1c1 is 7" reads better than its removals.
-        placements = tuple(
-            (cell, keep.bit_length())
-            for cell, keep in zip(cage.cells, found.support, strict=True)
-            if not grid.values[cell] and keep.bit_count() == 1
-        )
-        placed = {cell for cell, _ in placements}
-        removals = tuple((c, d) for c, d in removals if c not in placed)
-        outcome = [f"{cell_name(c, n)} is {symbol(d)}" for c, d in placements]
-        if removals:
-            outcome.append(removal_text(removals, n))
-        yield Step(
-            "Cage Combinations",
-            placements=placements,
-            eliminations=removals,
-            explanation=(f"{combinations_text(cage, found, masks, n)} So {and_list(outcome)}."),
-            marks=tuple(Mark(c, None, Role.PATTERN) for c in cage.cells if not grid.values[c]),
-            rating=1.6,
-            areas=(cage_area(cage),),
-        )
+        step = combination_step(grid, cage, "Cage Combinations", 1.6)
+        if step is not None:
+            yield step
+
+
+def combination_step(
+    grid: CandidateGrid, cage: KillerCage, name: str, rating: float
+) -> Step | None:
+    """The step a cage's (or a hidden cage's) fitting combinations give, or None."""
+    n = grid.size
+    masks = cage_masks(grid, cage)
+    found = fit(masks, cage.total, n)
+    if not found.fitting:
+        return None  # a dead end: dead_ends.py names it
+    removals = removed(grid, cage, found.support)
+    if not removals:
+        return None
+    # A cell left one digit is placed: "r1c1 is 7" reads better than its removals.
+    placements = tuple(
+        (cell, keep.bit_length())
+        for cell, keep in zip(cage.cells, found.support, strict=True)
+        if not grid.values[cell] and keep.bit_count() == 1
+    )
+    placed = {cell for cell, _ in placements}
+    removals = tuple((c, d) for c, d in removals if c not in placed)
+    outcome = [f"{cell_name(c, n)} is {symbol(d)}" for c, d in placements]
+    if removals:
+        outcome.append(removal_text(removals, n))
+    return Step(
+        name,
+        placements=placements,
+        eliminations=removals,
+        explanation=(
+            f"{origin(cage)}{combinations_text(cage, found, masks, n)} So {and_list(outcome)}."
+        ),
+        marks=tuple(Mark(c, None, Role.PATTERN) for c in cage.cells if not grid.values[c]),
+        rating=rating,
+        areas=cage_areas(cage),
+    )
 
 
 def _common_peers(grid: CandidateGrid, cells: Sequence[int]) -> set[int]:
@@ -151,8 +166,15 @@ def cage_pointing(grid: CandidateGrid) -> Iterator[Step]:
     see the same cells outside it."""
     if grid.rules is None:
         return
+    yield from pointing_steps(grid, cages_of(grid.rules), "Cage Pointing", 2.0)
+
+
+def pointing_steps(
+    grid: CandidateGrid, cages: Sequence[KillerCage], name: str, rating: float
+) -> Iterator[Step]:
+    """Cage Pointing over ``cages`` (drawn or hidden), told as ``name``."""
     n = grid.size
-    for cage in cages_of(grid.rules):
+    for cage in cages:
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
         placed = 0
@@ -184,18 +206,18 @@ def cage_pointing(grid: CandidateGrid) -> Iterator[Step]:
             else:
                 where = f"so no cell that sees all of them can hold {symbol(d)}"
             yield Step(
-                "Cage Pointing",
+                name,
                 eliminations=removals,
                 explanation=(
-                    f"{cage.title(n)} must contain {symbol(d)}: every "
+                    f"{origin(cage)}{cage.title(n)} must contain {symbol(d)}: every "
                     f"combination that fits it ({combos_text(found.fitting)}) has it. In the "
                     f"cage, {symbol(d)} can only go in {cells_text(places, n)}, {where}: "
                     f"{removal_text(removals, n)}."
                 ),
                 marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
                 units=(unit,) if unit is not None else (),
-                rating=2.0,
-                areas=(cage_area(cage),),
+                rating=rating,
+                areas=cage_areas(cage),
             )
 
 
@@ -204,8 +226,14 @@ def cage_claiming(grid: CandidateGrid) -> Iterator[Step]:
     """A row, column or region whose places for a digit all lie in one cage."""
     if grid.rules is None:
         return
+    yield from claiming_steps(grid, cages_of(grid.rules), "Cage Claiming", 2.1)
+
+
+def claiming_steps(
+    grid: CandidateGrid, cages: Sequence[KillerCage], name: str, rating: float
+) -> Iterator[Step]:
+    """Cage Claiming over ``cages`` (drawn or hidden), told as ``name``."""
     n = grid.size
-    cages = cages_of(grid.rules)
     shape = grid.shape
     for unit in range(len(shape.units)):
         for d in range(1, n + 1):
@@ -224,7 +252,7 @@ def cage_claiming(grid: CandidateGrid) -> Iterator[Step]:
                 found = fit(masks, cage.total, n, bit)
                 if not found.fitting:
                     continue
-                removals = _removed(grid, cage, found.support)
+                removals = removed(grid, cage, found.support)
                 if not removals:
                     continue
                 before = fit(cage_masks(grid, cage), cage.total, n)
@@ -235,19 +263,20 @@ def cage_claiming(grid: CandidateGrid) -> Iterator[Step]:
                     if dropped
                     else ""
                 )
-                name = shape.unit_name(unit)
+                unit_name = shape.unit_name(unit)
                 yield Step(
-                    "Cage Claiming",
+                    name,
                     eliminations=removals,
                     explanation=(
-                        f"In {name}, {symbol(d)} can only go in {cells_text(inside, n)}, "
+                        f"{origin(cage)}In {unit_name}, {symbol(d)} can only go in "
+                        f"{cells_text(inside, n)}, "
                         f"{_all(inside)} in {cage.name(n)}, so the cage "
                         f"holds {symbol(d)} there and nowhere else.{lost} So "
                         f"{removal_text(removals, n)}."
                     ),
                     marks=tuple(Mark(c, d, Role.PATTERN) for c in sorted(inside)),
                     units=(unit,),
-                    rating=2.1,
-                    areas=(cage_area(cage),),
+                    rating=rating,
+                    areas=cage_areas(cage),
                 )
                 break

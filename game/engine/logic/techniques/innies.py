@@ -20,10 +20,18 @@ from collections.abc import Iterator, Sequence
 
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid
-from ..killer import Equation, equations, pairs_apart, sum_fit, ways_text
+from ..killer import (
+    Equation,
+    cage_equation,
+    equation_story,
+    equations,
+    pairs_apart,
+    sum_fit,
+    ways_text,
+)
 from ..registry import Level, technique
 from ..step import Area, AreaKind, Mark, Role, Step
-from ..wording import and_list, cells_text, digits_text, removal_text
+from ..wording import cells_text, digits_text, removal_text
 
 RATING = 2.4
 
@@ -35,37 +43,7 @@ def _holds(grid: CandidateGrid, cell: int) -> int:
 
 def _story(grid: CandidateGrid, eq: Equation) -> str:
     """How the equation comes from its houses and cages, in players' words."""
-    n = grid.size
-    k = len(eq.where.houses)
-    whole = n * (n + 1) // 2
-    where = eq.where.name
-    head = f"{where[0].upper()}{where[1:]} add{'s' if k == 1 else ''} up to {whole * k}" + (
-        f" ({k} x {whole})" if k > 1 else ""
-    )
-    inside = eq.where.inside
-    covered = {c for cage in inside for c in cage.cells}
-    innies = [c for c in sorted(_cells(eq.where.bits)) if c not in covered]
-    inner_total = whole * k - sum(c.total for c in inside)
-    if inside:
-        totals = " + ".join(str(c.total) for c in inside)
-        cages = "the cage" if len(inside) == 1 else f"the {len(inside)} cages"
-        head += f"; {cages} wholly inside add{'s' if len(inside) == 1 else ''} up to {totals}"
-    head += f", so {_sum_of(innies, n)} {inner_total}."
-    if eq.expanded:
-        names = and_list([c.name(n) for c in eq.expanded])
-        verb = "crosses" if len(eq.expanded) == 1 else "cross"
-        head += (
-            f" {names[0].upper()}{names[1:]} {verb} the edge: swapping "
-            f"{'its' if len(eq.expanded) == 1 else 'their'} cells inside for those outside "
-            f"gives {ways_text(eq.plus, eq.minus, n)} = {eq.total}."
-        )
-    return head
-
-
-def _sum_of(cells: Sequence[int], size: int) -> str:
-    if len(cells) == 1:
-        return f"{cell_name(cells[0], size)} is"
-    return f"the innies {cells_text(cells, size)} add up to"
+    return equation_story(eq, grid.size)
 
 
 def _cells(bits: int) -> list[int]:
@@ -86,6 +64,8 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     values = grid.values
     for eq in equations(rules):
+        if cage_equation(eq, rules):
+            continue  # cells that see each other: "Hidden Cage" tells it with combinations
         total = eq.total
         plus = [c for c in eq.plus if not values[c]]
         minus = [c for c in eq.minus if not values[c]]

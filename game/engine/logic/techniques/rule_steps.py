@@ -16,6 +16,7 @@ chains read.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 
 from ...rules import (
@@ -27,15 +28,16 @@ from ...rules import (
     LittleKiller,
     Palindrome,
     Renban,
+    Sandwich,
     Thermometer,
     Whisper,
 )
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, digits_of
-from ..killer import pairs_apart, sum_fit
+from ..killer import fit, pairs_apart, sum_fit
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
-from ..wording import digits_text, removal_text
+from ..wording import digits_text, or_list, removal_text
 
 PAIR_ORDER = 1.29
 """Just before "Constraint Pair" (1.3), which would otherwise tell the same pairs."""
@@ -387,3 +389,81 @@ def little_killer_sum(grid: CandidateGrid) -> Iterator[Step]:
         )
         if step is not None:
             yield step
+
+
+# -- sandwiches: the crusts' places and the filling's sum -----------------------------
+
+
+def _sandwich_ways(
+    rule: Sandwich, masks: Sequence[int], n: int
+) -> tuple[list[tuple[int, int]], list[int]]:
+    """The places ``(i, j)`` (``i < j``, indices into the line) the 1 and the ``N`` can
+    take, either way round, with different digits between them making the total and
+    a non-crust digit for every cell outside; and each cell's digits some such way uses."""
+    low, high = 1, 1 << (n - 1)
+    crusts = low | high
+    ways = []
+    kept = [0] * len(masks)
+    for i, j in itertools.combinations(range(len(masks)), 2):
+        ends = [(a, b) for a, b in ((low, high), (high, low)) if masks[i] & a and masks[j] & b]
+        outer = [k for k in range(len(masks)) if k < i or k > j]
+        if not ends or any(not masks[k] & ~crusts for k in outer):
+            continue
+        inner = tuple(m & ~crusts for m in masks[i + 1 : j])
+        if inner:
+            found = fit(inner, rule.total, n)  # one row or column: different digits
+            if not found.fitting:
+                continue
+            support = found.support
+        elif rule.total:
+            continue
+        else:
+            support = ()
+        ways.append((i, j))
+        for a, b in ends:
+            kept[i] |= a
+            kept[j] |= b
+        for offset, mask in enumerate(support):
+            kept[i + 1 + offset] |= mask
+        for k in outer:
+            kept[k] |= masks[k] & ~crusts
+    return ways, kept
+
+
+@technique("Sandwich Sum", level=Level.MEDIUM, rating=1.7, variant_only=True)
+def sandwich_sum(grid: CandidateGrid) -> Iterator[Step]:
+    """A sandwich clue whose crusts (the 1 and the N) have few places left: the cells
+    between them make the total, the rest of the line cannot hold the filling's part."""
+    rules = grid.rules
+    if rules is None:
+        return
+    n = grid.size
+    for rule in rules.constraints:
+        if not isinstance(rule, Sandwich):
+            continue
+        cells = rule.members
+        masks = [_holds(grid, c) for c in cells]
+        ways, kept = _sandwich_ways(rule, masks, n)
+        if not ways:
+            continue  # a dead end: dead_ends.py names it
+        removals = _removals(grid, cells, masks, kept)
+        if not removals:
+            continue
+        places = or_list(
+            [f"{cell_name(cells[i], n)} and {cell_name(cells[j], n)}" for i, j in ways[:6]]
+        )
+        more = f" (or {len(ways) - 6} more pairs)" if len(ways) > 6 else ""
+        line = f"{cell_name(cells[0], n)} to {cell_name(cells[-1], n)}"
+        yield Step(
+            "Sandwich Sum",
+            eliminations=removals,
+            explanation=(
+                f"The sandwich clue {rule.total} on the line from {line}: the digits between "
+                f"the 1 and the {symbol(n)} add up to {rule.total}. With the digits its "
+                f"cells can hold, the 1 and the {symbol(n)} can only sit at {places}{more}, "
+                f"with a filling of different digits making {rule.total} between them. "
+                f"So {removal_text(removals, n)}."
+            ),
+            marks=tuple(Mark(c, None, Role.PATTERN) for c in cells),
+            rating=1.7,
+        )
