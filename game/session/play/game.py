@@ -47,6 +47,7 @@ The rules decided here, each in one place:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
@@ -266,6 +267,12 @@ class Game:
     def is_given(self, cell: Cell) -> bool:
         return bool(self.givens[cell])
 
+    def peers(self, cell: Cell) -> frozenset[Cell]:
+        """The cells sharing a house with ``cell`` under this puzzle's rules: its row,
+        column and region, and a variant's diagonals, extra regions, disjoint groups
+        and cages (what the board highlights around the selected cell)."""
+        return frozenset(self.rulebook.peers[cell])
+
     def conflicts(self) -> frozenset[Cell]:
         """Cells whose digit repeats in one of their houses (rows, columns, regions, and
         a variant's diagonals, extra regions and cages)."""
@@ -364,7 +371,7 @@ class Game:
         if self.state.entries[cell] == digit:
             return self.erase(cell)
         if self.settings.block_rule_breaking:
-            refusal = self._refuse_breaking(cell, digit)
+            refusal = self._refuse_breaking((cell,), digit)
             if refusal is not None:
                 return refusal
         return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
@@ -465,29 +472,43 @@ class Game:
             return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
         return None
 
-    def _refuse_breaking(self, cell: Cell, digit: Digit) -> Effect | None:
-        """Why ``digit`` in ``cell`` breaks a rule now ("refuse rule-breaking digits"):
-        a house peer holds it, or a constraint through the cell would be broken."""
-        grid = self.grid
-        name = cell_name(cell, self.size)
-        clash = next((p for p in self.rulebook.peers[cell] if grid[p] == digit), None)
-        if clash is not None:
-            return Effect.refused(
-                Refusal.PEER_HOLDS,
-                flash=(cell, clash),
-                digit=symbol(digit),
-                clash=cell_name(clash, self.size),
-                name=name,
-            )
-        broken = self.rulebook.breaks(grid, cell, digit)
-        if broken is not None:
-            return Effect.refused(
-                Refusal.BREAKS_RULE,
-                flash=tuple(dict.fromkeys((cell, *broken.cells))),
-                digit=symbol(digit),
-                name=name,
-                words=broken.words,
-            )
+    def _refuse_breaking(self, cells: Sequence[Cell], digit: Digit) -> Effect | None:
+        """Why ``digit`` in ``cells`` breaks a rule now ("refuse rule-breaking digits"):
+        a house peer holds it, or a constraint through a cell would be broken.
+
+        The one owner of that rule, for one cell or many: each chosen cell is judged
+        with the digit already in the others too, so two chosen cells of one house
+        (or a knight's move apart under anti-knight) refuse each other.  Many cells
+        are refused as one move: none takes the digit, and the words say so.
+        """
+        chosen = tuple(dict.fromkeys(cells))
+        after = list(self.grid)
+        for cell in chosen:
+            after[cell] = digit
+        grid = tuple(after)
+        many = "" if len(chosen) == 1 else f" None of the {len(chosen)} cells took it."
+        for cell in chosen:
+            name = cell_name(cell, self.size)
+            clash = next((p for p in self.rulebook.peers[cell] if grid[p] == digit), None)
+            if clash is not None:
+                refused = Effect.refused(
+                    Refusal.PEER_HOLDS,
+                    flash=(cell, clash),
+                    digit=symbol(digit),
+                    clash=cell_name(clash, self.size),
+                    name=name,
+                )
+                return replace(refused, message=refused.message + many)
+            broken = self.rulebook.breaks(grid, cell, digit)
+            if broken is not None:
+                refused = Effect.refused(
+                    Refusal.BREAKS_RULE,
+                    flash=tuple(dict.fromkeys((cell, *broken.cells))),
+                    digit=symbol(digit),
+                    name=name,
+                    words=broken.words,
+                )
+                return replace(refused, message=refused.message + many)
         return None
 
     def _refuse_digit(self, digit: int) -> Effect | None:

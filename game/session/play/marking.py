@@ -85,7 +85,10 @@ class Marking:
         """``digit`` in every cell of ``cells`` that is not a given, as one move.
 
         Each wrong digit counts as a mistake, as one by one would; the mistake limit
-        is checked once the move is made.
+        is checked once the move is made.  With "refuse rule-breaking digits" on,
+        a digit that would break a rule in any of the cells (a peer holds it, two
+        chosen cells share a house, a constraint breaks) is refused for all of
+        them, by the same rule as one cell (:meth:`~.game.Game._refuse_breaking`).
         """
         refusal = self.game._refuse_over() or self.game._refuse_digit(digit)
         if refusal:
@@ -95,6 +98,10 @@ class Marking:
             return self.game.place(open_cells[0], digit)
         if not open_cells:
             return Effect.refused(Refusal.ONLY_GIVENS)
+        if self.game.settings.block_rule_breaking:
+            refusal = self.game._refuse_breaking(open_cells, digit)
+            if refusal is not None:
+                return refusal
         prune = self.game.settings.auto_remove_notes
         return self.game._put(
             open_cells, digit, Batch(tuple(Place(c, digit, prune) for c in open_cells))

@@ -52,6 +52,11 @@ class MoveContext:
         """Per cell, the cells sharing a house with it (a variant's houses included)."""
         return self.shape.peers if self.rulebook is None else self.rulebook.peers
 
+    def excluded(self, cell: int, digit: int) -> tuple[tuple[int, int], ...]:
+        """Per other cell, the digits (a mask) ``digit`` in ``cell`` rules out there
+        beyond its peers' ``digit`` (:meth:`Rulebook.excluded`; none without rules)."""
+        return () if self.rulebook is None else self.rulebook.excluded(cell, digit)
+
 
 class MoveError(ValueError):
     """A move's text cannot be read, or the move does not fit the puzzle."""
@@ -71,7 +76,8 @@ class Move(ABC):
 
 @dataclass(frozen=True)
 class Place(Move):
-    """Put ``digit`` in ``cell``; with ``prune``, peers lose that digit from their notes."""
+    """Put ``digit`` in ``cell``; with ``prune``, peers lose that digit from their notes
+    and every note the rules rule out goes too (:func:`_place`)."""
 
     cell: int
     digit: int
@@ -338,7 +344,9 @@ def _place(
     state: BoardState, context: MoveContext, placements: dict[int, int], prune: bool
 ) -> BoardState:
     """The digits placed (in the ink of the open guess); with ``prune``, peers lose
-    them from every kind of note, and the cells' own notes go."""
+    them from every kind of note, and so does every note the rules rule out beyond
+    the peers (a knight's move away, a dot's partner, a thermometer's order:
+    :meth:`MoveContext.excluded`); the cells' own notes go."""
     entries: dict[int, int] = {}
     ink: dict[int, int] = {}
     kinds: dict[str, dict[int, int]] = {kind.field: {} for kind in NoteKind}
@@ -352,13 +360,15 @@ def _place(
         for changed in kinds.values():
             changed[cell] = 0
         if prune:
-            bit = ~(1 << (digit - 1))
+            bit = 1 << (digit - 1)
+            gone = [(peer, bit) for peer in peers[cell]]
+            gone += context.excluded(cell, digit)
             for name, changed in kinds.items():
                 masks = getattr(state, name)
-                for peer in peers[cell]:
-                    mask = changed.get(peer, masks[peer])
-                    if mask & ~bit:
-                        changed[peer] = mask & bit
+                for other, out in gone:
+                    mask = changed.get(other, masks[other])
+                    if mask & out:
+                        changed[other] = mask & ~out
     return state.replace(entries=entries, ink=ink, revealed=_unrevealed(state, entries), **kinds)
 
 

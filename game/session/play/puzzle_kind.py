@@ -55,11 +55,15 @@ GRIDS = tuple(v.value for v in Variant)
 _ORDER = {
     name: i
     for i, name in enumerate(
-        (
-            *GRIDS,
-            *(n for n in VARIANTS if n not in GRIDS and n not in DRAWN_RULES),
-            *DRAWN_RULES,
-            *RULE_TYPES,
+        # dict.fromkeys: a word's first place counts ("anti-knight" is a variant and
+        # a constraint type; its later place would put it after the drawn kinds).
+        dict.fromkeys(
+            (
+                *GRIDS,
+                *(n for n in VARIANTS if n not in GRIDS and n not in DRAWN_RULES),
+                *DRAWN_RULES,
+                *RULE_TYPES,
+            )
         )
     )
 }

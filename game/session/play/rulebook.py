@@ -13,7 +13,10 @@ questions about a position under them:
 - :meth:`Rulebook.breaks`: what placing one digit would break (for "refuse
   rule-breaking digits");
 - :meth:`Rulebook.candidates`, :meth:`Rulebook.dead_end`, :meth:`Rulebook.is_solution`:
-  legal digits, visible dead ends, and the win, under the whole rule set.
+  legal digits, visible dead ends, and the win, under the whole rule set;
+- :meth:`Rulebook.excluded`: the notes a placed digit rules out beyond its peers'
+  same digit (a knight's move away, a dot's or a thermometer's neighbours), read
+  from the rule set's :attr:`~game.engine.rules.RuleSet.exclusions`.
 
 Classic and jigsaw puzzles are the rule sets without constraints: every answer is
 then the same as the plain checks of :mod:`game.engine.rules.checks`.
@@ -204,6 +207,21 @@ class Rulebook:
             if cell in cells:
                 return self._told(i, cells, after)
         return None
+
+    def excluded(self, cell: Cell, digit: Digit) -> tuple[tuple[Cell, int], ...]:
+        """What ``digit`` placed in ``cell`` rules out beyond its peers' ``digit``: per
+        other cell, the digits (a mask) the constraints' weak links forbid there now
+        (anti-knight and anti-king neighbours, a dot's or an XV's partner, the cells
+        along a thermometer, ...).  Read from the rule set's exclusions, never
+        recomputed; empty for a classic or jigsaw puzzle."""
+        if not self.rules.constraints:
+            return ()
+        n = self.size
+        masks: dict[Cell, int] = {}
+        for other in self.rules.exclusions[cell * n + digit - 1]:
+            where, k = divmod(other, n)
+            masks[where] = masks.get(where, 0) | 1 << k
+        return tuple(masks.items())
 
     def candidates(self, grid: Grid) -> tuple[int, ...]:
         """Per empty cell, the digits no house peer holds, that the constraints allow

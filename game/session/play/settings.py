@@ -71,8 +71,8 @@ class Settings:
     fullscreen: bool = True
     input_mode: InputMode = InputMode.CELL_FIRST
     note_kind: NoteKind = NoteKind.CANDIDATE  # what Shift+digit and notes mode write
-    auto_remove_notes: bool = True  # placing a digit clears it from the peers' notes
-    block_rule_breaking: bool = False  # refuse a digit its row, column or region holds
+    auto_remove_notes: bool = True  # placing a digit clears the notes it rules out
+    block_rule_breaking: bool = False  # refuse a digit a peer holds or a rule forbids
     show_conflicts: bool = True  # mark digits that repeat in a unit
     show_mistakes: bool = False  # mark entries that differ from the solution at once
     mistake_limit: int = 0  # 0 for none, else the game is lost at this many

@@ -1,9 +1,10 @@
 """What New game offers: grids, variants, sizes and levels the generator makes, as data.
 
 The card asks for a :class:`~.puzzle_kind.PuzzleKind` in parts: the grid (classic
-or jigsaw), one rule from each :class:`RuleGroup` (extra houses such as X or
-Windoku; a rule between neighbours such as anti-knight; clues drawn from the
-solution such as killer cages), the size and the level.  Every word is the
+or jigsaw), the rules of each :class:`RuleGroup` (extra houses such as X or
+Windoku and rules between neighbours such as anti-knight, any number of each, as
+the generator combines global rules; one kind of clues drawn from the solution
+such as killer cages), the size and the level.  Every word is the
 registry's (:data:`~game.engine.rules.VARIANTS`) and the groups are read from it:
 a global variant whose rules add houses is an extra house, one that only links
 cells is a neighbour rule, and the generator's drawn kinds are the clues.  Only
@@ -31,12 +32,15 @@ NEW_GAME_SIZES = (4, 6, 9, 12, 16)
 
 @dataclass(frozen=True)
 class RuleGroup:
-    """Variants of which New game takes at most one: a key, the card's caption, the
-    registry names in registry order."""
+    """Variants New game offers together: a key, the card's caption, the registry
+    names in registry order, and whether several may hold at once (``many``: global
+    rules, which the generator combines, e.g. X with Windoku) or at most one (the
+    drawn clues: one kind of constraint per puzzle)."""
 
     key: str
     label: str
     names: tuple[str, ...]
+    many: bool = False
 
     def options(self) -> tuple[tuple[str, str], ...]:
         """``("", "None")`` then each variant with its registry title."""
@@ -49,8 +53,12 @@ def _adds_houses(name: str) -> bool:
 
 
 RULE_GROUPS: tuple[RuleGroup, ...] = (
-    RuleGroup("houses", "Extra houses", tuple(n for n in GLOBAL if _adds_houses(n))),
-    RuleGroup("neighbours", "Neighbours", tuple(n for n in GLOBAL if not _adds_houses(n))),
+    RuleGroup(
+        "houses", "Extra houses (any)", tuple(n for n in GLOBAL if _adds_houses(n)), many=True
+    ),
+    RuleGroup(
+        "neighbours", "Neighbours (any)", tuple(n for n in GLOBAL if not _adds_houses(n)), many=True
+    ),
     RuleGroup("clues", "Clues drawn", DRAWN),
 )
 """The card's rows of rules, from the registry and the generator's kinds."""
@@ -65,8 +73,24 @@ def rule_group(key: str) -> RuleGroup:
 
 
 def picked_rule(kind: PuzzleKind, rules: RuleGroup) -> str:
-    """The variant of ``rules`` that ``kind`` holds ("" for none)."""
+    """The variant of ``rules`` that ``kind`` holds ("" for none; the first, for a
+    group of many)."""
     return next((name for name in kind.rules if name in rules.names), "")
+
+
+def picked_rules(kind: PuzzleKind, rules: RuleGroup) -> tuple[str, ...]:
+    """Every variant of ``rules`` that ``kind`` holds, in registry order."""
+    return tuple(name for name in kind.rules if name in rules.names)
+
+
+def kind_toggling(kind: PuzzleKind, name: str) -> PuzzleKind:
+    """``kind`` with the global rule ``name`` added, or taken away if it holds it
+    (the other rules kept: X and Windoku together)."""
+    if name in kind.rules:
+        words = [kind.board.value, *(word for word in kind.rules if word != name)]
+    else:
+        words = [kind.board.value, *kind.rules, name]
+    return dataclasses.replace(kind, variant=kind_name(",".join(words)))
 
 
 def kind_with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
@@ -102,13 +126,15 @@ def offered_kind(kind: PuzzleKind) -> PuzzleKind:
     generator offers there.
 
     A rule the grid does not take is dropped (jigsaw with disjoint groups becomes
-    jigsaw); a size the kind lacks becomes 9x9 or the nearest it has; a level not
-    offered becomes the nearest one that is, so switching 9x9 Hard to 4x4 lands on
-    Easy rather than on nothing.
+    jigsaw; of several rules, the one whose going makes the rest possible, so a
+    jigsaw keeps its X and its cages when its anti-knight goes); a size the kind
+    lacks becomes 9x9 or the nearest it has; a level not offered becomes the
+    nearest one that is, so switching 9x9 Hard to 4x4 lands on Easy rather than on
+    nothing.
     """
-    for rules in RULE_GROUPS:
-        if not is_made(kind):
-            kind = kind_with_rule(kind, rules, "")
+    while kind.rules and not is_made(kind):
+        fewer = [kind_toggling(kind, name) for name in reversed(kind.rules)]
+        kind = next((k for k in fewer if is_made(k)), fewer[0])
     if not is_made(kind):
         kind = PuzzleKind(kind.board, kind.size, kind.level)
     have = offered_sizes(kind.variant) or (9,)

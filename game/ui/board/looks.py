@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.step import Role, Step
-from ...engine.rules import candidates
 from ...engine.shape import Shape
 from ...session.board import HintMarks
 from ...session.play import Game
@@ -33,7 +32,7 @@ class Fill(enum.IntEnum):
     """A cell's background highlight, in rising priority."""
 
     PLAIN = 0
-    PEER = 1  # in the selected cell's row, column or region
+    PEER = 1  # shares a house with the selected cell (row, column, region, a variant's)
     UNIT = 2  # in a unit a hint's nudge points at
     SAME = 3  # holds the selected digit
     CHOSEN = 4  # one of several cells chosen (the cursor among them is SELECTED)
@@ -119,10 +118,11 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     if view.digit_first and view.active_digit:
         focus_digit = view.active_digit
     chosen = view.chosen
-    # With several cells chosen, the cursor's row, column and region would be noise:
-    # the outline and fill of the chosen cells are what the next key acts on.
+    # With several cells chosen, the cursor's peers would be noise: the outline and
+    # fill of the chosen cells are what the next key acts on.  Which cells are peers
+    # (a variant's diagonals, extra regions and cages too) is the session's answer.
     peers = (
-        shape.peer_sets[selected]
+        game.peers(selected)
         if selected is not None and settings.highlight_peers and not chosen
         else frozenset()
     )
@@ -152,7 +152,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     # The filters step aside while a hint is drawn: its picture needs every candidate.
     filtered = view.filter_digit if view.hint is None else 0
     pairs = view.bivalue and view.hint is None
-    legal = candidates(shape, grid) if filtered or pairs else ()
+    legal = game.legal_candidates() if filtered or pairs else ()
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
@@ -192,7 +192,8 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         lit = Lit.NONE
         if (filtered or pairs) and not digit and cell not in view.hidden:
             # A cell's candidates are the player's notes there, or, in a cell without
-            # notes, the digits no peer holds.
+            # notes, the digits the rules leave it (no peer holds them, the
+            # constraints allow them).
             options = shown_notes or legal[cell]
             if filtered and options >> (filtered - 1) & 1:
                 lit = Lit.DIGIT

@@ -38,12 +38,12 @@ ROWS: tuple[Control, ...] = (
     Switch(
         "auto_remove_notes",
         "Remove notes when placing",
-        "A digit clears that note from its row, column, region.",
+        "A digit clears the notes it rules out, variant rules too.",
     ),
     Switch(
         "block_rule_breaking",
         "Refuse digits that break a rule",
-        "A digit a peer already holds is not placed.",
+        "A digit a peer holds or a rule forbids is not placed.",
     ),
     Switch("show_conflicts", "Mark conflicts", "Digits repeated in a row, column or region."),
     Switch("show_mistakes", "Mark wrong digits at once", "Every digit that is not the solution's."),

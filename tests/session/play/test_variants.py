@@ -152,7 +152,9 @@ def test_broken_costs_little_per_move() -> None:
     assert [b.cells for b in game.broken()] == [(0, 6)]
 
 
-@pytest.mark.parametrize("variant", ["x", "killer", "windoku", "anti-knight", "x,killer"])
+@pytest.mark.parametrize(
+    "variant", ["x", "killer", "windoku", "anti-knight", "x,killer", "anti-knight,killer"]
+)
 def test_a_generated_puzzle_is_named_as_the_generator_names_its_kind(variant: str) -> None:
     from game.engine.generator import generate
     from game.engine.logic.registry import Level
@@ -184,6 +186,7 @@ def test_a_puzzle_from_a_file_is_named_in_the_registry_s_words(
 def test_kind_names_are_canonical_and_old_words_still_read() -> None:
     assert kind_name("Killer, Jigsaw,x") == "jigsaw,x,killer"
     assert kind_name("classic,thermo") == "thermo"
+    assert kind_name("killer,anti-knight,windoku") == "windoku,anti-knight,killer"
     assert PuzzleKind(Variant.JIGSAW).variant == "jigsaw"
     assert PuzzleKind("jigsaw,x", 9, None).described() == "a jigsaw x 9×9"
     with pytest.raises(ValueError, match="not a kind of puzzle"):

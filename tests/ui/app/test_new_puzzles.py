@@ -14,6 +14,7 @@ from game.session.puzzles.sources import generate
 from game.session.puzzles.supply import daily_level
 from game.ui.board.scene import BoardScene
 from game.ui.forms.model import part_values
+from game.ui.kit import Style
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.new_game import NewGameScene
 from game.ui.screens.rules import RulesCard
@@ -74,7 +75,7 @@ def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> Non
     assert not scene.enabled("neighbours", "anti-knight")  # no anti-knight jigsaw
     assert not scene.enabled("size", 6)  # jigsaw killers come in 9x9
     scene.change("variant", Variant.CLASSIC)
-    scene.change("houses", "")
+    scene.change("houses", "x")  # a toggle: X taken off again
     assert scene.request.variant == "killer" and scene.enabled("size", 6)
     scene.change("size", 4)
     assert scene.request.label == "Easy · Killer 4×4"
@@ -132,3 +133,38 @@ def test_the_daily_puzzle_is_the_same_each_time(driver: Driver) -> None:
     from game.session.puzzles.supply import daily_puzzle
 
     assert daily_puzzle(date).puzzle == first.result().puzzle
+
+
+def test_extra_houses_and_neighbour_rules_are_toggles_that_combine(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    scene.change("variant", Variant.CLASSIC)
+    driver.click(scene.rect_of("houses", "windoku").center)
+    driver.click(scene.rect_of("houses", "x").center)
+    assert scene.request.variant == "x,windoku" and scene.request.size == 9
+    assert scene.value("houses") == ("x", "windoku")
+    assert scene.style("houses", "x") is Style.TOGGLED
+    assert scene.style("houses", "disjoint") is Style.NORMAL
+    driver.click(scene.rect_of("houses", "x").center)  # a second click takes it off
+    assert scene.request.variant == "windoku"
+    driver.click(scene.rect_of("neighbours", "anti-knight").center)
+    assert scene.request.variant == "windoku,anti-knight"
+    # No 9x9 grid keeps Windoku, anti-knight and anti-king: greyed, and a click is nothing.
+    assert scene.style("neighbours", "anti-king") is Style.DISABLED
+    driver.click(scene.rect_of("neighbours", "anti-king").center)
+    assert scene.request.variant == "windoku,anti-knight"
+    assert not scene.enabled("neighbours", "non-consecutive")  # not with Windoku 9x9
+    # The keyboard: Left/Right along the toggles (skipping greyed ones), Enter flips one.
+    stop = scene.spec().stop_of("neighbours")
+    scene.focus_on("neighbours", "anti-knight")
+    driver.key(pygame.K_RIGHT)
+    assert scene.form.focus == (stop, 0)  # both others greyed: it stays
+    scene.focus_on("houses", "windoku")
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RETURN)
+    assert scene.request.variant == "windoku,disjoint,anti-knight"
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_RETURN)
+    assert scene.request.variant == "disjoint,anti-knight"
+    assert all(scene.enabled("neighbours", n) for n in ("anti-king", "non-consecutive"))
+    scene.change("clues", "killer")  # clues stay one of a kind, beside the toggles
+    assert scene.request.variant == "disjoint,anti-knight,killer"
