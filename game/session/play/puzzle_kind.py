@@ -144,8 +144,16 @@ class PuzzleKind:
         return f"{self.level.label} · {self.grid}" if self.level else self.grid
 
     def described(self) -> str:
-        """``an Extreme classic 9×9``: for sentences ("Making an Extreme killer 9×9 puzzle")."""
-        words = f"{self.title.lower()} {self.size}×{self.size}"
+        """``an Extreme classic 9×9``: for sentences ("Making an Easy X Windoku 9×9 puzzle").
+
+        The plain grids read as common words; a variant keeps its registry title, whose
+        capitals belong to it (X, Windoku).
+        """
+        title = " ".join(
+            word.lower() if word in ("Classic", "Jigsaw") else word
+            for word in self.title.split(" ")
+        )
+        words = f"{title} {self.size}×{self.size}"
         if self.level is None:
             return with_article(words)
         return with_article(f"{self.level.label} {words}")

@@ -188,7 +188,7 @@ def test_kind_names_are_canonical_and_old_words_still_read() -> None:
     assert kind_name("classic,thermo") == "thermo"
     assert kind_name("killer,anti-knight,windoku") == "windoku,anti-knight,killer"
     assert PuzzleKind(Variant.JIGSAW).variant == "jigsaw"
-    assert PuzzleKind("jigsaw,x", 9, None).described() == "a jigsaw x 9×9"
+    assert PuzzleKind("jigsaw,x", 9, None).described() == "a jigsaw X 9×9"
     with pytest.raises(ValueError, match="not a kind of puzzle"):
         kind_name("sudoku")
 
