@@ -45,7 +45,11 @@ ROWS: tuple[Control, ...] = (
         "Refuse digits that break a rule",
         "A digit a peer holds or a rule forbids is not placed.",
     ),
-    Switch("show_conflicts", "Mark conflicts", "Digits repeated in a row, column, region or other house."),
+    Switch(
+        "show_conflicts",
+        "Mark conflicts",
+        "Digits repeated in a row, column, region or other house.",
+    ),
     Switch("show_mistakes", "Mark wrong digits at once", "Every digit that is not the solution's."),
     Switch("show_mistake_counter", "Always count mistakes", "The count shows even with no limit."),
     Choice(
