@@ -136,17 +136,7 @@ def fit(masks: tuple[int, ...], total: int, size: int, need: int = 0) -> CageFit
     one-digit mask), keeping only those that contain every digit of ``need``."""
     every = combinations(len(masks), total, size)
     fitting = tuple(c for c in every if c & need == need and _matches(masks, c))
-    support = [0] * len(masks)
-    for combo in fitting:
-        for i, mask in enumerate(masks):
-            rest = masks[:i] + masks[i + 1 :]
-            free = mask & combo & ~support[i]
-            while free:
-                low = free & -free
-                if _matches(rest, combo & ~low):
-                    support[i] |= low
-                free ^= low
-    return CageFit(every, fitting, tuple(support))
+    return CageFit(every, fitting, support_of(masks, fitting))
 
 
 def combo_text(combo: int) -> str:

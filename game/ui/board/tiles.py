@@ -20,22 +20,13 @@ from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
 from .layout import BoardGeometry, note_grid, note_size
 from .looks import LEVELS, CellLook, Edge, Fill, Lit
-from .rules import RulePainter
+from .rules import SPOTS, RulePainter
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
 
 
-CORNER_SPOTS: tuple[tuple[float, float], ...] = (
-    (0.0, 0.0),
-    (1.0, 0.0),
-    (0.0, 1.0),
-    (1.0, 1.0),
-    (0.5, 0.0),
-    (0.5, 1.0),
-    (0.0, 0.5),
-    (1.0, 0.5),
-)
+CORNER_SPOTS = SPOTS
 """Where corner notes go, in SudokuPad's order: the four corners, then the middles
 of the top, bottom, left and right edges (fractions of the cell)."""
 

@@ -6,10 +6,20 @@ view puts the cell marks in each cell's tile, the edge marks over the grid lines
 the outside clues round the grid.
 """
 
-from .marks import CellMarks, End, LinePart, OutsideClue, PointMark, RuleMarks, rule_marks
+from .marks import (
+    SPOTS,
+    CellMarks,
+    End,
+    LinePart,
+    OutsideClue,
+    PointMark,
+    RuleMarks,
+    rule_marks,
+)
 from .paint import RulePainter
 
 __all__ = [
+    "SPOTS",
     "CellMarks",
     "End",
     "LinePart",
