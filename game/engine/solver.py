@@ -845,8 +845,9 @@ class _Tables:
                 return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
         return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
 
-
-    def _propagated(self, state: int, placed: int, known: dict[int, None]) -> tuple[int, int] | None:
+    def _propagated(
+        self, state: int, placed: int, known: dict[int, None]
+    ) -> tuple[int, int] | None:
         """``(state, placed)`` after singles and the constraints' narrowing (no branching),
         or None at a dead end or a solution (recorded in ``known``)."""
         stack = [(state, placed)]
@@ -967,7 +968,6 @@ def _implied_sums(rules: RuleSet) -> list[Constraint]:
                 total = sum(c.total or 0 for c in touching) - house_total
                 found.append(LittleKiller(outside, total))
     return [rule for rule in found if _possible(rule, n)]
-
 
 
 def _possible(rule: Constraint, n: int) -> bool:
