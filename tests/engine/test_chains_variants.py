@@ -61,7 +61,7 @@ def _outcome(shared: str) -> tuple[int, int, tuple[str, ...], tuple[str, ...]]:
                 for found in technique.find(grid):
                     steps += 1
                     wrong.extend(
-                        f"{entry['title']}: {found.name} {w}" for w in _wrong(found, solution)
+                        f"{entry['title']}: {found.technique} {w}" for w in _wrong(found, solution)
                     )
                     if "and sees it by" in found.explanation:
                         told.append(found.explanation)

@@ -151,9 +151,9 @@ class LinkGraph:
         "_digit_groups",
         "_digit_nodes",
         "_first_set",
-        "_reasons",
         "_group_id",
         "_partners",
+        "_reasons",
         "_searches",
         "_set_links",
         "_weak",
@@ -211,7 +211,7 @@ class LinkGraph:
                 self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
         self._digit_nodes: dict[int, int] = {}
-        self._reasons: dict[tuple[int, int], str] | None = None
+        self._reasons: dict[tuple[int, int, int, int], str] | None = None
         self._partners: dict[Kind, dict[int, list[int]]] = {}
         self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
 
