@@ -63,7 +63,7 @@ def _setup(size: tuple[int, int]) -> tuple[object, object]:
     board = app.stack.top
     game = board.game  # type: ignore[attr-defined]
     game.marking.fill_notes()
-    game.select(40)
+    board.play.select(40)  # type: ignore[attr-defined]
     game.place(2, 4)
     board._sync()  # type: ignore[attr-defined]
     app.step([], 0.0)
@@ -101,7 +101,8 @@ def redraw() -> list[tuple[str, str, str]]:
         full()
 
     def selection() -> None:
-        game.move_selection(0, 1)
+        board.play.move(0, 1)  # type: ignore[attr-defined]
+        board._sync()  # type: ignore[attr-defined]
         board.draw(surface)  # type: ignore[attr-defined]
 
     def clock() -> None:
@@ -357,7 +358,8 @@ def child_idle(seconds: float = 5.0) -> None:
 def child_memory() -> None:
     app, board = _setup((3840, 2160))
     for _ in range(30):  # selection moves: tiles of many looks get cached
-        board.game.move_selection(0, 1)  # type: ignore[attr-defined]
+        board.play.move(0, 1)  # type: ignore[attr-defined]
+        board._sync()  # type: ignore[attr-defined]
         app.step([], 0.016)  # type: ignore[attr-defined]
     rss = 0.0
     for line in Path("/proc/self/status").read_text().splitlines():

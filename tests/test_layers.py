@@ -8,9 +8,10 @@ no import cycle at all.
 
 Inside a layer, modules are grouped by feature into packages whose ``__init__`` is
 their face: the UI sees the session only through those faces (a handful of
-packages, as Simon Tatham's front ends see one header of the mid end), and the
-packages of a layer depend on one another without a cycle, so that importing any
-face never finds another one half made.
+packages, as Simon Tatham's front ends see one header of the mid end), the UI's
+packages see one another through their faces too, and the packages of a layer
+depend on one another without a cycle, so that importing any face never finds
+another one half made.
 """
 
 from __future__ import annotations
@@ -113,6 +114,65 @@ def test_the_ui_imports_the_session_only_through_package_faces() -> None:
     assert offenders == []
     assert SESSION + ".play" in faces  # the rule is looking at real imports
     assert len(faces) <= MAX_SESSION_FACES, sorted(faces)
+
+
+UI = "game.ui"
+
+
+def faces_reached(module: str) -> set[tuple[str, str]]:
+    """(module, name) for every ``from <module> import <name>`` in ``module``, resolved."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update((alias.name, "") for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(max(0, node.level - 1)):
+                base = base.rsplit(".", 1)[0]
+            target = (f"{base}.{node.module}" if node.module else base) if node.level else ""
+            target = target or node.module or ""
+            found.update((target, alias.name) for alias in node.names)
+    return found
+
+
+def bound_in_face(face: str, name: str) -> bool:
+    """Whether the face ``face`` binds ``name`` itself (a re-exported function may share
+    its module's name, as ``card_layout`` does)."""
+    tree = ast.parse(MODULES[face].read_text(encoding="utf-8"))
+    return any(
+        isinstance(node, ast.ImportFrom) and any(a.name == name for a in node.names)
+        for node in tree.body
+    )
+
+
+def test_ui_packages_import_one_another_only_through_their_faces() -> None:
+    """Inside the UI too, a feature package sees another only through its ``__init__``
+    (``from ..kit import Text``, never ``from ..kit.text import Text``)."""
+    offenders = []
+    top = GAME / "ui"
+    for module, path in MODULES.items():
+        if not module.startswith(UI + ".") or path.parent == top:
+            continue
+        own = ".".join(module.split(".")[:3])
+        for target, name in faces_reached(module):
+            if not target.startswith(UI + ".") or target not in MODULES:
+                continue
+            face = ".".join(target.split(".")[:3])
+            if face == own or MODULES[target].parent == top:
+                continue  # its own modules, or a module at the top of the UI
+            if target != face:
+                offenders.append(f"{module} imports {target}, not the face {face}")
+            elif f"{face}.{name}" in MODULES and not bound_in_face(face, name):
+                offenders.append(f"{module} imports the module {face}.{name}")
+    assert offenders == []
+
+
+def test_the_face_rule_resolves_relative_imports_to_modules() -> None:
+    reached = faces_reached("game.ui.board.tiles")
+    assert ("game.ui.board.looks", "CellLook") in reached  # a module of its own package
+    assert ("game.ui.kit", "Text") in reached  # another package, through its face
 
 
 def test_the_packages_of_each_layer_form_no_cycle() -> None:

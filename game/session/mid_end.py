@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from .board.playing import Playing
 from .keep.keeper import Keeper
 from .keep.savegame import SavedGame, now_text
 from .picker.pages import Memory
@@ -21,6 +22,7 @@ from .play.phase import Phase
 from .play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from .play.settings import Settings
 from .puzzles.sources import Prepared
+from .tasks import TaskRunner
 from .trainer.drill import Tallies
 
 
@@ -40,9 +42,10 @@ class Session:
         """What the picker remembers this run: where the player was, what it read."""
         self.training = Tallies()
         """The technique trainer's tally per technique, this run."""
-        self.saves_first = True
-        """Open shows the saved games next: at start and after each Save as (then the
-        picker's own memory of where the player was takes over)."""
+        self.board: Playing | None = None
+        """The board's mid end for ``game``, once the board opened (:meth:`open_board`)."""
+        self._cursor: int | None = None  # the cursor a save brought, until a board owns it
+        self._saves_first = True  # Open shows the saved games next (see open_saves_first)
         self._started: Game | None = None  # the game the keeper was told about
         self._counted: Game | None = None
 
@@ -53,6 +56,15 @@ class Session:
         """Whether there is a game to go back to (one that can still be played)."""
         game = self.game
         return game is not None and not game.phase.final
+
+    @property
+    def cursor(self) -> int | None:
+        """Where the board's cursor is (saves keep it): the board's own once it opened
+        (:class:`~.board.Playing` owns it), until then where the save had it."""
+        board = self.board
+        if board is not None and board.game is self.game:
+            return board.cursor
+        return self._cursor
 
     @property
     def recent_folders(self) -> tuple[str, ...]:
@@ -69,17 +81,54 @@ class Session:
         """Offer the autosaved game of the last run under Continue (at start-up)."""
         saved.game.use_settings(self.settings)
         self.game, self.origin, self.created = saved.game, saved.origin, saved.created
+        self.board, self._cursor = None, saved.cursor
+        self._remember_kind(saved.origin)
 
     def start(self, prepared: Prepared) -> Game:
         """Play ``prepared``; the game it replaces is left (and counted, by the rules)."""
         self._leave_current()
         game = prepared.new_game(self.settings)
         self.game, self.origin = game, prepared.origin
+        self.board, self._cursor = None, prepared.cursor
         self.created = prepared.created or now_text()
-        if prepared.origin.kind.level is not None and prepared.origin.seed is not None:
-            self.last_kind = prepared.origin.kind
+        self._remember_kind(prepared.origin)
         self._begin()
         return game
+
+    def _remember_kind(self, origin: Origin) -> None:
+        """A generated puzzle's kind is what New game offers next (a killer after a killer)."""
+        if origin.kind.level is not None and origin.seed is not None:
+            self.last_kind = origin.kind
+
+    def open_board(self, tasks: TaskRunner) -> Playing:
+        """The board's mid end for the game in progress, made afresh each time the board
+        opens (a new game, Continue); the cursor stays where it was.
+
+        :raises ValueError: when there is no game to play.
+        """
+        game, origin = self.game, self.origin
+        if game is None or origin is None:
+            raise ValueError("There is no game to put on the board.")
+        play = Playing(
+            game, origin, tasks, cursor=self.cursor, rated=lambda found: self.rated(game, found)
+        )
+        self.board = play
+        return play
+
+    def asked_for(self, kind: PuzzleKind) -> None:
+        """The player asked New game for ``kind``: its choices start there next time."""
+        self.last_kind = kind
+
+    def open_saves_first(self) -> bool:
+        """Open was asked for: whether it shows the saved games (the first Open of a run
+        and the first after a save by name; then the picker's own memory of where the
+        player was takes over)."""
+        first, self._saves_first = self._saves_first, False
+        return first
+
+    def saved_by_name(self) -> None:
+        """A game or puzzle was written by name (Save as): the next Open shows the saves."""
+        self._saves_first = True
 
     def rated(self, game: Game, difficulty: Difficulty | None) -> None:
         """The rater's verdict on ``game``'s puzzle arrived: the origin keeps it."""
@@ -94,6 +143,7 @@ class Session:
             self.keeper.left(game)
             self.game = None
             self.origin = None
+            self.board = self._cursor = None
 
     # -- settings ---------------------------------------------------------------------
 
@@ -127,14 +177,14 @@ class Session:
             if game.phase in (Phase.SOLVED, Phase.LOST) and self._counted is not game:
                 self._counted = game
                 self.keeper.count(game, origin.kind)
-            self.keeper.changed(game, origin, self.created)
+            self.keeper.changed(game, origin, self.created, self.cursor)
         return self.keeper.take_notices()
 
     def suspend(self) -> None:
         """Pause, focus loss, minimise: the game is saved now, with the exact clock."""
         game, origin = self.game, self.origin
         if game is not None and origin is not None:
-            self.keeper.suspend(game, origin, self.created)
+            self.keeper.suspend(game, origin, self.created, self.cursor)
 
     def quit(self) -> None:
         """The game closes: save what is in progress and write everything (counts nothing)."""
@@ -153,7 +203,7 @@ class Session:
             # It ended before it came here (a solved or lost save opened again): it
             # was counted when it ended in play, never again (the keeper's rules).
             self._counted = game
-        self.keeper.started(game, origin, self.created)
+        self.keeper.started(game, origin, self.created, self.cursor)
 
     def _leave_current(self) -> None:
         """The current game is replaced: count it if the keeper's rules say so."""

@@ -36,7 +36,6 @@ KINDS = (
     "clear",
     "reveal",
     "restart",
-    "select",
     "tick",
     "hint",
     "step",
@@ -92,8 +91,6 @@ def act(game: Game, action: Action) -> None:
         game.assist.reveal(cell)
     elif kind == "restart":
         game.restart()
-    elif kind == "select":
-        game.select(None if b % 5 == 0 else cell)
     elif kind == "tick":
         game.tick(b / 7)
     elif kind == "hint":
@@ -168,7 +165,6 @@ def same_game(a: Game, b: Game) -> None:
     assert a.counters == b.counters
     assert (a.solution_seen, a.clean) == (b.solution_seen, b.clean)
     assert a.help.shown == b.help.shown
-    assert a.selected == b.selected
     assert (a.phase, a.ending) == (b.phase, b.ending)
     assert {n: p.position for n, p in a.what_if.savepoints.items()} == {
         n: p.position for n, p in b.what_if.savepoints.items()

@@ -98,7 +98,7 @@ def test_the_click_that_selects_a_cell_never_toggles_a_note() -> None:
     play, _ = playing(game_of())
     play.toggle_notes_mode()
     play.click_cell(2, note=5)
-    assert play.game.selected == 2 and play.game.state.notes[2] == 0
+    assert play.cursor == 2 and play.game.state.notes[2] == 0
     play.click_cell(2, note=5)
     assert play.game.state.notes[2] == 1 << 4
 

@@ -40,6 +40,7 @@ def test_a_new_theme_applies_at_once_and_the_board_draws_in_it(
 
 def test_the_volume_is_chosen_in_the_dialog(driver: Driver) -> None:
     scene = _settings(driver)
+    scene.focus_on("sound_volume", 50)  # each setting's explanation makes the list scroll
     driver.click(scene.rect_of("sound_volume", 50).center)
     assert driver.ctx.settings.sound_volume == 50
     driver.click(scene.rect_of("sound_volume", 0).center)

@@ -45,7 +45,7 @@ def test_the_mistake_counter_tells_a_lowered_limit_in_true_words(make_driver: Ma
     driver = make_driver(mistake_limit=5)
     scene = board(driver)
     for cell, digit in harmless_mistakes(4):
-        scene.game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
     assert scene.panel_model().detail.startswith("Mistakes 4/5")
     driver.ctx.change_settings(mistake_limit=3)
@@ -68,7 +68,7 @@ def test_a_dead_end_is_told_with_the_undo_key_bound(make_driver: MakeDriver) -> 
     puzzle = Puzzle.from_string(SEVERAL)
     origin = Origin(PuzzleKind.of(puzzle.shape, None))
     scene = board(driver, Prepared(puzzle, None, Status.MULTIPLE, origin))
-    scene.game.select(0)
+    scene.play.select(0)
     driver.key(pygame.K_2)
     assert "can't be finished" in status(scene) and "Press Ctrl+Z to take it back." in status(scene)
     assert "  " not in status(scene)  # one space between the sentences
@@ -77,7 +77,7 @@ def test_a_dead_end_is_told_with_the_undo_key_bound(make_driver: MakeDriver) -> 
 # 4. Applying a hint, revealing and colouring said nothing; a revealed digit looked typed.
 def test_every_change_to_the_board_says_what_it_did(driver: Driver) -> None:
     scene = board(driver)
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     assert status(scene) == "4 in r1c3."
     driver.key(pygame.K_1, CTRL)
@@ -88,16 +88,16 @@ def test_every_change_to_the_board_says_what_it_did(driver: Driver) -> None:
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
     assert status(scene).startswith("Applied ")
-    scene.game.select(3)
+    scene.play.select(3)
     driver.key(pygame.K_h, SHIFT, "H")
     assert status(scene) == f"Revealed r1c4: {SOLUTION[3]} (counted as a hint)."
 
 
 def test_a_revealed_digit_has_a_look_of_its_own(driver: Driver) -> None:
     scene = board(driver)
-    scene.game.select(3)
+    scene.play.select(3)
     driver.key(pygame.K_h, SHIFT, "H")
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     looks = scene.looks()
     assert looks[3].digit == int(SOLUTION[3]) and looks[3].revealed
@@ -116,7 +116,7 @@ def test_a_revealed_digit_has_a_look_of_its_own(driver: Driver) -> None:
     )
     assert differ > 0
     # Typing over it makes the cell the player's again; undo brings the reveal back.
-    scene.game.select(3)
+    scene.play.select(3)
     driver.key(pygame.K_0 + int(SOLUTION[3]) % 9 + 1)
     assert not scene.looks()[3].revealed
     driver.key(pygame.K_z, CTRL)

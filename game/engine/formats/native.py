@@ -7,7 +7,9 @@ fields explicitly so that readers which cannot replay moves still see the game:
 
 - ``"puzzle"``: ``{"size": 9, "givens": "53..7....", "regions": "000111222..."}``:
   ``size`` ``N``; ``givens`` ``N*N`` symbols (``1-9`` then ``A-P``, ``.`` or ``0``
-  empty); ``regions`` ``N*N`` region labels (optional: classic boxes when absent).
+  empty); ``regions`` ``N*N`` region labels (optional: classic boxes when absent);
+  ``constraints`` a variant's rules (optional: none when absent), one object per
+  constraint (see "a variant's constraints" below).
 - ``"current"``: ``{"entries": "..4......", "notes": {"r1c2": "125"}}``: the
   player's entries in the same symbols (``.`` where none, always on givens) and the
   notes per cell name (optional, empty when absent).
@@ -26,14 +28,18 @@ tag (:func:`looks_like_native`), so no other format can be mistaken for one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
+import types
+import typing
 from collections.abc import Sequence
 from typing import Any
 
 from ..errors import FormatError, InvalidPuzzleError
 from ..puzzle import Puzzle, PuzzleRecord
+from ..rules import RULE_TYPES, Constraint
 from ..shape import Shape
 from ..symbols import cell_name, digit_of, digits_text, grid_string
 from .build import clean
@@ -112,12 +118,16 @@ def load_object(text: str) -> dict[str, Any]:
 
 
 def puzzle_fields(puzzle: Puzzle) -> dict[str, Any]:
-    """The ``"puzzle"`` field of a save: size, givens and region labels."""
-    return {
+    """The ``"puzzle"`` field of a save: size, givens, region labels and a variant's
+    constraints (left out when it has none, as in every save before variants)."""
+    fields: dict[str, Any] = {
         "size": puzzle.size,
         "givens": grid_string(puzzle.givens),
         "regions": puzzle.shape.region_labels(),
     }
+    if puzzle.constraints:
+        fields["constraints"] = constraint_fields(puzzle.constraints, puzzle.size)
+    return fields
 
 
 def read_puzzle(value: object) -> Puzzle:
@@ -133,14 +143,18 @@ def read_puzzle(value: object) -> Puzzle:
         if regions is None:
             shape = Shape.classic(size)
         elif isinstance(regions, str) and len(regions) == cells:
-            shape = Shape.from_regions(list(regions), size)
+            # Regions in pieces are kept: f-puzzles lets a setter paint them so, the
+            # game plays them, and a save must load whatever the game played.
+            shape = Shape.from_regions(list(regions), size, connected=False)
         else:
             raise FormatError(f"puzzle.regions: expected {cells} region labels")
     except InvalidPuzzleError as error:
         raise InvalidPuzzleError(f"puzzle.regions: {error.reason}") from None
     givens = read_grid(value.get("givens"), size, "puzzle.givens")
+    rules = value.get("constraints")
+    constraints = () if rules is None else read_constraints(rules, size, "puzzle.constraints")
     try:
-        return Puzzle(shape, givens)
+        return Puzzle(shape, givens, constraints)
     except InvalidPuzzleError as error:
         raise InvalidPuzzleError(f"puzzle: {error.reason}") from None
 
@@ -222,6 +236,186 @@ def read_cell(text: object, size: int, field: str) -> int:
     return (row - 1) * size + column - 1
 
 
+# -- a variant's constraints ----------------------------------------------------------
+#
+# A variant puzzle's rules, as ``puzzle.constraints`` of a save, exactly: f-puzzles
+# JSON cannot hold every constraint the engine reads (an XV mark of another total, a
+# negative rule for one mark alone, a diagonal that is not a main one).  One object
+# per constraint, in the puzzle's order: ``"type"`` is the registry name, and each
+# field of the constraint follows under its own name.  Cells are written as players
+# name them (``r4c7``; several as one string, ``"r1c1 r1c2 r2c2"``)::
+#
+#     [{"type": "cage", "members": "r1c1 r1c2", "total": 9},
+#      {"type": "kropki", "first": "r5c5", "second": "r5c6", "black": true},
+#      {"type": "negative", "rule": "kropki", "marked": ["r5c5 r5c6"]},
+#      {"type": "anti-knight"}]
+#
+# The fields are read from the constraint classes themselves (their dataclass fields
+# and types), so a type added to the registry is saved with no code here; the round
+# trip test over RULE_TYPES fails first if a new field's type has no form yet.
+# Strict: a missing or mistyped field, an unknown type, a cell outside the grid or a
+# number out of range is a FormatError naming the field
+# (``puzzle.constraints[3].members: 'r1c0' is not a cell name like 'r4c7'``); what
+# the rules themselves refuse (a cage that is not connected) is checked where the
+# puzzle is built.
+
+CELL_FIELDS = frozenset(
+    {"members", "bulb", "shaft", "first", "second", "cell", "exempt", "groups", "marked"}
+)
+"""Fields that hold cells (one, a tuple, a set, groups or pairs of them)."""
+
+NEGATIVE_RULES = ("kropki", "xv", "white", "black", "x", "v")
+"""The marks a negative rule may complete (see :class:`~game.engine.rules.Negative`)."""
+
+
+def constraint_fields(constraints: Sequence[Constraint], size: int) -> list[dict[str, Any]]:
+    """The constraints as JSON-ready objects (see the module docstring)."""
+    return [_write(rule, size) for rule in constraints]
+
+
+def read_constraints(value: object, size: int, field: str) -> tuple[Constraint, ...]:
+    """Constraints from :func:`constraint_fields`' output; FormatError naming the field."""
+    if not isinstance(value, list):
+        raise FormatError(f"{field}: expected a list of constraints, found {_kind(value)}")
+    return tuple(_read(item, size, f"{field}[{i}]") for i, item in enumerate(value))
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def _write(rule: Constraint, size: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": rule.kind}
+    for name, hint in _FIELDS[rule.kind]:
+        value = getattr(rule, name)
+        out[name] = _cells_out(value, hint, size) if name in CELL_FIELDS else _plain_out(value)
+    return out
+
+
+def _cells_out(value: Any, hint: object, size: int) -> object:
+    if hint is int:
+        return cell_name(value, size)
+    items = sorted(value) if isinstance(value, frozenset) else list(value)
+    if typing.get_args(hint)[0] is not int:  # groups or pairs: one string each
+        return [" ".join(cell_name(c, size) for c in group) for group in items]
+    return " ".join(cell_name(c, size) for c in items)
+
+
+def _plain_out(value: object) -> object:
+    return list(value) if isinstance(value, tuple) else value
+
+
+# -- reading --------------------------------------------------------------------------
+
+
+_BY_KIND = {entry.name: entry.constraint for entry in RULE_TYPES.values()}
+
+
+def _read(item: object, size: int, where: str) -> Constraint:
+    if not isinstance(item, dict):
+        raise FormatError(f"{where}: expected an object, found {_kind(item)}")
+    kind = item.get("type")
+    if not isinstance(kind, str) or kind not in _BY_KIND:
+        known = ", ".join(_BY_KIND)
+        raise FormatError(f"{where}.type: {snippet(kind)} is not a constraint type ({known})")
+    cls = _BY_KIND[kind]
+    fields = _FIELDS[kind]
+    extra = set(item) - {"type"} - {name for name, _ in fields}
+    if extra:
+        raise FormatError(f"{where}: a {kind} has no field {sorted(extra)[0]!r}")
+    values: dict[str, Any] = {}
+    for name, hint in fields:
+        at = f"{where}.{name}"
+        if name not in item:
+            if _optional(hint):
+                values[name] = None
+                continue
+            raise FormatError(f"{at}: missing")
+        raw = item[name]
+        values[name] = (
+            _cells_in(raw, hint, size, at)
+            if name in CELL_FIELDS
+            else _plain_in(raw, hint, size, at)
+        )
+    if kind == "negative" and values["rule"] not in NEGATIVE_RULES:
+        raise FormatError(
+            f"{where}.rule: {snippet(values['rule'])} is not one of {', '.join(NEGATIVE_RULES)}"
+        )
+    return cls(**values)
+
+
+def _cells_in(raw: object, hint: object, size: int, at: str) -> object:
+    origin = typing.get_origin(hint)
+    if hint is int:
+        return read_cell(raw, size, at)
+    args = typing.get_args(hint)
+    inner = args[0] if args else int
+    if inner is int:  # tuple[int, ...] or frozenset[int]: one string of names
+        cells = _names(raw, size, at)
+        return frozenset(cells) if origin is frozenset else cells
+    if not isinstance(raw, list):
+        raise FormatError(f"{at}: expected a list of cell groups, found {_kind(raw)}")
+    groups = [_names(group, size, f"{at}[{i}]") for i, group in enumerate(raw)]
+    if origin is frozenset:  # pairs of cells
+        for i, group in enumerate(groups):
+            if len(group) != 2:
+                raise FormatError(f"{at}[{i}]: expected two cells, found {len(group)}")
+        return frozenset((a, b) for a, b in groups)
+    return tuple(groups)
+
+
+def _names(raw: object, size: int, at: str) -> tuple[int, ...]:
+    if not isinstance(raw, str):
+        raise FormatError(f"{at}: expected cell names like 'r1c1 r1c2', found {_kind(raw)}")
+    return tuple(read_cell(name, size, at) for name in raw.split())
+
+
+def _plain_in(raw: object, hint: object, size: int, at: str) -> object:
+    if _optional(hint):
+        if raw is None:
+            return None
+        hint = int
+    if hint is bool:
+        if not isinstance(raw, bool):
+            raise FormatError(f"{at}: expected true or false, found {snippet(raw)}")
+        return raw
+    if hint is int:
+        return _number(raw, size, at)
+    if hint is str:
+        if not isinstance(raw, str):
+            raise FormatError(f"{at}: expected a word, found {_kind(raw)}")
+        return raw
+    if typing.get_origin(hint) is tuple:  # digits (a quadruple's)
+        if not isinstance(raw, list) or not raw:
+            raise FormatError(f"{at}: expected a list of digits, found {snippet(raw)}")
+        digits = tuple(_number(d, size, at) for d in raw)
+        if any(not 1 <= d <= size for d in digits):
+            raise FormatError(f"{at}: digits run from 1 to {size}")
+        return digits
+    raise FormatError(f"{at}: this game cannot read that field")  # a new field's type
+
+
+def _number(raw: object, size: int, at: str) -> int:
+    # Totals, gaps and digits: whole numbers no larger than every cell's largest digit.
+    if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw <= size**3:
+        raise FormatError(
+            f"{at}: expected a whole number from 0 to {size**3}, found {snippet(raw)}"
+        )
+    return raw
+
+
+def _fields_of(cls: type[Constraint]) -> tuple[tuple[str, object], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+
+_FIELDS = {name: _fields_of(cls) for name, cls in _BY_KIND.items()}
+"""Per constraint type, its fields and their types, read once from the classes."""
+
+
+def _optional(hint: object) -> bool:
+    return isinstance(hint, types.UnionType) and type(None) in typing.get_args(hint)
+
+
 # -- messages ----------------------------------------------------------------------------------
 
 
@@ -254,6 +448,7 @@ def _kind(value: object) -> str:
 __all__ = [
     "FORMAT_TAG",
     "KIND",
+    "constraint_fields",
     "finite_number",
     "load_object",
     "looks_like_native",
@@ -261,6 +456,7 @@ __all__ = [
     "position_fields",
     "puzzle_fields",
     "read_cell",
+    "read_constraints",
     "read_grid",
     "read_position",
     "read_puzzle",

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import VARIANTS, Constraint
+from ..rules import DRAWN_RULES, VARIANTS, Constraint
 from ..shape import Shape, box_dims
 
 GLOBAL = ("x", "windoku", "disjoint", "anti-knight", "anti-king", "non-consecutive")
 """Variants whose rules are the same on every puzzle of a grid (the registry's ``rules``)."""
 
-DRAWN = ("killer", "thermo", "arrow", "kropki", "xv")
-"""Variants whose constraints are drawn from each puzzle's solution."""
+DRAWN = tuple(DRAWN_RULES)
+"""Variants whose constraints are drawn from each puzzle's solution (the registry's)."""
 
 GRIDS = ("classic", "jigsaw")
 
@@ -25,6 +25,24 @@ _NOT_ON_JIGSAW = ("anti-knight", "non-consecutive")
 """Global rules not offered on jigsaw grids: none of ten random 9x9 layouts had a
 solution the solver found within its screening budget (see the generator's
 ``_layout``), so a search would mostly screen layouts."""
+
+
+_NO_GRID: tuple[tuple[frozenset[str], tuple[int, ...]], ...] = (
+    (frozenset({"anti-king"}), (4,)),
+    (frozenset({"non-consecutive"}), (4,)),
+    (frozenset({"x", "anti-knight"}), (4, 6, 9)),
+    (frozenset({"x", "anti-king"}), (4, 6)),
+    (frozenset({"x", "non-consecutive"}), (4, 6, 9)),
+    (frozenset({"windoku", "non-consecutive"}), (9,)),
+    (frozenset({"disjoint", "anti-knight"}), (4,)),
+    (frozenset({"disjoint", "anti-king"}), (4,)),
+    (frozenset({"disjoint", "non-consecutive"}), (4, 6)),
+)
+"""Global rules that no classic grid of these sizes keeps (the exact solver on the
+empty grid says none), or none the solver finds within its budget (9x9 X with
+anti-knight or non-consecutive, Windoku with non-consecutive): a kind holding one of
+these sets is not made at that size.  Measured over every pair of a house rule and a
+neighbour rule at 4x4, 6x6 and 9x9."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +104,11 @@ class Kind:
             return "Windoku needs square boxes (4x4, 9x9, 16x16)"
         if "disjoint" in self.rules and dims is None:
             return "disjoint groups need boxes"
+        held = set(self.rules)
+        for rules, sizes in _NO_GRID:
+            if size in sizes and rules <= held:
+                words = " with ".join(name for name in self.rules if name in rules)
+                return f"no {size}x{size} grid keeps {words}"
         clash = [name for name in self.rules if name in _NOT_ON_JIGSAW]
         if self.jigsaw and clash:
             return (

@@ -45,10 +45,19 @@ from .constraints import (
     Thermometer,
     Whisper,
 )
-from .registry import RULE_TYPES, VARIANTS, RuleType, Variant, rule_type
+from .registry import (
+    DRAWN_RULES,
+    RULE_TYPES,
+    VARIANTS,
+    RuleType,
+    Variant,
+    rule_type,
+    variant_names,
+)
 from .ruleset import RuleSet
 
 __all__ = [
+    "DRAWN_RULES",
     "RULE_TYPES",
     "VARIANTS",
     "XV",
@@ -86,4 +95,5 @@ __all__ = [
     "is_complete",
     "is_solution",
     "rule_type",
+    "variant_names",
 ]

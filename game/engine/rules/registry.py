@@ -8,7 +8,7 @@ python-chess keeps its variants in one module.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..shape import Shape, box_dims
@@ -313,3 +313,44 @@ VARIANTS: dict[str, Variant] = {
         Variant("xv", "XV", RULE_TYPES["xv"].sentence, lambda s: ()),
     )
 }
+
+
+DRAWN_RULES: dict[str, tuple[str, ...]] = {
+    "killer": ("cage",),
+    "thermo": ("thermometer",),
+    "arrow": ("arrow",),
+    "kropki": ("kropki",),
+    "xv": ("xv",),
+}
+"""The constraint types each drawn variant's puzzles carry (a killer has cages)."""
+
+
+def variant_names(shape: Shape, constraints: Sequence[c.Constraint]) -> tuple[str, ...]:
+    """A puzzle in the registry's words: its grid (``classic`` or ``jigsaw``), every
+    variant whose rules it holds (``x``, ``windoku``, ``killer``, ... in registry
+    order), then the constraint types no variant here accounts for (``sandwich``).
+
+    A generated puzzle's names are its kind's (see
+    :class:`~game.engine.generation.kinds.Kind`): ``("jigsaw", "x", "killer")``.
+    A negative rule goes with the dots or letters it completes.
+    """
+    names = ["jigsaw" if shape.is_jigsaw else "classic"]
+    held = set(constraints)
+    types = {rule_type(rule).name for rule in constraints}
+    covered: set[str] = set()
+    for name, variant in VARIANTS.items():
+        drawn = DRAWN_RULES.get(name)
+        if drawn is not None:
+            if types.intersection(drawn):
+                names.append(name)
+                covered.update(drawn)
+            continue
+        own = variant.rules(shape)
+        if own and held.issuperset(own):
+            names.append(name)
+            held.difference_update(own)
+    if "negative" in types and covered.intersection(("kropki", "xv")):
+        covered.add("negative")
+    leftover = {rule_type(rule).name for rule in held} - covered
+    names.extend(name for name in RULE_TYPES if name in leftover)
+    return tuple(names)

@@ -15,23 +15,26 @@ from collections.abc import Callable
 
 from ...engine.logic.rating import Unrated, rate_puzzle
 from ...engine.puzzle import Puzzle
+from ...engine.rules import Constraint
 from ...engine.shape import Shape
 from ..play.puzzle_kind import Difficulty
 from ..tasks import Task, TaskRunner
 
-Key = tuple[Shape, tuple[int, ...]]
+Key = tuple[Shape, tuple[int, ...], tuple[Constraint, ...]]
 
 _remembered: OrderedDict[Key, Difficulty | None] = OrderedDict()
 _REMEMBER = 64
 
 
-def rate_givens(shape: Shape, givens: tuple[int, ...]) -> Difficulty | None:
+def rate_givens(
+    shape: Shape, givens: tuple[int, ...], constraints: tuple[Constraint, ...] = ()
+) -> Difficulty | None:
     """The difficulty of a puzzle, or None when it has no rating (slow).
 
     No rating: no single solution, a count the solver could not settle, or a path
     cut short by its work budget (see :func:`~game.engine.logic.rating.rate_puzzle`).
     """
-    rating = rate_puzzle(Puzzle(shape, givens))
+    rating = rate_puzzle(Puzzle(shape, givens, constraints))
     if isinstance(rating, Unrated):
         return None
     return Difficulty(rating.level, rating.score)
@@ -46,8 +49,9 @@ class Rater:
         shape: Shape,
         givens: tuple[int, ...],
         known: Difficulty | None = None,
+        constraints: tuple[Constraint, ...] = (),
     ) -> None:
-        self.key: Key = (shape, givens)
+        self.key: Key = (shape, givens, constraints)
         self.difficulty = known
         self.done = known is not None or self.key in _remembered
         if known is None and self.key in _remembered:
@@ -56,7 +60,10 @@ class Rater:
         self._task: Task[Difficulty | None] | None = None
         if not self.done:
             self._task = tasks.run(
-                lambda task: rate_givens(shape, givens), self._rated, self._failed, "rate"
+                lambda task: rate_givens(shape, givens, constraints),
+                self._rated,
+                self._failed,
+                "rate",
             )
 
     def listen(self, listener: Callable[[Difficulty | None], None]) -> None:

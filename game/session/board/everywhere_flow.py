@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from ...engine.logic.hint import apply_everywhere
 from ...engine.logic.step import Step
-from ...engine.rules import conflicts
 from ...engine.symbols import cell_name
 from ..play.dead_ends import cannot_finish, dead_end_words
 from ..play.game import Game
@@ -91,9 +90,10 @@ def _problem(query: HintQuery) -> str:
     """Why the position is not fit to build on ("" when it is)."""
     grid, solution = query.grid, query.solution
     if solution is None:
-        if conflicts(query.shape, grid):
+        book = query.book()
+        if book.conflicts(grid) or book.broken(grid):
             return "Some digits break the rules; fix them first."
-        reason = cannot_finish(query.shape, grid, unique=False)
+        reason = cannot_finish(book, grid, unique=False)
         return f"{dead_end_words(reason)} Undo first." if reason else ""
     if any(e and e != s for e, s in zip(query.entries, solution, strict=True)):
         return "One of your digits is not right; fix it first (Hint shows which)."

@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ...engine.symbols import symbol
 from ..play.effects import Effect
 from ..play.game import Game
 from ..play.phase import Phase
@@ -58,11 +59,13 @@ class Playing:
         *,
         listen: Callable[[], None] = lambda: None,
         rated: Callable[[Difficulty | None], None] = lambda difficulty: None,
+        cursor: int | None = None,
     ) -> None:
         self.game = game
         self.origin = origin
         self.tasks = tasks
         self.listen = listen
+        self.cursor = cursor  # the cell the keys act on (None: none yet, or a won grid)
         self._replies: list[Reply] = []
         self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
         self.notes_mode = False
@@ -70,10 +73,19 @@ class Playing:
         self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
+        self.filter_digit = 0  # HoDoKu's filter: only this digit's candidates show (0: off)
+        self.bivalue = False  # cells with exactly two candidates are highlighted
         self.help = HelpDesk(
-            game, tasks, say=self._say, play=self._play, arrived=self._replies.append, listen=listen
+            game,
+            tasks,
+            say=self._say,
+            play=self._play,
+            arrived=self._replies.append,
+            listen=lambda: self.listen(),
         )
-        self.rater = Rater(tasks, game.shape, game.givens, origin.difficulty)
+        self.rater = Rater(
+            tasks, game.shape, game.givens, origin.difficulty, game.puzzle.constraints
+        )
         self._mistake_told: int | None = None  # the mistake the last press told of
         self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated
@@ -101,6 +113,11 @@ class Playing:
     def digit_first(self) -> bool:
         return self.game.settings.input_mode is InputMode.DIGIT_FIRST
 
+    def watch(self, listen: Callable[[], None]) -> None:
+        """Call ``listen`` on the main thread whenever something arrives from the
+        background (the screen showing this board redraws then)."""
+        self.listen = listen
+
     def take_replies(self) -> list[Reply]:
         """Replies that changed the board from the background (for their feedback), once."""
         replies, self._replies = self._replies, []
@@ -124,16 +141,27 @@ class Playing:
             changed = True
         return changed
 
-    # -- the board's input ------------------------------------------------------------
+    # -- the cursor and the cells chosen ------------------------------------------------
 
-    # -- choosing cells ---------------------------------------------------------------
+    def select(self, cell: int | None) -> None:
+        """Put the cursor on ``cell`` (None: nowhere)."""
+        self.cursor = cell
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        """Move the cursor, wrapping around the edges; r1c1 if there was none."""
+        n = self.game.size
+        if self.cursor is None:
+            self.cursor = 0
+            return
+        row, column = divmod(self.cursor, n)
+        self.cursor = ((row + rows) % n) * n + (column + columns) % n
 
     @property
     def chosen(self) -> frozenset[int]:
         """The cells the next digit, note, erase or colour applies to."""
         if self.selection:
             return self.selection
-        cell = self.game.selected
+        cell = self.cursor
         return frozenset() if cell is None else frozenset((cell,))
 
     @property
@@ -145,9 +173,9 @@ class Playing:
         was_many = self.many
         self.selection = cells if len(cells) > 1 else frozenset()
         if cursor is not None:
-            self.game.select(cursor)
+            self.select(cursor)
         elif len(cells) == 1:
-            self.game.select(next(iter(cells)))
+            self.select(next(iter(cells)))
         if self.many and not was_many:
             self._notes_before_many, self.notes_mode = self.notes_mode, True
         elif was_many and not self.many:
@@ -162,7 +190,7 @@ class Playing:
 
     def extend_to(self, cell: int) -> Reply:
         """Shift+click or Shift+arrows: the rectangle from the cursor to ``cell``."""
-        anchor = self.game.selected if self.game.selected is not None else cell
+        anchor = self.cursor if self.cursor is not None else cell
         n = self.game.size
         (r1, c1), (r2, c2) = divmod(anchor, n), divmod(cell, n)
         cells = frozenset(
@@ -179,7 +207,7 @@ class Playing:
 
     def drag_over(self, cells: frozenset[int]) -> Reply:
         """A drag across ``cells`` (the cursor stays where the drag began)."""
-        return self.choose(cells, cursor=self.game.selected)
+        return self.choose(cells, cursor=self.cursor)
 
     def select_empty(self) -> Reply:
         """Ctrl+A: every empty cell."""
@@ -212,10 +240,10 @@ class Playing:
     def click_cell(self, cell: int, note: int | None = None, button: int = 1) -> Reply:
         """A click on ``cell`` (``note``: the note spot under the pointer, if any)."""
         game = self.game
-        was_selected = game.selected == cell and not self.many
+        was_selected = self.cursor == cell and not self.many
         if self.selection:
             self.choose(frozenset())
-        game.select(cell)
+        self.select(cell)
         if button == 3:
             digit = self.active_digit
             if not digit:
@@ -246,7 +274,7 @@ class Playing:
                 kind = self.game.settings.note_kind
                 return self._play(self.game.marking.note_many(self.selection, digit, kind))
             return self._play(self.game.marking.place_many(self.selection, digit))
-        cell = self.game.selected
+        cell = self.cursor
         if cell is None:
             return self._say(Reply("Select a cell first (click it, or use the arrow keys)."))
         return self._enter(cell, digit)
@@ -279,7 +307,7 @@ class Playing:
         """Enter: apply the step shown, or put down the chosen digit (digit first)."""
         if self.help.steps.open:
             return self.help.apply_step()
-        cell, digit = self.game.selected, self.active_digit
+        cell, digit = self.cursor, self.active_digit
         if self.digit_first and cell is not None and digit:
             return self._enter(cell, digit)
         return Reply()
@@ -287,7 +315,7 @@ class Playing:
     def erase(self) -> Reply:
         if self.many:
             return self._play(self.game.marking.erase_many(self.selection))
-        cell = self.game.selected
+        cell = self.cursor
         if cell is None:
             return Reply()
         return self._play(self.game.erase(cell))
@@ -299,14 +327,14 @@ class Playing:
         if not extend:
             if self.selection:
                 self.choose(frozenset())
-            game.move_selection(rows, columns)
+            self.move_cursor(rows, columns)
             return
-        if game.selected is None:
-            game.move_selection(0, 0)
+        if self.cursor is None:
+            self.move_cursor(0, 0)
             return
         corner = self._rectangle_to
         if not self.selection or corner is None:
-            corner = game.selected
+            corner = self.cursor
         n = game.size
         row, column = divmod(corner, n)
         target = ((row + rows) % n) * n + (column + columns) % n
@@ -317,6 +345,35 @@ class Playing:
         return self.tell(
             "Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off."
         )
+
+    # -- what the board shows: one digit's candidates, two-candidate cells ----------------
+
+    def toggle_filter(self) -> Reply:
+        """HoDoKu's filter on or off: only one digit's candidates show, and the cells
+        that can take it are highlighted.  It starts on the digit used last (else 1)."""
+        if self.filter_digit:
+            self.filter_digit = 0
+            return self._say(Reply("Every candidate shows again."))
+        self.filter_digit = self.last_digit or self.active_digit or 1
+        return self._say(Reply(self._filter_words()))
+
+    def step_filter(self, delta: int) -> Reply:
+        """The filter on the next (``delta`` 1) or previous (-1) digit; it turns on if off."""
+        size = self.game.size
+        start = self.filter_digit or self.last_digit or self.active_digit or (0 if delta > 0 else 1)
+        self.filter_digit = (start - 1 + delta) % size + 1
+        return self._say(Reply(self._filter_words()))
+
+    def _filter_words(self) -> str:
+        digit = symbol(self.filter_digit)
+        return f"Only the {digit} candidates show; the cells that can take {digit} are lit."
+
+    def toggle_bivalue(self) -> Reply:
+        """Highlight the cells with exactly two candidates (bivalue cells), or stop."""
+        self.bivalue = not self.bivalue
+        if self.bivalue:
+            return self._say(Reply("Cells with exactly two candidates are lit."))
+        return self._say(Reply("Two-candidate cells are no longer lit."))
 
     def tell(self, message: str, error: bool = False) -> Reply:
         """Put ``message`` in the status line (what the screen did itself: a file saved,
@@ -331,10 +388,8 @@ class Playing:
             cell, digit = parse_typed_move(text, self.game.size)
         except TypedMoveError as error:
             return self._say(Reply(str(error), error=True))
-        self.game.select(cell)
+        self.select(cell)
         return self._enter(cell, digit)
-
-    # -- the action buttons -----------------------------------------------------------
 
     # -- what if, savepoints, the first mistake -----------------------------------------
 
@@ -379,7 +434,7 @@ class Playing:
 
     def reveal(self) -> Reply:
         """Put the solution's digit in the cursor's cell (counted as a hint)."""
-        cell = self.game.selected
+        cell = self.cursor
         if cell is None:
             return self._say(Reply("Select a cell first."))
         return self._play(self.game.assist.reveal(cell))
@@ -400,8 +455,6 @@ class Playing:
         self.help.hints.reset()
         self.help.steps.close()
         return self._play(self.game.assist.show_solution())
-
-    # -- stepping through the solution and applying techniques everywhere --------
 
     # -- the board changed from outside (a card undid a move, settings changed) ---
 
@@ -435,7 +488,7 @@ class Playing:
             won = solved and not self._solved and game.counts_as_win
             self._solved = solved
             if won:
-                game.select(None)  # a finished grid reads best without highlights
+                self.select(None)  # a finished grid reads best without highlights
             filled = effect.cells if game.from_solution() else ()
             reply = dataclasses.replace(reply, won=won, filled=filled)
             if self.many and not effect.error:  # and what the next digit does there

@@ -95,24 +95,38 @@ class Autosaver:
         self._game: Game | None = None
         self._created = ""
 
-    def update(self, game: Game, origin: Origin | None = None, created: str = "") -> bool:
+    def update(
+        self,
+        game: Game,
+        origin: Origin | None = None,
+        created: str = "",
+        cursor: int | None = None,
+    ) -> bool:
         """Save ``game`` if it changed since the last save; whether it queued anything.
 
         ``created`` is the game's start time when it was loaded from a save (kept
-        in the file); otherwise the first save of a game stamps it.
+        in the file); otherwise the first save of a game stamps it.  ``cursor`` is
+        the board's cursor (kept in the save too).
         """
-        if _same(self._last, _signature(game, origin)):
+        if _same(self._last, _signature(game, origin, cursor)):
             return False
-        self.save(game, origin, created)
+        self.save(game, origin, created, cursor)
         return True
 
-    def save(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
+    def save(
+        self,
+        game: Game,
+        origin: Origin | None = None,
+        created: str = "",
+        cursor: int | None = None,
+    ) -> None:
         """Queue ``game`` as it is now."""
-        self._last = _signature(game, origin)
+        self._last = _signature(game, origin, cursor)
         if game is not self._game:
             self._game = game
             self._created = created or now_text()
-        taken = dataclasses.replace(snapshot(game, origin, self._created), written_by=self.token)
+        taken = snapshot(game, origin, self._created, cursor)
+        taken = dataclasses.replace(taken, written_by=self.token)
         self.writer.put(self.name, taken.text)
 
     def clear(self) -> None:
@@ -149,13 +163,13 @@ class RemoveOwn(Action):
         return ""
 
 
-def _signature(game: Game, origin: Origin | None) -> tuple[object, ...]:
+def _signature(game: Game, origin: Origin | None, cursor: int | None) -> tuple[object, ...]:
     """What decides whether a game changed since its last save (cheap to build).
 
-    The game's version changes with every move, undo, redo, counter, phase and
-    selection; the clock counts in steps of :data:`CLOCK_STEP`.
+    The game's version changes with every move, undo, redo, counter and phase;
+    the clock counts in steps of :data:`CLOCK_STEP`; the board's cursor is kept too.
     """
-    return (game, game.version, int(game.elapsed // CLOCK_STEP), origin)
+    return (game, game.version, int(game.elapsed // CLOCK_STEP), origin, cursor)
 
 
 def _same(a: tuple[object, ...] | None, b: tuple[object, ...]) -> bool:

@@ -142,29 +142,29 @@ class Keeper:
         self.saved_settings = dataclasses.replace(self.saved_settings, **changed)
         self.data.save_settings(self.saved_settings, changed)
 
-    def started(self, game: Game, origin: Origin, created: str) -> None:
+    def started(self, game: Game, origin: Origin, created: str, cursor: int | None = None) -> None:
         """A game begins (new, opened or continued): mark its puzzle, autosave it now.
 
         A puzzle without a solution is not marked "in progress": it can never be
         finished, and the picker already says "No solution" of it.
         """
         if game.solvability is Status.NONE:
-            self.data.autosaver.save(game, origin, created)
+            self.data.autosaver.save(game, origin, created, cursor)
             return
-        self.data.start_game(game, origin, created)
+        self.data.start_game(game, origin, created, cursor)
 
     def refresh(self) -> None:
         """Once per frame: statistics as the last write found them (another copy's too)."""
         self.data.frame()
 
-    def changed(self, game: Game, origin: Origin, created: str) -> None:
+    def changed(self, game: Game, origin: Origin, created: str, cursor: int | None = None) -> None:
         """Once per frame: autosave ``game`` if anything a save keeps changed."""
-        self.data.autosaver.update(game, origin, created)
+        self.data.autosaver.update(game, origin, created, cursor)
 
-    def suspend(self, game: Game, origin: Origin, created: str) -> None:
+    def suspend(self, game: Game, origin: Origin, created: str, cursor: int | None = None) -> None:
         """Pause, focus loss, minimise: save the game now, with the exact clock, and try
         again at once whatever could not be written."""
-        self.data.autosaver.save(game, origin, created)
+        self.data.autosaver.save(game, origin, created, cursor)
         self.data.writer.retry()
 
     def count(self, game: Game, kind: PuzzleKind) -> bool:
@@ -224,12 +224,19 @@ class Keeper:
             return ""
         return self.data.folder.message or "Games can't be saved: the data folder is not usable."
 
-    def save_as(self, game: Game, origin: Origin, name: SaveName, created: str = "") -> Written:
+    def save_as(
+        self,
+        game: Game,
+        origin: Origin,
+        name: SaveName,
+        created: str = "",
+        cursor: int | None = None,
+    ) -> Written:
         """Write ``game`` (with its history) where ``name`` says, replacing any file there."""
         if not name.ok or name.path is None:
             return Written(False, name.message or self.why_not_saving())
         try:
-            write_game(name.path, game, origin, created or None)
+            write_game(name.path, game, origin, created or None, cursor)
         except StorageError as error:
             return Written(False, str(error))
         return Written(True, f"Saved {_where(name.path)}", name.path)

@@ -7,12 +7,13 @@ moves, so undo and redo work across a save exactly as before it.  The solution
 is not stored: the solver finds it again in milliseconds, and a file cannot
 then claim a wrong one.
 
-The format (JSON, UTF-8, version 1)::
+The format (JSON, UTF-8, version 2; version 1 when the puzzle has no constraints)::
 
     {
       "format": "sudoku-game",
-      "version": 1,
-      "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222..."},
+      "version": 2,
+      "puzzle": {"size": 9, "givens": "53..7....6..195...", "regions": "000111222...",
+                 "constraints": [{"type": "cage", "members": "r1c1 r1c2", "total": 9}]},
       "origin": {"path": "/home/ana/hard.txt", "index": 4, "title": "", "level": "hard",
                  "rated": "hard", "score": 3.4, "seed": 1234},
       "start": {"entries": "...", "notes": {}},
@@ -24,6 +25,15 @@ The format (JSON, UTF-8, version 1)::
       "status": "playing", "created": "2025-01-31T20:15:02Z", "saved": "2025-01-31T20:20:14Z"
     }
 
+- ``puzzle.constraints`` (version 2, only for a variant) holds the puzzle's rules
+  beyond rows, columns and regions, every one exactly (see
+  :mod:`game.engine.formats.native`); a bad one is a :class:`SaveError` naming it,
+  and the file is left as it is.
+- ``solver`` (variants only) is what the solver said of the puzzle:
+  ``{"status": "unique", "solution": "4127..."}``.  A variant can take the solver
+  seconds where a classic puzzle takes milliseconds, and Continue reads the autosave
+  as the game starts; a solution is kept only if the rules say it is one, and
+  anything else in the field is dropped and the solver asked again.
 - ``moves`` are :func:`~.moves.parse_move` texts; ``position`` is how many are
   applied (the rest are the redo list).  ``start`` (optional) is the position a
   puzzle file carried before the first move.
@@ -93,12 +103,14 @@ from ...engine.formats.native import (
     load_object,
     puzzle_fields,
     read_cell,
+    read_grid,
     read_puzzle,
     snippet,
 )
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle
-from ...engine.symbols import cell_name
+from ...engine.solver import Status
+from ...engine.symbols import cell_name, grid_string
 from ..play.bookmarks import MAX_SAVEPOINTS, Bookmarks, Savepoint, clean_name
 from ..play.game import Game
 from ..play.help_ledger import MAX_SHOWN, Counters, Deduction, HelpLedger
@@ -112,8 +124,13 @@ from .big_files import is_big, run_apart
 from .state_fields import read_state, state_fields
 from .storage import MAX_BYTES, StorageError, json_record, os_reason, read_text, write_atomic
 
-VERSION = 1
-"""The format version this game writes, and the newest it reads."""
+VERSION = 2
+"""The newest format version this game reads, and writes for a variant puzzle.
+
+Version 2 adds ``puzzle.constraints`` (a variant's rules); a puzzle without any is
+still written as version 1, which it is exactly, so a game from before variants
+goes on reading those saves, and refuses a variant's (saying it is newer) rather
+than play it as a classic puzzle."""
 
 EXTENSION = ".sudoku"
 
@@ -158,6 +175,9 @@ class SavedGame:
     origin: Origin
     created: str
     saved: str
+    cursor: int | None = None
+    """Where the board's cursor was (the board's, not the game's: see
+    :class:`~game.session.board.Playing`)."""
 
 
 # -- writing -----------------------------------------------------------------------------
@@ -188,6 +208,8 @@ class Snapshot:
     :mod:`~game.session.play.help_ledger`)."""
     written_by: str = ""
     """The token of the copy of the game whose autosave this is ("" in other saves)."""
+    solvability: Status | None = None
+    """What the solver said of the puzzle (written for variants: see ``solver``)."""
 
     def to_dict(self, saved: str | None = None) -> dict[str, Any]:
         """The save as JSON-ready data, within every cap; ``saved`` defaults to now."""
@@ -229,7 +251,7 @@ class Snapshot:
         size = self.puzzle.size
         data: dict[str, Any] = {
             "format": FORMAT_TAG,
-            "version": VERSION,
+            "version": VERSION if self.puzzle.constraints else 1,
             "puzzle": puzzle_fields(self.puzzle),
         }
         origin = _origin_fields(self.origin)
@@ -271,6 +293,11 @@ class Snapshot:
             data["shown"] = [_deduction_text(deduction, size) for deduction in self.shown]
         if self.written_by:
             data["written_by"] = self.written_by
+        if self.puzzle.constraints and self.solvability is not None:
+            found: dict[str, Any] = {"status": self.solvability.value}
+            if self.context.solution is not None:
+                found["solution"] = grid_string(self.context.solution)
+            data["solver"] = found
         return data
 
     def _after(self, count: int) -> BoardState:
@@ -325,8 +352,14 @@ def _window(texts: Sequence[str], position: int, base: int) -> tuple[int, int]:
     return first, end
 
 
-def snapshot(game: Game, origin: Origin | None = None, created: str | None = None) -> Snapshot:
-    """The game as it is now (cheap: a few tuple copies, no text)."""
+def snapshot(
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
+) -> Snapshot:
+    """The game as it is now (cheap: a few tuple copies, no text), with the board's
+    ``cursor`` (kept in the save as Tatham's mid end keeps the UI's state)."""
     history = game.history
     return Snapshot(
         puzzle=game.puzzle,
@@ -339,14 +372,15 @@ def snapshot(game: Game, origin: Origin | None = None, created: str | None = Non
         elapsed=game.elapsed,
         counters=game.counters,
         solution_seen=game.solution_seen,
-        selected=game.selected,
-        origin=origin or Origin(PuzzleKind.of(game.shape, None)),
+        selected=cursor,
+        origin=origin or Origin(PuzzleKind.of(game.puzzle, None)),
         created=created or now_text(),
         times=history.times,
         savepoints=tuple(
             (point.name, point.position) for point in game.what_if.savepoints.values()
         ),
         shown=game.help.shown,
+        solvability=game.solvability,
     )
 
 
@@ -361,15 +395,23 @@ def _deduction_text(deduction: Deduction, size: int) -> str:
 
 
 def game_to_dict(
-    game: Game, origin: Origin | None = None, created: str | None = None
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
 ) -> dict[str, Any]:
     """The save of ``game`` as JSON-ready data (``created`` defaults to now)."""
-    return snapshot(game, origin, created).to_dict()
+    return snapshot(game, origin, created, cursor).to_dict()
 
 
-def save_game(game: Game, origin: Origin | None = None, created: str | None = None) -> str:
+def save_game(
+    game: Game,
+    origin: Origin | None = None,
+    created: str | None = None,
+    cursor: int | None = None,
+) -> str:
     """The save file text of ``game``; :func:`load_game` reads it back identical."""
-    return snapshot(game, origin, created).text()
+    return snapshot(game, origin, created, cursor).text()
 
 
 def write_game(
@@ -377,11 +419,12 @@ def write_game(
     game: Game,
     origin: Origin | None = None,
     created: str | None = None,
+    cursor: int | None = None,
 ) -> None:
     """Save ``game`` to ``path`` atomically; :class:`StorageError` (a sentence) on failure."""
     target = Path(path)
     try:
-        write_atomic(target, save_game(game, origin, created))
+        write_atomic(target, save_game(game, origin, created, cursor))
     except OSError as error:
         raise StorageError(f"Could not save {target}: {os_reason(error)}.") from error
 
@@ -460,7 +503,7 @@ def load_saved(source: Source, settings: Settings | None = None) -> SavedGame:
 
 
 _FIELDS = (
-    "format", "version", "puzzle", "origin", "start", "moves", "position", "times",
+    "format", "version", "puzzle", "solver", "origin", "start", "moves", "position", "times",
     "savepoints", "shown", "elapsed", "mistakes", "hints_used", "checks", "reveals", "assisted",
     "solution_seen", "gave_up", "phase", "status", "selected", "created", "saved",
 )  # fmt: skip
@@ -560,11 +603,11 @@ def _object(text: str) -> dict[str, Any]:
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-_MIGRATIONS: dict[int, Migration] = {}
+_MIGRATIONS: dict[int, Migration] = {1: lambda data: data}
 """``_MIGRATIONS[v]`` turns a version ``v`` save into a version ``v + 1`` one.
 
-Empty while version 1 is the only one.  A version 2 adds ``_MIGRATIONS[1]`` and
-bumps :data:`VERSION`; :func:`_read` only ever reads the newest version.
+Version 2 only added the optional ``puzzle.constraints``, so a version 1 save is
+a version 2 save as it stands.  :func:`_read` only ever reads the newest version.
 """
 
 
@@ -605,7 +648,10 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
     gave_up = _flag(data, "gave_up")
     phase = _phase(data, gave_up)
     solution_seen = _flag(data, "solution_seen") or gave_up or phase is Phase.SHOWN
-    game = Game(puzzle, settings=settings, initial=start)
+    solution, solvability = _solver(data.get("solver"), puzzle)
+    game = Game(
+        puzzle, settings=settings, initial=start, solution=solution, solvability=solvability
+    )
     history = _replay(game, moves, position, _times(data.get("times"), len(moves)))
     ledger = HelpLedger(counters, _shown(data.get("shown"), size), solution_seen)
     game = Game.restore(
@@ -615,13 +661,40 @@ def _read(data: dict[str, Any], settings: Settings) -> SavedGame:
         elapsed=_seconds(data.get("elapsed")),
         ledger=ledger,
         phase=phase,
-        selected=None if selected is None else _selected(selected, size),
         solution=game.solution,
         solvability=game.solvability,
     )
     game.bookmarks = Bookmarks(_savepoints(data.get("savepoints"), history))
     origin = _origin(data.get("origin"), puzzle)
-    return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"))
+    cursor = None if selected is None else _selected(selected, size)
+    return SavedGame(game, origin, _stamp(data, "created"), _stamp(data, "saved"), cursor)
+
+
+def _solver(value: object, puzzle: Puzzle) -> tuple[tuple[int, ...] | None, Status | None]:
+    """What the solver said of a variant puzzle when it was saved, if it still holds.
+
+    A variant can take the solver seconds (a second per classic puzzle at most), and
+    Continue reads the autosave as the game starts; so a variant's save keeps the
+    verdict.  A unique solution is kept only if it is one (checked by the rules,
+    independently of the solver); anything unreadable is dropped and the solver
+    asked again.  (A file could claim a puzzle with several solutions unique, with
+    one of them: mistakes would then be counted against that one.)
+    """
+    if not puzzle.constraints or not isinstance(value, dict):
+        return None, None
+    try:
+        status = Status(value.get("status"))
+    except ValueError:
+        return None, None
+    if status is not Status.UNIQUE:
+        return None, status
+    try:
+        solution = read_grid(value.get("solution"), puzzle.size, "solver.solution")
+    except PuzzleError:
+        return None, None
+    if not puzzle.rules.is_solution(solution, puzzle.givens):
+        return None, None
+    return solution, status
 
 
 def _position_error(position: object, count: int) -> SaveError:
@@ -756,7 +829,7 @@ def _selected(value: object, size: int) -> int:
 def _origin(value: object, puzzle: Puzzle) -> Origin:
     """Where the puzzle came from; metadata, so a bad field is dropped, not fatal."""
     if not isinstance(value, dict):
-        return Origin(PuzzleKind.of(puzzle.shape, None))
+        return Origin(PuzzleKind.of(puzzle, None))
     path = value.get("path")
     index = value.get("index")
     title = value.get("title")
@@ -766,7 +839,7 @@ def _origin(value: object, puzzle: Puzzle) -> Origin:
     score = finite_number(value.get("score"))
     known = isinstance(path, str) and 0 < len(path) <= MAX_PATH
     return Origin(
-        PuzzleKind.of(puzzle.shape, level),
+        PuzzleKind.of(puzzle, level),
         path=path if known and isinstance(path, str) else "",
         index=index if known and _is_count(index) else 0,
         title=shorten(title) if isinstance(title, str) else "",

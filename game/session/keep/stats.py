@@ -22,7 +22,7 @@ player cannot make again, so nothing in that file is ever overwritten unread:
   better than losing all of them), but the whole file is set aside first, with a
   message, and what was kept is written back.
 
-The caps checked on read (a variant name of at most 40 characters, puzzle ids of
+The caps checked on read (a kind name of at most 300 characters, puzzle ids of
 at most 64, counts below 2**53, finite times) are checked on write too: an entry
 the reader would drop is never written.
 
@@ -55,12 +55,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeGuard
 
-from ...engine.formats.native import finite_number
+from ...engine.formats.native import constraint_fields, finite_number
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle
 from ...engine.symbols import grid_string
 from ..play.game import Game
-from ..play.puzzle_kind import PuzzleKind, Variant
+from ..play.puzzle_kind import PuzzleKind, kind_name
 from .storage import Loaded, Partial, Storage, parse_json
 
 STATS = "stats.json"
@@ -70,7 +70,7 @@ FORMAT_TAG = "sudoku-stats"
 VERSION = 1
 """The format version written, and the newest read."""
 
-MAX_VARIANT = 40
+MAX_VARIANT = 300
 MAX_ID = 64
 
 IN_PROGRESS = "in progress"
@@ -124,9 +124,17 @@ class PuzzleMark:
 
 
 def puzzle_id(puzzle: Puzzle) -> str:
-    """A stable id for ``puzzle``: the same in every file, run and version of the game."""
+    """A stable id for ``puzzle``: the same in every file, run and version of the game.
+
+    A variant's constraints are part of it (every givens-free killer has the same
+    givens), in the save's exact form of them; a classic or jigsaw puzzle's id is
+    what it was before variants, so its marks and best times stay.
+    """
     text = f"{puzzle.size}:{grid_string(puzzle.givens)}:{puzzle.shape.region_labels()}"
-    return hashlib.sha256(text.encode("ascii")).hexdigest()[:20]
+    if puzzle.constraints:
+        rules = constraint_fields(puzzle.constraints, puzzle.size)
+        text += ":" + json.dumps(rules, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
 
 
 @dataclass(frozen=True)
@@ -236,7 +244,7 @@ class Statistics:
     def _kind_entries(self) -> list[dict[str, Any]]:
         kinds = []
         for key, stats in self:
-            entry = {"variant": key.variant.value, "size": key.size, **_level_field(key)}
+            entry = {"variant": key.variant, "size": key.size, **_level_field(key)}
             entry.update(_kind_fields(stats))
             if _read_kind(entry) is not None:
                 kinds.append(entry)
@@ -408,7 +416,7 @@ def _good_id(ident: object) -> bool:
 
 
 def _order(kind: PuzzleKind) -> tuple[str, int, int]:
-    return (kind.variant.value, kind.size, int(kind.level or 0))
+    return (kind.variant, kind.size, int(kind.level or 0))
 
 
 def _level_field(kind: PuzzleKind) -> dict[str, int]:
@@ -433,7 +441,11 @@ def _read_kind(entry: object) -> tuple[PuzzleKind, KindStats] | None:
     variant = entry.get("variant")
     size, level = entry.get("size"), entry.get("level")
     counts = [entry.get(name, 0) for name in ("played", "won", "streak", "best_streak")]
-    if variant not in tuple(Variant):
+    if not isinstance(variant, str) or len(variant) > MAX_VARIANT:
+        return None
+    try:
+        variant = kind_name(variant)  # "classic", "jigsaw" (older files), "jigsaw,x", ...
+    except ValueError:
         return None
     if not (_count(size) and _count(level) and all(_count(value) for value in counts)):
         return None
@@ -449,7 +461,7 @@ def _read_kind(entry: object) -> tuple[PuzzleKind, KindStats] | None:
         return None
     if level and level not in tuple(Level):
         return None
-    key = PuzzleKind(Variant(variant), size, Level(level) if level else None)
+    key = PuzzleKind(variant, size, Level(level) if level else None)
     return key, KindStats(played, won, total, best_time, streak, best_streak)
 
 

@@ -155,10 +155,16 @@ class UserData:
             text = self.recent.to_json()
             self.writer.put(RECENT, lambda: text)
 
-    def start_game(self, game: Game, origin: Origin | None = None, created: str = "") -> None:
+    def start_game(
+        self,
+        game: Game,
+        origin: Origin | None = None,
+        created: str = "",
+        cursor: int | None = None,
+    ) -> None:
         """A game begins (new, opened or continued): mark its puzzle, autosave it."""
         self.book.started(game)
-        self.autosaver.save(game, origin, created)
+        self.autosaver.save(game, origin, created, cursor)
 
     def record_game(self, game: Game, kind: PuzzleKind) -> bool:
         """Count ``game`` in the statistics and write them; False if it was counted before."""

@@ -7,7 +7,10 @@ completion, and the :class:`HelpLedger` of help given (:mod:`.help_ledger`,
 saved with the game).  Every action returns an :class:`Effect` (or a
 :class:`Refusal` in words, :mod:`.effects`).  :mod:`.checker` answers Check,
 :mod:`.guesses` keeps the what-if branch, :mod:`.bookmarks` the savepoints and
-:mod:`.rewind` finds the first mistake.  The :class:`Settings` in force
+:mod:`.rewind` finds the first mistake.  :class:`Rulebook` (:mod:`.rulebook`)
+applies the puzzle's rule set to positions: repeats in every house, the
+constraints a position breaks (:class:`Broken`, what the board marks), refusals,
+candidates and the win.  The :class:`Settings` in force
 (:mod:`.settings`) and the puzzle's kind and origin (:mod:`.puzzle_kind`) live
 here because the game reads them and everything above it shares them.
 """
@@ -19,7 +22,8 @@ from .help_ledger import Counters, HelpLedger
 from .history import History
 from .moves import Move, parse_move
 from .phase import Phase
-from .puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from .puzzle_kind import Difficulty, Origin, PuzzleKind, Variant, kind_name
+from .rulebook import Broken, Rulebook
 from .settings import MISTAKE_LIMITS, VOLUMES, InputMode, Settings, Theme
 from .state import BoardState, NoteKind, candidate_colour
 
@@ -27,6 +31,7 @@ __all__ = [
     "MISTAKE_LIMITS",
     "VOLUMES",
     "BoardState",
+    "Broken",
     "CheckResult",
     "Counters",
     "Difficulty",
@@ -42,10 +47,12 @@ __all__ = [
     "Phase",
     "PuzzleKind",
     "Refusal",
+    "Rulebook",
     "Settings",
     "Status",
     "Theme",
     "Variant",
     "candidate_colour",
+    "kind_name",
     "parse_move",
 ]

@@ -10,34 +10,38 @@ from __future__ import annotations
 from collections.abc import Set
 
 from ...engine import solver
-from ...engine.rules import conflicting_cells, dead_end
-from ...engine.shape import Shape
 from ...engine.types import Cell, Grid
 from .dead_ends import NO_WAY_ON
 from .effects import CheckResult, Offer
+from .rulebook import Rulebook
 
 
 def check_position(
-    shape: Shape, grid: Grid, wrong: Set[Cell], solution: tuple[int, ...] | None
+    rulebook: Rulebook, grid: Grid, wrong: Set[Cell], solution: tuple[int, ...] | None
 ) -> CheckResult:
     """What Check says of ``grid``: the ``wrong`` entries (against a unique
-    ``solution``), else a dead end, else whether the rules hold and it can finish."""
+    ``solution``), else a dead end, else whether the rules (houses and constraints)
+    hold and it can finish."""
     if solution is not None:
         if wrong:
             count = len(wrong)
             return CheckResult(
                 frozenset(wrong), f"{count} entr{'y is' if count == 1 else 'ies are'} not right."
             )
-        reason = dead_end(shape, grid)
+        reason = rulebook.dead_end(grid)
         if reason is not None:  # right digits, but notes or a lost cause elsewhere
             return CheckResult(message=f"All digits are right, but {reason}.", offer=Offer.UNDO)
         return CheckResult(message="All correct so far.")
-    clashes = conflicting_cells(shape, grid)
+    clashes = rulebook.conflicts(grid)
     if clashes:
         return CheckResult(clashes, "Some digits break the rules.")
-    status = solver.settle(shape, grid).status
+    broken = rulebook.broken(grid)
+    if broken:
+        cells = frozenset(c for b in broken for c in b.cells)
+        return CheckResult(cells, f"Some digits break the rules. {broken[0].words}")
+    status = solver.settle(rulebook.rules, grid).status
     if status is solver.Status.NONE:
-        reason = dead_end(shape, grid) or NO_WAY_ON
+        reason = rulebook.dead_end(grid) or NO_WAY_ON
         words = f"No rule is broken, but this can't be finished from here: {reason}."
         return CheckResult(message=words, offer=Offer.UNDO)
     if status is solver.Status.UNDECIDED:

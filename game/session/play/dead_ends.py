@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import solver
-from ...engine.rules import dead_end, has_conflict
-from ...engine.shape import Shape
+from .rulebook import Rulebook
 
 QUICK_SHARE = 20
 """The quick check spends this fraction of the solver's default budget (a second on any
@@ -24,18 +23,22 @@ size), so it stays within a frame or two when it runs as a move is made."""
 NO_WAY_ON = "no solution is left with the digits placed so far"
 
 
-def cannot_finish(shape: Shape, grid: Sequence[int], *, unique: bool) -> str | None:
+def cannot_finish(rulebook: Rulebook, grid: Sequence[int], *, unique: bool) -> str | None:
     """Why ``grid`` can no longer be completed ("a cell has no digit left"), or None.
 
     With ``unique`` only the dead ends a player can see are told (a wrong digit is a
     mistake, told as one); otherwise the solver decides too.  Digits that break a
     rule are None here: they are told as broken rules, which say more.
     """
-    reason = dead_end(shape, grid)
-    if reason is not None or unique or has_conflict(shape, grid):
+    position = tuple(grid)
+    reason = rulebook.dead_end(position)
+    if reason is not None or unique:
         return reason
-    budget = solver.work_budget(shape) // QUICK_SHARE
-    if solver.settle(shape, grid, work=budget).status is solver.Status.NONE:
+    if rulebook.conflicts(position) or rulebook.broken(position):
+        return None
+    rules = rulebook.rules
+    budget = solver.work_budget(rules) // QUICK_SHARE
+    if solver.settle(rules, position, work=budget).status is solver.Status.NONE:
         return NO_WAY_ON
     return None
 

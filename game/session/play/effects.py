@@ -34,6 +34,7 @@ class Refusal(enum.Enum):
     GIVEN = "given"
     NOT_A_DIGIT = "not-a-digit"
     PEER_HOLDS = "peer-holds"  # "block rule breaking" is on and a peer holds the digit
+    BREAKS_RULE = "breaks-rule"  # "block rule breaking" is on and a constraint would break
     NOTES_IN_EMPTY = "notes-in-empty"
     ONLY_GIVENS = "only-givens"
     NO_SINGLE_SOLUTION = "no-single-solution"  # reveal or show the solution without one
@@ -41,6 +42,7 @@ class Refusal(enum.Enum):
     SAVEPOINTS_FULL = "savepoints-full"
     NO_SAVEPOINT = "no-savepoint"
     SAVEPOINT_GONE = "savepoint-gone"
+    NO_CANDIDATE = "no-candidate"  # Ctrl+Shift+digit where the cell has no such candidate
 
 
 REFUSALS: dict[Refusal, str] = {
@@ -54,6 +56,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.GIVEN: "{name} holds a given; it cannot change.",
     Refusal.NOT_A_DIGIT: "{digit} is not a digit of a {size}×{size} grid.",
     Refusal.PEER_HOLDS: "{digit} is already in {clash}, a peer of {name}.",
+    Refusal.BREAKS_RULE: "{digit} in {name} would break a rule. {words}",
     Refusal.NOTES_IN_EMPTY: "Notes go in empty cells; erase the digit first.",
     Refusal.ONLY_GIVENS: "Only givens are selected; they cannot change.",
     Refusal.NO_SINGLE_SOLUTION: "This puzzle has no single solution, so no digit to give.",
@@ -61,6 +64,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.SAVEPOINTS_FULL: "At most {most} savepoints; reuse a name.",
     Refusal.NO_SAVEPOINT: "There is no savepoint “{name}”.",
     Refusal.SAVEPOINT_GONE: "Savepoint “{name}” was undone away; it is gone.",
+    Refusal.NO_CANDIDATE: "{name} has no {digit} candidate to colour: note it first.",
 }
 """Every refusal's words (``{…}`` fields filled in by :meth:`Effect.refused`)."""
 

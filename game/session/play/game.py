@@ -13,8 +13,10 @@ through :meth:`Game.tick` so tests step it exactly.
 
 Where data lives (Simon Tatham's test: would a player expect it back on undo?):
 entries and notes do, so they are :class:`~.state.BoardState` values in the
-:class:`~.history.History`; the clock, the selection, the counters, the phase and
-whether the solution was seen do not, so they live on the :class:`Game`.
+:class:`~.history.History`; the clock, the counters, the phase and whether the
+solution was seen do not, so they live on the :class:`Game`.  The cursor and
+the selection are the board's, not the game's
+(:class:`~game.session.board.Playing`).
 
 The rules decided here, each in one place:
 
@@ -48,7 +50,7 @@ from collections.abc import Sequence
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
-from ...engine.rules import candidates, conflicting_cells, is_solution
+from ...engine.rules import RuleSet
 from ...engine.solver import Status
 from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid
@@ -70,6 +72,7 @@ from .moves import (
 )
 from .phase import Event, Phase, advance, allows
 from .placing import completed_units, placing_told
+from .rulebook import Broken, Rulebook
 from .settings import Settings
 from .state import BoardState
 from .what_if import WhatIf
@@ -103,15 +106,20 @@ class Game:
         self.puzzle = puzzle
         self.shape = puzzle.shape
         self.givens = puzzle.givens
+        self.rulebook = Rulebook(puzzle)
         self.settings = settings or Settings()
         if solvability is None:
-            analysis = solver.settle(puzzle.shape, puzzle.givens)
+            analysis = solver.settle(self.rulebook.rules, puzzle.givens)
             solvability = analysis.status
             solution = analysis.solution
         self.solvability = solvability
         self.solution = solution if solvability is Status.UNIQUE else None
         self.context = MoveContext(
-            self.shape, self.givens, self.solution, lambda back: self.history.earlier(back)
+            self.shape,
+            self.givens,
+            self.solution,
+            lambda back: self.history.earlier(back),
+            self.rulebook,
         )
         self.history = History(initial or BoardState.empty(self.shape.cells))
         self.bookmarks = Bookmarks()
@@ -120,7 +128,6 @@ class Game:
         self.assist = Assist(self)
         self.elapsed = 0.0
         self.help = HelpLedger()
-        self.selected: int | None = None
         self._phase = Phase.PLAYING
         self._limit_note = ""  # the ending's words, fixed when the limit was reached
         self._version = 0
@@ -135,7 +142,6 @@ class Game:
         elapsed: float = 0.0,
         ledger: HelpLedger | None = None,
         phase: Phase = Phase.PLAYING,
-        selected: int | None = None,
         solution: tuple[int, ...] | None = None,
         solvability: Status | None = None,
     ) -> Game:
@@ -150,7 +156,6 @@ class Game:
         game.history = history
         game.elapsed = elapsed
         game.help = ledger or HelpLedger()
-        game.selected = selected
         game._phase = game._settled_phase(phase)
         if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
             game.help.saw_solution()
@@ -170,7 +175,7 @@ class Game:
           game was lost is not saved); ABANDONED is kept (it can only stop play).
         """
         grid = self.grid
-        if all(grid) and is_solution(self.shape, grid, self.givens):
+        if all(grid) and self.rulebook.is_solution(grid):
             if isinstance(self.history.last_move, Solve):
                 return (
                     Phase.LOST if claimed is Phase.LOST and self.counters.mistakes else Phase.SHOWN
@@ -262,8 +267,34 @@ class Game:
         return bool(self.givens[cell])
 
     def conflicts(self) -> frozenset[Cell]:
-        """Cells whose digit repeats in one of their units."""
-        return conflicting_cells(self.shape, self.grid)
+        """Cells whose digit repeats in one of their houses (rows, columns, regions, and
+        a variant's diagonals, extra regions and cages)."""
+        return self.rulebook.conflicts(self.grid)
+
+    def broken(self) -> tuple[Broken, ...]:
+        """Every constraint the board visibly breaks (a cage's sum, a thermometer out
+        of order, a dot's pair...), with the cells to mark; empty on a classic or
+        jigsaw puzzle.  Cheap on every redraw: the answer is kept per position."""
+        return self.rulebook.broken(self.grid)
+
+    def broken_rules(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
+        """:meth:`broken` as (each constraint's index in ``puzzle.constraints``, the
+        cells where the grid breaks it), for a board that draws by index."""
+        return tuple((broken.index, broken.cells) for broken in self.broken())
+
+    def broken_cells(self) -> frozenset[Cell]:
+        """Every cell of :meth:`broken`'s constraints where the board breaks them."""
+        return frozenset(cell for broken in self.broken() for cell in broken.cells)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The puzzle's rule set: its houses and constraints (what the board draws)."""
+        return self.puzzle.rules
+
+    def rule_sentences(self) -> tuple[str, ...]:
+        """The rules as players read them, from the registry: the grid's, then one
+        per constraint type the puzzle has ("Digits in a cage do not repeat ...")."""
+        return self.rulebook.sentences()
 
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""
@@ -293,24 +324,11 @@ class Game:
         return frozenset(c for c, d in enumerate(now) if d and d != before[c])
 
     def legal_candidates(self) -> tuple[int, ...]:
-        """Per cell, the digits its peers do not hold (0 for filled cells)."""
-        return candidates(self.shape, self.grid)
+        """Per cell, the digits its peers do not hold and the constraints allow there
+        (0 for filled cells)."""
+        return self.rulebook.candidates(self.grid)
 
-    # -- selection, time and settings (not undoable) --------------------------------
-
-    def select(self, cell: Cell | None) -> None:
-        if cell != self.selected:
-            self.selected = cell
-            self._version += 1
-
-    def move_selection(self, rows: int, columns: int) -> None:
-        """Move the selection, wrapping around the edges; selects r1c1 if none."""
-        n = self.size
-        if self.selected is None:
-            self.select(0)
-            return
-        row, column = divmod(self.selected, n)
-        self.select(((row + rows) % n) * n + (column + columns) % n)
+    # -- time and settings (not undoable) --------------------------------
 
     def tick(self, seconds: float) -> None:
         """Advance the clock while the game is played (not paused, not over)."""
@@ -346,15 +364,9 @@ class Game:
         if self.state.entries[cell] == digit:
             return self.erase(cell)
         if self.settings.block_rule_breaking:
-            clash = next((p for p in self.shape.peers[cell] if self.grid[p] == digit), None)
-            if clash is not None:
-                return Effect.refused(
-                    Refusal.PEER_HOLDS,
-                    flash=(cell, clash),
-                    digit=symbol(digit),
-                    clash=cell_name(clash, self.size),
-                    name=cell_name(cell, self.size),
-                )
+            refusal = self._refuse_breaking(cell, digit)
+            if refusal is not None:
+                return refusal
         return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
 
     def erase(self, cell: Cell) -> Effect:
@@ -428,7 +440,7 @@ class Game:
     def check(self) -> CheckResult:
         """Count a check and say what it finds (:func:`~.checker.check_position`)."""
         self.count_check()
-        return check_position(self.shape, self.grid, self.wrong_entries(), self.solution)
+        return check_position(self.rulebook, self.grid, self.wrong_entries(), self.solution)
 
     # -- internals ------------------------------------------------------------------
 
@@ -453,6 +465,31 @@ class Game:
             return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
         return None
 
+    def _refuse_breaking(self, cell: Cell, digit: Digit) -> Effect | None:
+        """Why ``digit`` in ``cell`` breaks a rule now ("refuse rule-breaking digits"):
+        a house peer holds it, or a constraint through the cell would be broken."""
+        grid = self.grid
+        name = cell_name(cell, self.size)
+        clash = next((p for p in self.rulebook.peers[cell] if grid[p] == digit), None)
+        if clash is not None:
+            return Effect.refused(
+                Refusal.PEER_HOLDS,
+                flash=(cell, clash),
+                digit=symbol(digit),
+                clash=cell_name(clash, self.size),
+                name=name,
+            )
+        broken = self.rulebook.breaks(grid, cell, digit)
+        if broken is not None:
+            return Effect.refused(
+                Refusal.BREAKS_RULE,
+                flash=tuple(dict.fromkeys((cell, *broken.cells))),
+                digit=symbol(digit),
+                name=name,
+                words=broken.words,
+            )
+        return None
+
     def _refuse_digit(self, digit: int) -> Effect | None:
         if 1 <= digit <= self.size:
             return None
@@ -475,7 +512,9 @@ class Game:
             return Effect(False)
         if wrong:
             self._count(mistakes=len(wrong))
-        told = placing_told(self.settings, self.shape, self.grid, cells, digit, wrong, self.unique)
+        told = placing_told(
+            self.settings, self.rulebook, self.grid, cells, digit, wrong, self.unique
+        )
         completed = completed_units(self.shape, before, self.grid, cells)
         if wrong and self._limit_reached():
             self._limit_note = limit_words(self.counters.mistakes, self.settings.mistake_limit)
@@ -523,7 +562,7 @@ class Game:
         if self._phase is not Phase.PLAYING:
             return
         grid = self.grid
-        if all(grid) and is_solution(self.shape, grid, self.givens):
+        if all(grid) and self.rulebook.is_solution(grid):
             self._advance(Event.COMPLETE)
 
     def _advance(self, event: Event) -> None:

@@ -33,7 +33,7 @@ class Marking:
         refusal = self.game._refuse_over()
         if refusal:
             return refusal
-        chosen = sorted(set(cells))
+        chosen = picked = sorted(set(cells))
         if not chosen or not 0 <= colour < COLOURS:
             return Effect(False)
         if digit is not None and self.game._refuse_digit(digit):
@@ -42,6 +42,26 @@ class Marking:
         if digit is None:
             already = all(state.colours[c] == colour for c in chosen)
         else:
+            # Only a candidate the cell has takes a colour: a colour on a candidate
+            # that is not there would be a disc with no digit.  Colour 0 takes a
+            # colour off wherever there is one.
+            bit = 1 << (digit - 1)
+            givens = self.game.givens
+            if colour:
+                chosen = [
+                    c
+                    for c in picked
+                    if state.notes[c] & bit and not state.entries[c] and not givens[c]
+                ]
+            else:
+                chosen = [c for c in picked if candidate_colour(state.marks[c], digit)]
+            if not chosen:
+                if not colour:
+                    return Effect(False)
+                name = cell_name(picked[0], self.game.size) if len(picked) == 1 else ""
+                return Effect.refused(
+                    Refusal.NO_CANDIDATE, name=name or "No chosen cell", digit=symbol(digit)
+                )
             already = all(candidate_colour(state.marks[c], digit) == colour for c in chosen)
         paint = 0 if already else colour
         moves = tuple(Paint(cell, paint, digit) for cell in chosen)

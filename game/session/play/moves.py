@@ -13,12 +13,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ...engine.rules import candidates
 from ...engine.shape import Shape
 from ...engine.symbols import cell_name, digit_of, symbol
+from .rulebook import Rulebook
 from .state import COLOURS, BoardState, NoteKind, with_candidate_colour
 
 
@@ -32,10 +33,24 @@ class MoveContext:
     givens: tuple[int, ...]
     solution: tuple[int, ...] | None
     earlier: Callable[[int], BoardState] | None = None
+    rulebook: Rulebook | None = None
+    """The puzzle's rules beyond the shape (a variant's houses and constraints): what
+    a placed digit prunes and which notes Fill notes writes (None: the shape's)."""
 
     def grid(self, state: BoardState) -> tuple[int, ...]:
         """Givens and entries together."""
         return tuple(g or e for g, e in zip(self.givens, state.entries, strict=True))
+
+    def candidates(self, grid: tuple[int, ...]) -> tuple[int, ...]:
+        """Per empty cell, the digits the rules still allow there (0 for filled cells)."""
+        if self.rulebook is None:
+            return candidates(self.shape, grid)
+        return self.rulebook.candidates(grid)
+
+    @property
+    def peers(self) -> Sequence[Sequence[int]]:
+        """Per cell, the cells sharing a house with it (a variant's houses included)."""
+        return self.shape.peers if self.rulebook is None else self.rulebook.peers
 
 
 class MoveError(ValueError):
@@ -222,7 +237,7 @@ class FillNotes(Move):
     """Every empty cell's notes become all the digits its peers do not hold."""
 
     def apply(self, state: BoardState, context: MoveContext) -> BoardState:
-        legal = candidates(context.shape, context.grid(state))
+        legal = context.candidates(context.grid(state))
         return dataclasses.replace(state, notes=legal)
 
     def text(self, size: int) -> str:
@@ -257,7 +272,7 @@ class ApplyStep(Move):
         state = _place(state, context, dict(self.placements), prune=True)
         if not self.eliminations:
             return state
-        legal = candidates(context.shape, context.grid(state))
+        legal = context.candidates(context.grid(state))
         notes: dict[int, int] = {}
         for cell, digit in self.eliminations:
             if state.entries[cell] or context.givens[cell]:
@@ -328,6 +343,7 @@ def _place(
     ink: dict[int, int] = {}
     kinds: dict[str, dict[int, int]] = {kind.field: {} for kind in NoteKind}
     level = state.level
+    peers = context.peers
     for cell, digit in placements.items():
         if context.givens[cell]:
             continue
@@ -339,7 +355,7 @@ def _place(
             bit = ~(1 << (digit - 1))
             for name, changed in kinds.items():
                 masks = getattr(state, name)
-                for peer in context.shape.peers[cell]:
+                for peer in peers[cell]:
                     mask = changed.get(peer, masks[peer])
                     if mask & ~bit:
                         changed[peer] = mask & bit

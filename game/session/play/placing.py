@@ -11,12 +11,13 @@ from ...engine.symbols import cell_name, symbol
 from ...engine.types import Cell, Digit, Grid, Unit
 from .dead_ends import cannot_finish, dead_end_words
 from .effects import Effect, Offer
+from .rulebook import Rulebook
 from .settings import Settings
 
 
 def placing_told(
     settings: Settings,
-    shape: Shape,
+    rulebook: Rulebook,
     grid: Grid,
     cells: Sequence[Cell],
     digit: Digit,
@@ -24,22 +25,30 @@ def placing_told(
     unique: bool,
 ) -> Effect:
     """The flash and message for ``digit`` just placed in ``cells`` (``wrong`` of them
-    against the solution) on ``grid``, by ``settings``."""
-    peers = shape.peers
+    against the solution) on ``grid``, by ``settings``: a repeat in a house first, then
+    a constraint the digits break (its words said), then a wrong digit, a dead end."""
+    size = rulebook.size
+    peers = rulebook.peers
     clashes = [p for c in cells for p in peers[c] if grid[p] == digit]
     if clashes and settings.show_conflicts:
         flash = tuple(dict.fromkeys((*cells, *clashes)))
-        return Effect(True, placed_words(cells, digit, shape.size), flash=flash)
+        return Effect(True, placed_words(cells, digit, size), flash=flash)
+    if settings.show_conflicts and rulebook.has_constraints:
+        chosen = set(cells)
+        broken = next((b for b in rulebook.broken(grid) if chosen & set(b.cells)), None)
+        if broken is not None:
+            flash = tuple(dict.fromkeys((*cells, *broken.cells)))
+            return Effect(True, broken.words, error=True, flash=flash)
     if wrong and settings.show_mistakes:
         words = (
             "That digit is not right." if len(cells) == 1 else "Some of those digits are not right."
         )
         return Effect(True, words, error=True, flash=tuple(wrong))
     if settings.show_mistakes:
-        reason = cannot_finish(shape, grid, unique=unique)
+        reason = cannot_finish(rulebook, grid, unique=unique)
         if reason is not None:
             return Effect(True, dead_end_words(reason), error=True, offer=Offer.UNDO)
-    return Effect(True, placed_words(cells, digit, shape.size))
+    return Effect(True, placed_words(cells, digit, size))
 
 
 def placed_words(cells: Sequence[Cell], digit: Digit, size: int) -> str:

@@ -3,6 +3,12 @@
 - :class:`PuzzleKind` (variant, size, level): what New game asks the generator
   for, what the puzzle supply keeps ready, and what statistics are kept per
   (``level`` None for a puzzle from a file, which has no level of its own).
+  ``variant`` is the engine's word for the puzzle, the generator's kind name
+  (``classic``, ``jigsaw``, ``killer``, ``jigsaw,x``, ...: see
+  :class:`~game.engine.generation.kinds.Kind` and
+  :func:`~game.engine.rules.variant_names`), so the generator, the command line,
+  statistics and the library keep variants apart in the same words; labels come
+  from the registry's titles ("Killer 9×9", "Jigsaw X 9×9").
 - :class:`Origin`: a kind plus where the puzzle came from (a file and its index,
   or a generator seed), its title, and its :class:`Difficulty` once rated.  Every
   saved game keeps one, so a game continued or opened later shows the same
@@ -22,42 +28,111 @@ from pathlib import Path
 
 from ...engine.logic.registry import Level
 from ...engine.logic.step import with_article
+from ...engine.puzzle import Puzzle
+from ...engine.rules import DRAWN_RULES, RULE_TYPES, VARIANTS, variant_names
 from ...engine.shape import Shape
 from ..shown import shown
 
 
 class Variant(enum.StrEnum):
-    """The rules of the grid: classic boxes or irregular jigsaw regions."""
+    """The grid a puzzle is drawn on: classic boxes or irregular jigsaw regions (the
+    first word of every kind name; the rules on it are the rest)."""
 
     CLASSIC = "classic"
     JIGSAW = "jigsaw"
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        return VARIANTS[self.value].title
 
     @classmethod
     def of(cls, shape: Shape) -> Variant:
         return cls(shape.variant)
 
 
+GRIDS = tuple(v.value for v in Variant)
+
+_ORDER = {
+    name: i
+    for i, name in enumerate(
+        (
+            *GRIDS,
+            *(n for n in VARIANTS if n not in GRIDS and n not in DRAWN_RULES),
+            *DRAWN_RULES,
+            *RULE_TYPES,
+        )
+    )
+}
+"""Every word a kind name may hold, in the order the generator's kind names use: the
+grid, the global rules, the drawn constraints (each in registry order), then the
+constraint types no variant names (a puzzle from a file may hold any)."""
+
+
+def kind_name(text: str) -> str:
+    """The canonical kind name of ``text``: words in the registry's order, the grid
+    first, ``classic`` left out beside anything else (``X, Jigsaw`` -> ``jigsaw,x``).
+
+    :raises ValueError: for a word the registry does not know, or none at all.
+    """
+    words = list(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+    unknown = [w for w in words if w not in _ORDER]
+    if unknown or not words:
+        raise ValueError(f"not a kind of puzzle: {text!r}")
+    words.sort(key=_ORDER.__getitem__)
+    rest = [w for w in words if w != "classic"]
+    return ",".join(rest) or "classic"
+
+
+def kind_of(puzzle: Puzzle) -> str:
+    """The kind name of ``puzzle``: its grid and the rules it holds (see
+    :func:`~game.engine.rules.variant_names`); a generated puzzle's is its kind's."""
+    return kind_name(",".join(variant_names(puzzle.shape, puzzle.constraints)))
+
+
+def _title(word: str) -> str:
+    entry = VARIANTS.get(word)
+    return entry.title if entry is not None else RULE_TYPES[word].title
+
+
 @dataclass(frozen=True)
 class PuzzleKind:
-    """A kind of puzzle: variant, size and level (None: not made at a level)."""
+    """A kind of puzzle: variant, size and level (None: not made at a level).
 
-    variant: Variant = Variant.CLASSIC
+    ``variant`` is a kind name (see the module docstring); any spelling of one is
+    made canonical (``"X,jigsaw"`` -> ``"jigsaw,x"``; a :class:`Variant` is its word).
+    """
+
+    variant: str = "classic"
     size: int = 9
     level: Level | None = Level.MEDIUM
 
     def __post_init__(self) -> None:
-        # A plain "jigsaw" (from the command line or a file) is taken as the enum.
-        if not isinstance(self.variant, Variant):
-            object.__setattr__(self, "variant", Variant(self.variant))
+        object.__setattr__(self, "variant", kind_name(str(self.variant)))
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The kind name's words: ``("jigsaw", "x")``, ``("killer",)``, ``("classic",)``."""
+        return tuple(self.variant.split(","))
+
+    @property
+    def board(self) -> Variant:
+        """The grid: classic boxes or jigsaw regions."""
+        return Variant.JIGSAW if "jigsaw" in self.words else Variant.CLASSIC
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The words beyond the grid: ``("x", "killer")``; empty for a plain grid."""
+        return tuple(w for w in self.words if w not in GRIDS)
+
+    @property
+    def title(self) -> str:
+        """``Classic``, ``Jigsaw``, ``Killer``, ``Jigsaw X``: the registry's titles."""
+        return " ".join(_title(word) for word in self.words)
 
     @property
     def grid(self) -> str:
-        """``Classic 9×9``."""
-        return f"{self.variant.label} {self.size}×{self.size}"
+        """``Classic 9×9``, ``Killer 9×9``, ``Jigsaw X 9×9``."""
+        return f"{self.title} {self.size}×{self.size}"
 
     @property
     def label(self) -> str:
@@ -65,15 +140,18 @@ class PuzzleKind:
         return f"{self.level.label} · {self.grid}" if self.level else self.grid
 
     def described(self) -> str:
-        """``an Extreme classic 9×9``: for sentences ("Making an Extreme classic 9×9 puzzle")."""
-        words = f"{self.variant.value} {self.size}×{self.size}"
+        """``an Extreme classic 9×9``: for sentences ("Making an Extreme killer 9×9 puzzle")."""
+        words = f"{self.title.lower()} {self.size}×{self.size}"
         if self.level is None:
             return with_article(words)
         return with_article(f"{self.level.label} {words}")
 
     @classmethod
-    def of(cls, shape: Shape, level: Level | None = None) -> PuzzleKind:
-        return cls(Variant.of(shape), shape.size, level)
+    def of(cls, puzzle: Puzzle | Shape, level: Level | None = None) -> PuzzleKind:
+        """The kind of ``puzzle`` (a bare shape: its plain grid) at ``level``."""
+        if isinstance(puzzle, Shape):
+            return cls(Variant.of(puzzle), puzzle.size, level)
+        return cls(kind_of(puzzle), puzzle.size, level)
 
 
 @dataclass(frozen=True)

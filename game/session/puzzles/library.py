@@ -34,9 +34,11 @@ from ...engine.formats.source import file_problem
 from ...engine.logic.rating import rate
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle, PuzzleRecord
+from ...engine.rules import Constraint
 from ...engine.shape import Shape
 from ..keep.big_files import is_big, run_apart
 from ..keep.stats import puzzle_id
+from ..play.puzzle_kind import PuzzleKind, kind_of
 from ..shown import shown
 
 Cancelled = Callable[[], bool]
@@ -218,12 +220,23 @@ class Sketch:
     ident: str
     entries: bytes | None = None
     progress: str = ""
+    constraints: tuple[Constraint, ...] = ()
+    """A variant's rules (small values: cages, lines, dots), for the preview and the check."""
+    variant: str = "classic"
+    """The puzzle's kind name (``classic``, ``jigsaw``, ``killer``, ``jigsaw,x``, ...)."""
 
     @classmethod
     def of(cls, puzzle: Puzzle) -> Sketch:
         shape = puzzle.shape
         regions = bytes(shape.regions) if shape.is_jigsaw else None
-        return cls(shape.size, bytes(puzzle.givens), regions, puzzle_id(puzzle))
+        return cls(
+            shape.size,
+            bytes(puzzle.givens),
+            regions,
+            puzzle_id(puzzle),
+            constraints=puzzle.constraints,
+            variant=kind_of(puzzle),
+        )
 
     @classmethod
     def of_record(cls, record: PuzzleRecord, saved: bool) -> Sketch:
@@ -235,13 +248,9 @@ class Sketch:
         return dataclasses.replace(sketch, entries=entries, progress=save_progress(record))
 
     @property
-    def variant(self) -> str:
-        return "classic" if self.regions is None else "jigsaw"
-
-    @property
     def kind(self) -> str:
-        """``Classic 9×9``."""
-        return f"{self.variant.capitalize()} {self.size}×{self.size}"
+        """``Classic 9×9``, ``Killer 9×9``, ``Jigsaw X 9×9``."""
+        return PuzzleKind(self.variant, self.size, None).grid
 
     @property
     def clues(self) -> int:
@@ -252,7 +261,7 @@ class Sketch:
         shape = (
             Shape.classic(self.size) if self.regions is None else Shape.from_regions(self.regions)
         )
-        return Puzzle(shape, tuple(self.givens))
+        return Puzzle(shape, tuple(self.givens), self.constraints)
 
 
 @dataclass(frozen=True)
@@ -447,13 +456,13 @@ def check(sketch: Sketch) -> Verdict:
     """Whether the puzzle has one solution, several or none (milliseconds; a second
     at most, then undecided)."""
     puzzle = sketch.puzzle()
-    return Verdict(solver.settle(puzzle.shape, puzzle.givens).status)
+    return Verdict(solver.settle(puzzle.rules, puzzle.givens).status)
 
 
 def rate_sketch(sketch: Sketch) -> Verdict:
     """The level of a puzzle with one solution (from milliseconds to seconds)."""
     puzzle = sketch.puzzle()
-    rating = rate(puzzle.shape, puzzle.givens, unique=True)
+    rating = rate(puzzle.shape, puzzle.givens, unique=True, rules=puzzle.rules)
     if rating.exhausted:  # cut short by the work budget: its level would be a guess
         return Verdict(solver.Status.UNIQUE)
     return Verdict(solver.Status.UNIQUE, rating.level, rating.score)

@@ -22,7 +22,7 @@ from ...engine.puzzle import Puzzle
 from ...engine.solver import Status
 from ..keep.big_files import is_big
 from ..play.game import Game
-from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind, Variant
+from ..play.puzzle_kind import Difficulty, Origin, PuzzleKind
 from ..play.settings import Settings
 from ..play.state import BoardState
 from ..tasks import Cancelled, Task
@@ -30,9 +30,6 @@ from ..tasks import Cancelled, Task
 if TYPE_CHECKING:
     from ...engine.generator import RatedPuzzle
     from .supply import Job, PuzzleSupply
-
-CLASSIC_SIZES = (4, 6, 9, 16)
-JIGSAW_SIZES = (6, 9)
 
 
 @dataclass(frozen=True)
@@ -48,6 +45,8 @@ class Prepared:
     """A saved game, loaded with its history: played as it is instead of a new one."""
     created: str = ""
     """When the saved game was first started ("" for a new game)."""
+    cursor: int | None = None
+    """Where the saved game's board had its cursor (None for a new game)."""
 
     def new_game(self, settings: Settings) -> Game:
         """The game to play: the saved one with ``settings`` in force, or a fresh one."""
@@ -109,17 +108,21 @@ def generate(
 
 
 def daily(
-    date: datetime.date, task: Task[Prepared] | None = None, supply: PuzzleSupply | None = None
+    date: datetime.date,
+    task: Task[Prepared] | None = None,
+    supply: PuzzleSupply | None = None,
+    variant: str = "classic",
 ) -> Prepared:
-    """The puzzle of the day: the same for every player on ``date``."""
+    """The puzzle of the day: the same for every player on ``date`` (a classic 9x9 on
+    the menu; any ``variant`` the generator makes at 9x9 works the same way)."""
     from .supply import daily_puzzle
 
     if supply is None:
-        made = _unless_cancelled(lambda: daily_puzzle(date))
+        made = _unless_cancelled(lambda: daily_puzzle(date, variant=variant))
     else:
-        made = _await(supply.daily(date), task)
+        made = _await(supply.daily(date, variant), task)
     origin = Origin(
-        PuzzleKind(Variant.CLASSIC, 9, made.level),
+        PuzzleKind(made.variant, 9, made.level),
         title=f"Daily puzzle · {date.day} {date:%b}",
         seed=made.seed,
         difficulty=Difficulty(made.level, made.score),
@@ -183,15 +186,9 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
     if task is not None:
         task.check()
     puzzle = record.puzzle
-    if puzzle.constraints:
-        # The board draws and checks rows, columns and regions only: a cage or a
-        # thermometer it cannot show would make the puzzle look solvable another way.
-        raise FormatError(
-            f"puzzle {index + 1} has variant rules ({', '.join(puzzle.rules.kinds())}), "
-            "which the board cannot show yet; `main.py solve` solves it",
-            path=str(path),
-        )
-    analysis = solver.settle(puzzle.shape, puzzle.givens)  # bounded: about a second at most
+    # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
+    # a second at most on a classic grid, a few on a variant (see solver.work_budget).
+    analysis = solver.settle(puzzle.rules, puzzle.givens)
     solvability = analysis.status
     initial = None
     if record.has_progress:
@@ -224,9 +221,9 @@ def file_origin(puzzle: Puzzle, path: str, index: int, title: str) -> Origin:
         except ValueError:
             level = None
     if made is None or level is None:
-        return Origin(PuzzleKind.of(puzzle.shape, None), path=path, index=index, title=title)
+        return Origin(PuzzleKind.of(puzzle, None), path=path, index=index, title=title)
     return Origin(
-        PuzzleKind.of(puzzle.shape, None),
+        PuzzleKind.of(puzzle, None),
         path=path,
         index=index,
         seed=int(made.group(3)),
@@ -246,7 +243,13 @@ def load_saved_game(path: str) -> Prepared:
         # its file name reads better than "Puzzle".
         origin = dataclasses.replace(origin, title=Path(path).stem)
     return Prepared(
-        game.puzzle, game.solution, game.solvability, origin, game=game, created=saved.created
+        game.puzzle,
+        game.solution,
+        game.solvability,
+        origin,
+        game=game,
+        created=saved.created,
+        cursor=saved.cursor,
     )
 
 

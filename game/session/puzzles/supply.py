@@ -29,7 +29,7 @@ from collections.abc import Callable
 from ...engine.generation.symmetry import Symmetry
 from ...engine.generator import RatedPuzzle, available_levels, generate
 from ...engine.logic.registry import Level
-from ..play.puzzle_kind import PuzzleKind, Variant
+from ..play.puzzle_kind import PuzzleKind
 
 DAILY_LEVELS: tuple[Level, ...] = (
     Level.EASY,  # Monday
@@ -41,6 +41,9 @@ DAILY_LEVELS: tuple[Level, ...] = (
     Level.EXPERT,  # Sunday
 )
 """The daily puzzle's level by weekday (``date.weekday()``: Monday is 0)."""
+
+DAILY_VARIANT = "classic"
+"""The kind of the menu's daily puzzle (any kind the generator makes at 9x9 works)."""
 
 READY_KINDS = 8
 """At most this many kinds keep a puzzle ready (the oldest are dropped first)."""
@@ -147,7 +150,7 @@ class PuzzleSupply:
         self._making_ahead: Job | None = None  # a job whose puzzle goes to _ready
         self._running: set[Job] = set()
         self._threads: list[threading.Thread] = []
-        self._daily: dict[datetime.date, Job] = {}
+        self._daily: dict[tuple[datetime.date, str], Job] = {}
         self._closed = False
 
     def request(self, kind: PuzzleKind) -> Job:
@@ -179,15 +182,16 @@ class PuzzleSupply:
         with self._lock:
             return kind in self._ready
 
-    def daily(self, date: datetime.date) -> Job:
-        """A job for the daily puzzle of ``date`` (made once, then kept)."""
+    def daily(self, date: datetime.date, variant: str = DAILY_VARIANT) -> Job:
+        """A job for the daily ``variant`` puzzle of ``date`` (made once, then kept)."""
         with self._lock:
             self._check_open()
-            job = self._daily.get(date)
+            key = (date, variant)
+            job = self._daily.get(key)
             if job is None or (job.done and job.cancelled):
-                job = Job(PuzzleKind(Variant.CLASSIC, 9, daily_level(date)))
-                self._daily[date] = job
-                self._start(job, lambda: daily_puzzle(date, job.report))
+                job = Job(daily_kind(date, variant))
+                self._daily[key] = job
+                self._start(job, lambda: daily_puzzle(date, job.report, variant))
             return job
 
     def close(self, timeout: float | None = 5.0) -> None:
@@ -268,15 +272,27 @@ def daily_level(date: datetime.date) -> Level:
     return DAILY_LEVELS[date.weekday()]
 
 
+def daily_kind(date: datetime.date, variant: str = DAILY_VARIANT) -> PuzzleKind:
+    """The kind of the daily puzzle of ``date``: 9x9 ``variant`` at the weekday's level."""
+    return PuzzleKind(variant, 9, daily_level(date))
+
+
 def daily_puzzle(
-    date: datetime.date, progress: Callable[[float], bool] | None = None
+    date: datetime.date,
+    progress: Callable[[float], bool] | None = None,
+    variant: str = DAILY_VARIANT,
 ) -> RatedPuzzle:
-    """The puzzle of the day for ``date``: the same for every player of this version."""
+    """The puzzle of the day for ``date``: the same for every player of this version.
+
+    ``variant`` (a kind name) makes a daily puzzle of another kind from the same
+    seed; the menu's is classic, with its clues in half-turn symmetry.
+    """
+    kind = daily_kind(date, variant)
     return generate(
-        "classic",
-        9,
+        kind.variant,
+        kind.size,
         daily_level(date),
-        symmetry=Symmetry.ROTATIONAL,
+        symmetry=Symmetry.ROTATIONAL if kind.variant == "classic" else None,
         seed=daily_seed(date),
         progress=progress,
     )

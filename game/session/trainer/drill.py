@@ -52,14 +52,15 @@ from ...engine.logic.step import with_article
 from ...engine.logic.wording import and_list
 from ...engine.shape import Shape
 from ...engine.symbols import cell_name, symbol
+from ..play.puzzle_kind import GRIDS
 from .exemplars import Exemplar, examples
 from .variations import random_variation
 
 Pick = tuple[int, int]
 """A marked candidate or placement: ``(cell, digit)``."""
 
-VARIANTS = ("any", "classic", "jigsaw")
-"""Which grids a drill draws its positions from: all, or one kind."""
+VARIANTS = ("any", *GRIDS)
+"""Which grids a drill draws its positions from: all, or one (``classic``, ``jigsaw``)."""
 
 TRIES = 3
 """Variations tried before a round falls back to the catalogue's own position."""

@@ -33,12 +33,19 @@ from typing import Protocol
 import pygame
 
 from ...session.play import Settings
-from ..input.actions import Action, Command
-from ..input.gate import Dropped, Intent, Window, WindowChange, translate
-from ..stage.context import AppContext
-from ..stage.destinations import Notice, OpenFile, Picker
-from ..stage.display import Display, fitted
-from ..stage.scene_stack import Go, Scene, SceneStack, Transition
+from ..input import Action, Command, Dropped, Intent, Window, WindowChange, translate
+from ..stage import (
+    AppContext,
+    Display,
+    Go,
+    Notice,
+    OpenFile,
+    Picker,
+    Scene,
+    SceneStack,
+    Transition,
+    fitted,
+)
 from . import routes
 from . import startup as seams
 

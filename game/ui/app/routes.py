@@ -15,20 +15,24 @@ from pathlib import Path
 
 from ...session import puzzles
 from ...session import trainer as teaching
-from ..board.scene import BoardScene
-from ..picker.scene import PickerScene
-from ..screens.busy import BusyScene
-from ..screens.confirm import LEAVE_BODY, LEAVE_TITLE, ConfirmScene
-from ..screens.help import HelpScene
-from ..screens.keys import KeysScene
-from ..screens.menu import MenuScene
-from ..screens.new_game import NewGameScene
-from ..screens.notice import NoticeScene
-from ..screens.save_dialog import SaveDialogScene
-from ..screens.settings import SettingsScene
-from ..screens.statistics import StatisticsScene
-from ..stage.context import AppContext
-from ..stage.destinations import (
+from ..board import BoardScene
+from ..picker import PickerScene
+from ..screens import (
+    LEAVE_BODY,
+    LEAVE_TITLE,
+    BusyScene,
+    ConfirmScene,
+    HelpScene,
+    KeysScene,
+    MenuScene,
+    NewGameScene,
+    NoticeScene,
+    SaveDialogScene,
+    SettingsScene,
+    StatisticsScene,
+)
+from ..stage import (
+    AppContext,
     ChooseNewGame,
     Daily,
     Destination,
@@ -42,20 +46,27 @@ from ..stage.destinations import (
     Picker,
     Play,
     PlayAgain,
+    Push,
+    Reset,
     Resume,
+    Router,
     SaveAs,
+    Scene,
     SettingsPage,
     Statistics,
     TechniquePage,
     Techniques,
     Train,
     TrainerChooser,
+    Transition,
 )
-from ..stage.scene_stack import Push, Reset, Router, Scene, Transition
-from ..trainer.chooser import TrainerChooserScene
-from ..trainer.scene import TrainerScene
-from ..trainer.technique_list import TechniqueListScene
-from ..trainer.technique_page import Example, TechniquePageScene
+from ..trainer import (
+    Example,
+    TechniqueListScene,
+    TechniquePageScene,
+    TrainerChooserScene,
+    TrainerScene,
+)
 
 
 def router(ctx: AppContext) -> Router:
@@ -83,7 +94,7 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
         case ChooseNewGame():
             return Push(NewGameScene(ctx))
         case Generate(kind, seed):
-            session.last_kind = kind
+            session.asked_for(kind)
             return leaving(
                 ctx,
                 lambda: _busy(
@@ -172,17 +183,16 @@ def menu(ctx: AppContext) -> Scene:
 
 def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     """Start playing a prepared puzzle: the menu below, the board on top."""
-    game = ctx.session.start(prepared)
-    return Reset((menu(ctx), BoardScene(ctx, game, prepared.origin)))
+    ctx.session.start(prepared)
+    return Reset((menu(ctx), BoardScene(ctx, ctx.session.open_board(ctx.tasks))))
 
 
 def resume(ctx: AppContext) -> Transition | None:
     """Back to the game in progress (Continue), if there is one."""
     session = ctx.session
-    game, origin = session.game, session.origin
-    if game is None or origin is None or not session.can_continue:
+    if not session.can_continue or session.origin is None:
         return None
-    return Reset((menu(ctx), BoardScene(ctx, game, origin)))
+    return Reset((menu(ctx), BoardScene(ctx, session.open_board(ctx.tasks))))
 
 
 def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
@@ -194,8 +204,8 @@ def open_puzzle(ctx: AppContext, near: str | None = None) -> Transition:
     """
     session = ctx.session
     keeper = session.keeper
-    folder = keeper.saves_folder() if session.saves_first and keeper.has_saves() else None
-    session.saves_first = False
+    first = session.open_saves_first()
+    folder = keeper.saves_folder() if first and keeper.has_saves() else None
     return Push(PickerScene(ctx, str(folder) if folder is not None else near))
 
 

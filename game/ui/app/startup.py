@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...session import Session
 from ...session.keep import Keeper, open_user_data
-from ..stage.context import AppContext
+from ..stage import AppContext
 
 
 def install(ctx: AppContext) -> None:

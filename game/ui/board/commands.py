@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...session.board import Chore, Playing, Reply
-from ..input.actions import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
-from ..stage.scene_stack import Transition
+from ..input import CANDIDATE_COLOURS, CELL_COLOURS, CHORES, Action, Command
+from ..stage import Transition
 
 Handler = Callable[[Command], "Transition | Reply | None"]
 
@@ -49,6 +49,10 @@ def play_commands(play: Playing) -> dict[Action, Handler]:
         Action.PREVIOUS: lambda c: play.help.previous_step(),
         Action.CHECK: lambda c: play.help.check(),
         Action.FILL_NOTES: lambda c: play.fill_notes(),
+        Action.FILTER: lambda c: play.toggle_filter(),
+        Action.FILTER_NEXT: lambda c: play.step_filter(1),
+        Action.FILTER_PREVIOUS: lambda c: play.step_filter(-1),
+        Action.BIVALUE: lambda c: play.toggle_bivalue(),
     }
     for action, chore in CHORES.items():
         table[action] = _everywhere(play, chore)

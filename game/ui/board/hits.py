@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...session.board import Mode
-from ..input.actions import CHORES, Action
+from ..input import CHORES, Action
 from .layout import BoardLayout
 from .panel_view import BUTTONS, hint_button_rects
 from .steps_view import steps_geometry

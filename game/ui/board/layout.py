@@ -12,6 +12,7 @@ lives here too so tests can check it without drawing anything.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -41,6 +42,31 @@ def note_grid(size: int) -> tuple[int, int]:
         return dims
     side = math.isqrt(size - 1) + 1
     return (math.ceil(size / side), side)
+
+
+MIN_TEXT = 12
+"""Pixels: the least type a player must read (LOOK.md), candidate notes included."""
+
+
+def note_size(geometry: BoardGeometry) -> int:
+    """The type size of candidate notes on ``geometry``, as the tiles draw them: about
+    a third of a digit, as large as the note's spot allows."""
+    rows, columns = note_grid(geometry.size)
+    cell = geometry.cell
+    inset = max(1, round(cell * 0.06))
+    spot = min((cell - 2 * inset) / columns, (cell - 2 * inset) / rows)
+    return round(min(spot * 0.92, max(12.0, cell * 0.22)))
+
+
+@functools.lru_cache(maxsize=16)
+def window_for_notes(size: int) -> tuple[int, int] | None:
+    """The smallest 16:10 window whose board of ``size`` draws its candidate notes at
+    :data:`MIN_TEXT` or more (None if even 4K does not)."""
+    for height in range(600, 2161, 10):
+        width = height * 16 // 10
+        if note_size(board_layout(width, height, size).board) >= MIN_TEXT:
+            return (width, height)
+    return None
 
 
 def pad_grid(size: int, landscape: bool) -> tuple[int, int]:
@@ -239,8 +265,9 @@ def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
     board = BoardGeometry(x, y, cell, size)
     px = round(x + side + margin)
     panel = Rect(px, y, panel_w, side)
-    header = Rect(px, y, panel_w, round(HEADER * u))
-    top = header.bottom + SECTION * u
+    # The header takes most of the gap above the pad: room for a title on two lines.
+    header = Rect(px, y, panel_w, round((HEADER + SECTION * 0.8) * u))
+    top = y + (HEADER + SECTION) * u
     rows, columns = pad_grid(size, True)
     pad_h = _pad_height(size, True) * u
     pad = _grid_in(px, top, panel_w, rows, columns, pad_h, GAP * u)[:size]
@@ -249,7 +276,7 @@ def _landscape(width: int, height: int, size: int, unit: float) -> BoardLayout:
     cells = _grid_in(px, top, panel_w, 3, 3, action_h, GAP * u)
     actions = dict(zip(GRID_ACTIONS, cells, strict=True))
     actions["menu"] = _pause_rect(header, u)
-    status_top = round(top + action_h + SECTION * u)
+    status_top = round(top + action_h + GAP * u)
     status = Rect(px, status_top, panel_w, max(0, y + side - status_top))
     return BoardLayout(
         width, height, True, round(u), board, panel, header, tuple(pad), actions, status
@@ -273,7 +300,7 @@ def _portrait(width: int, height: int, size: int, unit: float) -> BoardLayout:
     board = BoardGeometry(x, y, cell, size)
     top = y + side + margin
     panel = Rect(x, round(top), side, round(_portrait_height(size) * u))
-    header = Rect(x, round(top), side, round(0.75 * u))
+    header = Rect(x, round(top), side, round((0.75 + SECTION * 0.8) * u))
     top += 0.75 * u + SECTION * u
     rows, columns = pad_grid(size, False)
     pad_h = _pad_height(size, False) * u

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.step import Role, Step
+from ...engine.rules import candidates
 from ...engine.shape import Shape
 from ...session.board import HintMarks
 from ...session.play import Game
@@ -36,6 +37,14 @@ class Fill(enum.IntEnum):
     SAME = 3  # holds the selected digit
     CHOSEN = 4  # one of several cells chosen (the cursor among them is SELECTED)
     SELECTED = 5
+
+
+class Lit(enum.IntEnum):
+    """What lights a cell's background on request (HoDoKu's filters)."""
+
+    NONE = 0
+    DIGIT = 1  # the cell can take the filtered digit
+    PAIR = 2  # the cell has exactly two candidates (bivalue)
 
 
 class Edge(enum.IntFlag):
@@ -75,12 +84,16 @@ class CellLook:
     marks: int = 0  # colours on candidates, 4 bits per digit (state.candidate_colour)
     ink: int = 0  # the what-if level the digit was placed at (0: the main line)
     outline: Edge = Edge.NONE  # where the outline of several chosen cells runs
+    lit: Lit = Lit.NONE  # lit by the one-digit filter or the bivalue highlight
 
 
 @dataclass
 class ViewState:
-    """The board's own state beyond the game: never undone, never saved."""
+    """What the board shows beyond the game, as the scene last read it from the
+    session's :class:`~game.session.board.Playing` (which owns all of it but the
+    animation levels): a copy for drawing, never written back."""
 
+    cursor: int | None = None  # the cell the keys act on
     active_digit: int = 0  # digit-first mode's chosen digit, or the last digit used
     digit_first: bool = False
     checked: frozenset[int] = frozenset()  # wrong entries found by the last Check
@@ -89,6 +102,8 @@ class ViewState:
     chosen: frozenset[int] = frozenset()  # several cells chosen (empty: the cursor alone)
     flash: dict[int, int] = field(default_factory=dict)  # cell -> level
     glow: dict[int, int] = field(default_factory=dict)  # cell -> level
+    filter_digit: int = 0  # only this digit's candidates show (0: every candidate)
+    bivalue: bool = False  # cells with exactly two candidates are lit
 
 
 def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
@@ -97,7 +112,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     settings = game.settings
     grid = game.grid
     notes = game.state.notes
-    selected = game.selected
+    selected = view.cursor
     focus_digit = grid[selected] if selected is not None else 0
     if view.digit_first and view.active_digit:
         focus_digit = view.active_digit
@@ -128,6 +143,10 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     ahead = view.hint.position if view.hint is not None else None
     state = game.state
     outlines = _outlines(shape.size, chosen)
+    # The filters step aside while a hint is drawn: its picture needs every candidate.
+    filtered = view.filter_digit if view.hint is None else 0
+    pairs = view.bivalue and view.hint is None
+    legal = candidates(shape, grid) if filtered or pairs else ()
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
@@ -164,6 +183,17 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
             for note, _ in note_roles:
                 shown_notes |= 1 << (note - 1)
             shown_notes |= struck
+        lit = Lit.NONE
+        if (filtered or pairs) and not digit and cell not in view.hidden:
+            # A cell's candidates are the player's notes there, or, in a cell without
+            # notes, the digits no peer holds.
+            options = shown_notes or legal[cell]
+            if filtered and options >> (filtered - 1) & 1:
+                lit = Lit.DIGIT
+            elif pairs and options.bit_count() == 2:
+                lit = Lit.PAIR
+            if filtered:
+                shown_notes &= 1 << (filtered - 1)
         # A step ahead shows that position's candidates alone: the player's corner
         # and centre notes belong to the board as it is.
         empty = not digit and cell not in view.hidden and ahead is None
@@ -195,6 +225,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
                 marks=state.marks[cell] if not digit else 0,
                 ink=state.ink[cell] if digit and not given and not preview else 0,
                 outline=outlines.get(cell, Edge.NONE),
+                lit=lit,
             )
         )
     return tuple(looks)

@@ -9,11 +9,9 @@ board; what each ending allows is the game's rule (:class:`~game.session.Game`).
 from __future__ import annotations
 
 from ...session.play import Game, Origin, Phase
-from ..kit.widgets import Item
-from ..screens.card import CardScene
-from ..stage.context import AppContext
-from ..stage.destinations import Menu, PlayAgain
-from ..stage.scene_stack import Go, Pop, Transition
+from ..kit import Item
+from ..screens import CardScene
+from ..stage import AppContext, Go, Menu, PlayAgain, Pop, Transition
 
 
 class LoseScene(CardScene):

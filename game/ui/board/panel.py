@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from ...engine.logic.step import AreaKind, Role, Step
 from ...session.board import Mode, Playing, Reply, Stage
 from ...session.play import Offer, Origin
-from ..input.actions import CHORES, Action
-from ..input.keymap import KeyMap
-from ..kit.text import clock_text
-from ..kit.widgets import Style
+from ..input import CHORES, Action, KeyMap
+from ..kit import Style, clock_text
 from .hits import STEP_CARD, ButtonHit, Hit, PadHit
+from .layout import MIN_TEXT
 from .looks import CellLook
 from .panel_view import (
     ActionKey,
@@ -61,9 +60,15 @@ def status_text(reply: Reply, keymap: KeyMap, size: int) -> str:
 
 
 def panel_model(
-    play: Playing, inputs: PanelInputs, looks: Sequence[CellLook], hover: Hit | None
+    play: Playing,
+    inputs: PanelInputs,
+    looks: Sequence[CellLook],
+    hover: Hit | None,
+    scroll: int = 0,
+    notice: str = "",
 ) -> PanelModel:
-    """The whole panel for the board as it stands."""
+    """The whole panel for the board as it stands (``scroll``: lines the open card's
+    explanation is scrolled by)."""
     game, keymap = play.game, inputs.keymap
     settings = game.settings
     mode = play.mode
@@ -85,7 +90,7 @@ def panel_model(
     return PanelModel(
         title=origin.heading,
         subtitle=origin.subtitle,
-        detail=detail_text(game, settings, play.notes_mode),
+        detail=detail_text(game, settings, play.notes_mode, play.filter_digit, play.bivalue),
         timer=clock_text(game.elapsed) if settings.show_timer else "",
         pad=pad_keys(game.size, shown, active),
         actions=actions,
@@ -99,7 +104,23 @@ def panel_model(
         note_kind=settings.note_kind,
         guess=guess_text(game.what_if.guess_level, keymap, game.size),
         guess_level=game.what_if.guess_level,
+        scroll=scroll,
+        notice=notice,
+        page_keys=(
+            keymap.shortcut(Action.PAGE_DOWN, game.size),
+            keymap.shortcut(Action.PAGE_UP, game.size),
+        ),
     )
+
+
+def notes_notice(size: int, note_size: int, needed: tuple[int, int] | None, key: str) -> str:
+    """What the board says when its candidate notes are drawn under 12 px ("" if not):
+    the window they need, and the key that makes the window full screen."""
+    if note_size >= MIN_TEXT:
+        return ""
+    where = f"a {needed[0]}×{needed[1]} window or larger" if needed else "a larger screen"
+    full = f" ({key}: full screen)" if key else ""
+    return f"Notes on {size}×{size} need {where} to read{full}."
 
 
 def guess_text(level: int, keymap: KeyMap, size: int) -> str:

@@ -15,15 +15,30 @@ import pygame
 from ...engine.logic.step import Area, Role
 from ...engine.symbols import symbol
 from ...session.play import Game, NoteKind, Settings
-from ..input.actions import Action
-from ..input.keymap import KeyMap
-from ..kit.text import Text, elide
-from ..kit.theme import Palette, mix
-from ..kit.widgets import Style, draw_button, draw_lines, fill_aligned, wrap_lines
+from ..input import Action, KeyMap
+from ..kit import (
+    Palette,
+    Style,
+    Text,
+    draw_button,
+    draw_lines,
+    elide,
+    fill_aligned,
+    mix,
+    wrap_lines,
+)
 from . import role_marks
 from .deduction_view import area_colour
 from .layout import BoardLayout, note_grid
-from .steps_view import StepsCard, draw_steps_card
+from .steps_view import (
+    ExplanationFit,
+    StepsCard,
+    draw_explanation,
+    draw_steps_card,
+    explanation_room,
+    fit_explanation,
+    steps_geometry,
+)
 from .tiles import corner_spots
 
 
@@ -85,6 +100,9 @@ class PanelModel:
     note_kind: NoteKind = NoteKind.CANDIDATE  # what notes mode and Shift+digit write
     guess: str = ""  # the open what-if guess and its keys, over the status line
     guess_level: int = 0
+    scroll: int = 0  # lines the card's explanation is scrolled by (see draw_explanation)
+    page_keys: tuple[str, str] = ("", "")  # the keys that page it down and up
+    notice: str = ""  # a lasting word at the status line's foot (notes too small to read)
 
 
 HINT_BUTTONS = ("hint-apply", "hint-close")
@@ -112,8 +130,11 @@ NOTE_LABELS = {
 """The Notes button's label: the kind of note notes mode (and Shift+digit) writes."""
 
 
-def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
-    """The counters under the clock; mistakes only when the player wants them counted."""
+def detail_text(
+    game: Game, settings: Settings, notes_mode: bool, filter_digit: int = 0, bivalue: bool = False
+) -> str:
+    """The counters under the clock (mistakes only when the player wants them counted),
+    and the modes on: notes, the one-digit filter, the two-candidate light."""
     parts = []
     mistakes = mistakes_text(game, settings)
     if mistakes:
@@ -122,6 +143,10 @@ def detail_text(game: Game, settings: Settings, notes_mode: bool) -> str:
         parts.append(f"Hints {game.hints_used}")
     if notes_mode:
         parts.append(f"{NOTE_LABELS[settings.note_kind]} mode")
+    if filter_digit:
+        parts.append(f"Only {symbol(filter_digit)}s")
+    if bivalue:
+        parts.append("Pairs lit")
     return " · ".join(parts)
 
 
@@ -188,6 +213,30 @@ def hint_card_rect(layout: BoardLayout) -> pygame.Rect:
     return pygame.Rect(layout.panel.x, top, layout.panel.w, layout.panel.bottom - top)
 
 
+def hint_text_room(layout: BoardLayout) -> pygame.Rect:
+    """The hint card's room for its explanation (and the key under it): between the
+    title and the buttons."""
+    rect = hint_card_rect(layout)
+    u = layout.unit
+    pad = round(0.22 * u)
+    title_size = max(12, round(u * 0.28))
+    top = rect.y + pad + round(title_size * 1.5)
+    bottom = hint_button_rects(layout)["hint-apply"].y - pad // 2
+    return pygame.Rect(rect.x + pad, top, rect.w - 2 * pad, max(0, bottom - top))
+
+
+def explanation_fit(text: Text, layout: BoardLayout, model: PanelModel) -> ExplanationFit | None:
+    """How the open card's explanation sits in its room (None: no card is open), so
+    the scene knows how far Page Down and the wheel may scroll it."""
+    if model.steps is not None:
+        geometry = steps_geometry(layout, len(model.steps.everywhere))
+        room, _ = explanation_room(text, geometry, model.steps, model.hover)
+        return fit_explanation(text, model.steps.view.body, room, layout.unit)
+    if model.card is not None:
+        return fit_explanation(text, model.card.body, hint_text_room(layout), layout.unit)
+    return None
+
+
 def hint_button_rects(layout: BoardLayout) -> dict[str, pygame.Rect]:
     card = hint_card_rect(layout)
     u = layout.unit
@@ -234,13 +283,54 @@ class PanelView:
         body = (
             (layout, palette, model.pad, model.actions, model.status, model.status_error),
             (model.notes_mode, model.hover, model.card, model.steps, model.tooltip),
-            (model.note_kind, model.guess, model.guess_level),
+            (model.note_kind, model.guess, model.guess_level, model.scroll, model.page_keys),
+            model.notice,
         )
         if full or body != self._body:
             drawn.append(fill_aligned(surface, palette.background, body_rect(layout)))
             _draw_body(surface, self.text, palette, layout, model)
             self._body = body
         return drawn
+
+
+def notice_lines(
+    text: Text, layout: BoardLayout, notice: str
+) -> tuple[int, list[str], pygame.Rect] | None:
+    """The board's lasting notice under the grid, if the margin there holds it: its type
+    size, lines and the rectangle they take (None: no room, the status line says it)."""
+    if not notice:
+        return None
+    size = max(12, round(layout.unit * 0.2))
+    board = layout.board.rect
+    top = board.bottom + layout.board.thick + max(2, size // 3)
+    room = layout.height - top - 2
+    if layout.panel.top > board.bottom:  # portrait: the panel is right under the grid
+        room = layout.panel.top - top
+    lines = text.wrap(notice, size, board.w, max_lines=2)
+    height = len(lines) * round(size * 1.25)
+    if height > room or lines[-1].endswith("…"):
+        return None
+    return size, lines, pygame.Rect(board.x, top, board.w, height)
+
+
+def draw_notice(
+    surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, notice: str
+) -> None:
+    """The notice under the grid (see :func:`notice_lines`), centred."""
+    found = notice_lines(text, layout, notice)
+    if found is not None:
+        size, lines, rect = found
+        draw_lines(
+            surface,
+            text,
+            lines,
+            rect.topleft,
+            size,
+            p.accent,
+            centred=True,
+            width=rect.w,
+            spacing=1.25,
+        )
 
 
 def body_rect(layout: BoardLayout) -> pygame.Rect:
@@ -252,11 +342,17 @@ def body_rect(layout: BoardLayout) -> pygame.Rect:
 def _draw_header(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
+    """What is being played on the left, the clock and pause on the right; under them
+    the kind of grid and the counters.
+
+    A long title (the daily puzzle's, a file's comment) first shrinks a little, then
+    goes on two lines beside the clock rather than being cut; only a title longer
+    than two lines (a file's whole comment) loses its end.
+    """
     u = layout.unit
     header = layout.header
-    # What is being played on the left, the clock and counters on the right.
     title_size = max(13, round(u * 0.34))
-    small = max(11, round(u * 0.22))
+    small = max(12, round(u * 0.22))
     pause = layout.actions["menu"]
     _draw_pause(surface, p, pause, model.hover == "menu")
     timer_w = header.right - pause.x + round(u * 0.2)
@@ -266,19 +362,28 @@ def _draw_header(
         surface.blit(image, rect)
         timer_w = header.right - rect.x + round(u * 0.2)
     title_w = header.w - timer_w
-    # A long title (a file's comment) shrinks a little, then is cut short: a title
-    # shrunk to fit whole would be too small to read beside the clock.
-    size = max(text.fit_size(model.title, title_size, title_w, True), round(title_size * 0.75))
-    title = elide(text, model.title, size, title_w, True)
-    surface.blit(text.render(title, size, p.text, True), (header.x, header.y))
-    subtitle = text.render(
-        model.subtitle, text.fit_size(model.subtitle, small, title_w), p.text_dim
-    )
-    surface.blit(subtitle, (header.x, header.y + round(u * 0.52)))
+    size = text.fit_size(model.title, title_size, title_w, True)
+    floor = max(13, round(title_size * 0.75))
+    if size >= floor:
+        surface.blit(text.render(model.title, size, p.text, True), header.topleft)
+        y = header.y + max(round(u * 0.52), round(size * 1.25))
+    else:
+        size = max(12, round(title_size * 0.7))
+        head, dot, tail = model.title.partition(" · ")
+        # "Daily puzzle · 26 Nov" breaks at its dot when both halves fit a line.
+        if dot and all(text.measure(part, size, True)[0] <= title_w for part in (head, dot + tail)):
+            lines = [head, "· " + tail]
+        else:
+            lines = text.wrap(model.title, size, title_w, True, max_lines=2)
+        y = draw_lines(surface, text, lines, header.topleft, size, p.text, bold=True, spacing=1.15)
+        y += round(size * 0.15)
+    subtitle = text.render(model.subtitle, small, p.text_dim, False, header.w)
+    surface.blit(subtitle, (header.x, y))
     if model.detail:
-        width = header.w - subtitle.get_width() - round(u * 0.2)
-        detail = text.render(model.detail, text.fit_size(model.detail, small, width), p.text_dim)
-        surface.blit(detail, detail.get_rect(topright=(header.right, header.y + round(u * 0.52))))
+        detail = text.render(model.detail, small, p.text_dim, False, header.w)
+        if subtitle.get_width() + round(u * 0.2) + detail.get_width() > header.w:
+            y += round(small * 1.25)  # no room beside the subtitle: a line of its own
+        surface.blit(detail, detail.get_rect(topright=(header.right, y)))
 
 
 def _draw_pause(surface: pygame.Surface, p: Palette, rect: pygame.Rect, hovered: bool) -> None:
@@ -299,7 +404,9 @@ def _draw_body(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
     if model.steps is not None:
-        draw_steps_card(surface, text, p, layout, model.steps, model.hover)
+        draw_steps_card(
+            surface, text, p, layout, model.steps, model.hover, model.scroll, model.page_keys
+        )
         return
     if model.card is not None:
         _draw_card(surface, text, p, layout, model)
@@ -307,10 +414,13 @@ def _draw_body(
     _draw_pad(surface, text, p, layout, model)
     # One label size for every button, the largest at which the longest fits.
     first = layout.actions["undo"]
-    size = min(
-        text.fit_size(key.label, max(11, round(first.h * 0.36)), first.w - first.h // 3)
-        for key in model.actions
-    )
+    size = max(
+        12,
+        min(
+            text.fit_size(key.label, max(12, round(first.h * 0.36)), first.w - first.h // 3)
+            for key in model.actions
+        ),
+    )  # a label too long at 12 px goes on two lines (draw_button)
     for key in model.actions:
         if key.name not in layout.actions or key.name == "menu":  # in the header
             continue
@@ -367,7 +477,7 @@ def _draw_pad(
             surface.blit(glyph, glyph.get_rect(center=rect.center))
         if key.remaining >= 0 and not model.notes_mode:  # notes use the whole button
             count = str(key.remaining) if key.remaining else "✓"
-            csize = max(9, round(min(rect.h, rect.w) * 0.2))
+            csize = max(12, round(min(rect.h, rect.w) * 0.2))
             image = text.render(count, csize, p.text_dim if key.remaining else p.disabled)
             inset = max(3, round(rect.h * 0.08))
             surface.blit(image, image.get_rect(topright=(rect.right - inset - 1, rect.y + inset)))
@@ -376,21 +486,47 @@ def _draw_pad(
 def _draw_status(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
 ) -> None:
-    rect = layout.status
-    _draw_tooltip(surface, text, p, layout, model)
+    rect = _draw_tooltip(surface, text, p, layout, model)
     size = max(12, round(layout.unit * 0.23))
     if model.guess and rect.h > 0:
         rect = _draw_guess(surface, text, p, rect, model, size)
+    if model.notice and rect.h > 0:
+        # At the foot of the status line, kept while it holds (the status above it
+        # changes with every move).
+        step = round(size * 1.3)
+        notice = text.wrap(model.notice, size, rect.w, max_lines=max(1, rect.h // step))
+        top = rect.bottom - len(notice) * step
+        draw_lines(surface, text, notice, (rect.x, top), size, p.accent)
+        rect = pygame.Rect(rect.x, rect.y, rect.w, max(0, top - rect.y - step // 3))
     message = model.status
     if not message or rect.h <= 0:
         return
-    limit = max(1, rect.h // round(size * 1.3))
-    lines = wrap_lines(text, message, size, rect.w, limit)
+    size, spacing, lines = fit_status(text, message, rect, size)
     colour = p.error if model.status_error else p.text_dim
-    if layout.landscape:
-        draw_lines(surface, text, lines, rect.topleft, size, colour)
-    else:
-        draw_lines(surface, text, lines, rect.topleft, size, colour, centred=True, width=rect.w)
+    centred = not layout.landscape
+    draw_lines(
+        surface, text, lines, rect.topleft, size, colour, centred=centred, width=rect.w,
+        spacing=spacing,
+    )  # fmt: skip
+
+
+def fit_status(
+    text: Text, message: str, rect: pygame.Rect, size: int
+) -> tuple[int, float, list[str]]:
+    """The status line's size, line spacing and lines: a long message (the warning a
+    puzzle with several solutions opens with) shrinks to 12 px and packs its lines
+    a little closer rather than lose its end; only past that is it cut."""
+    for spacing in (1.3, 1.15):
+        at = size
+        while True:
+            lines = text.wrap(message, at, rect.w)
+            if len(lines) * round(at * spacing) <= rect.h or at <= 12:
+                break
+            at -= 1
+        if len(lines) * round(at * spacing) <= rect.h:
+            return at, spacing, lines
+    limit = max(1, rect.h // round(at * spacing))
+    return at, spacing, wrap_lines(text, message, at, rect.w, limit)
 
 
 def _draw_guess(
@@ -425,24 +561,30 @@ def _draw_guess(
 
 def _draw_tooltip(
     surface: pygame.Surface, text: Text, p: Palette, layout: BoardLayout, model: PanelModel
-) -> None:
-    """The hovered button's tooltip: a small label just above the button.
+) -> pygame.Rect:
+    """The hovered button's tooltip, under the action buttons, at the top of the status
+    line, as near under the button as the panel allows.  Returns the status line's
+    room left below it.
 
-    Above, not in the status line: the status line keeps the answer to the last
-    click while the pointer rests on the button that gave it.
+    Under the grid of buttons, not above the button: there it covered the button of
+    the row above (the gap between rows is a fraction of a tooltip).  And on a line of
+    its own: the status line keeps the answer to the last click under it.
     """
+    status = layout.status
     button = layout.actions.get(str(model.hover))
-    if not model.tooltip or button is None or model.hover == "menu":
-        return
+    if not model.tooltip or button is None or model.hover == "menu" or status.h <= 0:
+        return status
     size = max(12, round(layout.unit * 0.2))
-    image = text.render(model.tooltip, size, p.text, False)
+    image = text.render(model.tooltip, size, p.text, False, status.w)
     pad = max(3, size // 3)
     box = image.get_rect().inflate(2 * pad, pad)
-    box.midbottom = (button.centerx, button.y - max(2, pad // 2))
-    box.clamp_ip(layout.panel)
+    box.midtop = (button.centerx, status.y)
+    box.clamp_ip(status)
     pygame.draw.rect(surface, p.surface_alt, box, border_radius=max(3, pad))
     pygame.draw.rect(surface, p.border, box, 1, border_radius=max(3, pad))
     surface.blit(image, image.get_rect(center=box.center))
+    below = box.bottom + pad
+    return pygame.Rect(status.x, below, status.w, max(0, status.bottom - below))
 
 
 def _draw_card(
@@ -459,23 +601,15 @@ def _draw_card(
     pad = round(0.22 * u)
     title_size = max(12, round(u * 0.28))
     x, y = rect.x + pad, rect.y + pad
-    title = text.render(
-        card.title, text.fit_size(card.title, title_size, rect.w - 2 * pad, True), p.text, True
-    )
-    surface.blit(title, (x, y))
-    y += round(title_size * 1.5)
+    room = hint_text_room(layout)
+    fitted = max(12, text.fit_size(card.title, title_size, room.w, True))
+    surface.blit(text.render(card.title, fitted, p.text, True, room.w), (x, y))
     buttons = hint_button_rects(layout)
-    room = buttons["hint-apply"].y - pad // 2 - y
-    size = max(12, round(u * 0.24))
-    lines = text.wrap(card.body, size, rect.w - 2 * pad)
-    while size > 12 and len(lines) * round(size * 1.3) > room:
-        size -= 1
-        lines = text.wrap(card.body, size, rect.w - 2 * pad)
-    limit = max(1, room // round(size * 1.3))
-    lines = wrap_lines(text, card.body, size, rect.w - 2 * pad, limit)
-    draw_lines(surface, text, lines, (x, y), size, p.text)
-    legend_top = y + len(lines) * round(size * 1.3) + round(u * 0.3)
-    draw_legend(surface, text, p, card.legend, (x, legend_top), rect.w - 2 * pad, room + y, u)
+    fit = fit_explanation(text, card.body, room, u)
+    below = draw_explanation(surface, text, p, room, u, card.body, model.scroll, model.page_keys)
+    if not fit.overflows:  # the key to the picture, while there is room under the words
+        legend_top = below + round(u * 0.3)
+        draw_legend(surface, text, p, card.legend, (x, legend_top), room.w, room.bottom, u)
     draw_button(
         surface,
         text,

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from ...session.play import Game, Origin
-from ..input.gate import Intent, Window, WindowChange
-from ..kit.text import clock_text
-from ..kit.widgets import Item
-from ..screens.card import CardScene
-from ..stage.context import AppContext
-from ..stage.destinations import Menu, SettingsPage
-from ..stage.scene_stack import Go, Pop, Quit, Transition
+from ..input import Intent, Window, WindowChange
+from ..kit import Item, clock_text
+from ..screens import CardScene
+from ..stage import AppContext, Go, Menu, Pop, Quit, SettingsPage, Transition
 
 
 class PauseScene(CardScene):

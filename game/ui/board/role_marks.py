@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.step import Role
-from ..kit.theme import Colour, Palette
+from ..kit import Colour, Palette
 
 
 class Outline(enum.Enum):

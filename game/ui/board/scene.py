@@ -23,23 +23,35 @@ from pathlib import Path
 import pygame
 
 from ...session.board import Mode, Playing, Reply
-from ...session.play import Difficulty, Game, NoteKind, Origin, Phase
-from ..input.actions import Action, Command
-from ..input.gate import InputContext, Intent, Pointer, PointerKind, Window, WindowChange
-from ..screens.confirm import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
-from ..stage.context import AppContext
-from ..stage.destinations import Help, Menu, OpenPuzzle, SaveAs
-from ..stage.scene_stack import Go, Push, Scene, Transition
-from ..stage.sound import Cue
+from ...session.play import NoteKind, Phase
+from ..input import (
+    Action,
+    Command,
+    InputContext,
+    Intent,
+    Pointer,
+    PointerKind,
+    Window,
+    WindowChange,
+)
+from ..screens import SOLVE_BODY, SOLVE_TITLE, ConfirmScene
+from ..stage import AppContext, Cue, Go, Help, Menu, OpenPuzzle, Push, SaveAs, Scene, Transition
 from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
-from .layout import BoardLayout, board_layout
+from .layout import BoardLayout, board_layout, note_size, window_for_notes
 from .looks import CellLook, ViewState, cell_looks
 from .lose import LoseScene
-from .panel import PanelInputs, panel_model
-from .panel_view import PanelModel, PanelView
+from .panel import PanelInputs, notes_notice, panel_model
+from .panel_view import (
+    PanelModel,
+    PanelView,
+    draw_notice,
+    explanation_fit,
+    hint_card_rect,
+    notice_lines,
+)
 from .pause import PauseScene
 from .typed_move import TypedMoveScene
 from .view import BoardView
@@ -69,11 +81,13 @@ class Drag:
 
 
 class BoardScene(Scene):
-    def __init__(self, ctx: AppContext, game: Game, origin: Origin) -> None:
+    def __init__(self, ctx: AppContext, play: Playing) -> None:
+        """Show ``play``, the board's mid end the session made for the game."""
         super().__init__()
         self.ctx = ctx
-        self.game = game
-        self.play = Playing(game, origin, ctx.tasks, listen=self._sync, rated=self._rated)
+        self.play = play
+        self.game = game = play.game
+        play.watch(self._sync)
         self.view = ViewState()
         self.animator = Animator(enabled=ctx.settings.animations)
         self.board_view = BoardView(ctx.text)
@@ -87,6 +101,8 @@ class BoardScene(Scene):
         self._carded: Phase | None = None  # the ending whose card was shown
         self._drag: Drag | None = None
         self._shown_second = -1
+        self.scroll = 0  # lines the open card's explanation is scrolled by
+        self._explained: object = None  # the explanation that scroll belongs to
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
@@ -99,6 +115,8 @@ class BoardScene(Scene):
             Action.OPEN: lambda c: Go(OpenPuzzle(self._folder())),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size)),
+            Action.PAGE_DOWN: lambda c: self._page(1),
+            Action.PAGE_UP: lambda c: self._page(-1),
         }
         self._sync()
 
@@ -142,6 +160,10 @@ class BoardScene(Scene):
         return None
 
     def _pointer(self, pointer: Pointer) -> Transition | None:
+        if pointer.kind is PointerKind.WHEEL:
+            if hint_card_rect(self.layout).collidepoint(pointer.pos):
+                self._scroll_by(-2 * pointer.wheel)  # two lines a notch
+            return None
         hit = hit_at(self.layout, self.play.mode, pointer.pos)
         if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
             if self._drag is not None and not pointer.held:
@@ -258,6 +280,34 @@ class BoardScene(Scene):
             return Reply()
         return self._pause()
 
+    def _explanation(self) -> object:
+        """Which explanation the panel shows (the step's, the hint's), cheaply, so a new
+        one starts at its top."""
+        play = self.play
+        mode = play.mode
+        if mode is Mode.STEPS:
+            steps = play.help.steps
+            return (mode, id(steps.job), steps.index, id(steps.shown()))
+        if mode is Mode.HINT:
+            return (mode, play.help.hints.explanation)
+        return None
+
+    def _scroll_by(self, lines: int) -> None:
+        """Scroll the open card's explanation (the hint's or the step's) by ``lines``."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is None:
+            return
+        scroll = max(0, min(fit.last, self.scroll + lines))
+        if scroll != self.scroll:
+            self.scroll = scroll
+            self.dirty = True
+
+    def _page(self, pages: int) -> None:
+        """Page Down / Page Up: the explanation a page on (one line kept for context)."""
+        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
+        if fit is not None:
+            self._scroll_by(pages * max(1, fit.page - 1))
+
     def _next_note_kind(self) -> Reply:
         """The next kind of note for notes mode and Shift+digit; kept in the settings."""
         kinds = tuple(NoteKind)
@@ -278,10 +328,6 @@ class BoardScene(Scene):
     def _folder(self) -> str | None:
         path = self.play.origin.path
         return str(Path(path).parent) if path else None
-
-    def _rated(self, difficulty: Difficulty | None) -> None:
-        """The puzzle's rating arrived: the header shows it, Continue keeps it."""
-        self.ctx.session.rated(self.game, difficulty)
 
     # -- time -----------------------------------------------------------------------
 
@@ -333,20 +379,26 @@ class BoardScene(Scene):
     def _sync(self) -> None:
         """Bring the view state up to date (called after changes, never from draw)."""
         view, play = self.view, self.play
+        view.cursor = play.cursor
         view.active_digit = play.active_digit
         view.digit_first = play.digit_first
         view.checked = play.help.checked_cells()
         view.hint = play.help.marks()
         view.chosen = play.selection
+        view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
         view.flash, view.glow, view.hidden = self.animator.levels()
+        explained = self._explanation()
+        if explained != self._explained:  # a new explanation starts at its top
+            self._explained, self.scroll = explained, 0
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
         """Every cell's look, recomputed only when something it depends on changed."""
         game, view = self.game, self.view
         key = (
-            (game.state, game.selected, game.phase, id(game.settings), game.history.position),
+            (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
             (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
+            (view.filter_digit, view.bivalue),
             view.chosen,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )
@@ -357,7 +409,16 @@ class BoardScene(Scene):
 
     def panel_model(self) -> PanelModel:
         inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
-        return panel_model(self.play, inputs, self.looks(), self.hover)
+        notice = self.notice()
+        if notice_lines(self.ctx.text, self.layout, notice) is not None:
+            notice = ""  # said under the grid
+        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll, notice)
+
+    def notice(self) -> str:
+        """What the board says lastingly: that its notes need a larger window ("" if not)."""
+        board, size = self.layout.board, self.game.size
+        full_screen = self.ctx.keymap.shortcut(Action.FULLSCREEN, size)
+        return notes_notice(size, note_size(board), window_for_notes(size), full_screen)
 
     def invalidate(self) -> None:
         self._full = True
@@ -369,6 +430,7 @@ class BoardScene(Scene):
         full, self._full = self._full, False
         if full:
             surface.fill(palette.background)
+            draw_notice(surface, self.ctx.text, palette, self.layout, self.notice())
         board = self.board_view
         board.configure(self.layout.board, self.game.shape, palette)
         changed = board.update(self.looks())
@@ -381,7 +443,9 @@ class BoardScene(Scene):
         if full or changed or links is not None or self._links_shown:
             board.blit(surface)
             if links is not None:
-                draw_deduction(surface, links, self.layout.board, palette, self.ctx.text)
+                draw_deduction(
+                    surface, links, self.layout.board, palette, self.ctx.text, self.looks()
+                )
             drawn.append(board.screen_rect)
         self._links_shown = links is not None
         drawn += self.panel_view.draw(surface, palette, self.layout, self.panel_model(), full)

@@ -15,8 +15,7 @@ import pygame
 
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.step import Step
-from ..kit.text import Text
-from ..kit.theme import Palette
+from ..kit import Palette, Text
 from .deduction_view import draw_deduction
 from .layout import BoardGeometry, geometry_in
 from .looks import step_looks
@@ -46,7 +45,8 @@ class StepPicture:
         geometry = self.geometry(rect, position.size)
         view = self.view
         view.configure(geometry, position.shape, palette)
-        view.draw(surface, step_looks(position, step))
+        looks = step_looks(position, step)
+        view.draw(surface, looks)
         if step.links or step.areas:
-            draw_deduction(surface, step, geometry, palette, self.text)
+            draw_deduction(surface, step, geometry, palette, self.text, looks)
         return view.screen_rect

@@ -15,10 +15,18 @@ from dataclasses import dataclass
 import pygame
 
 from ...session.board import StepsView
-from ..kit.card_layout import button_grid
-from ..kit.text import Text
-from ..kit.theme import Palette, mix
-from ..kit.widgets import Style, draw_button, draw_lines, wrap_lines
+from ..kit import (
+    Colour,
+    Palette,
+    Style,
+    Text,
+    button_grid,
+    draw_button,
+    draw_lines,
+    draw_scrollbar,
+    mix,
+    wrap_lines,
+)
 from .layout import BoardLayout
 
 NAV = ("step-previous", "step-next", "step-apply", "step-close")
@@ -75,7 +83,9 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
     gap = round(0.14 * u)
     columns = 3 if wide else 2
     rows = -(-count // columns)
-    row_h = round(0.5 * u)
+    # Tall enough for a label on two lines of 12 px (see _draw_everywhere) when the
+    # panel is narrow: a long label then wraps rather than shrink under 12 px.
+    row_h = max(round(0.5 * u), 36)
     bottom = inner.bottom
     grid_h = rows * row_h + (rows - 1) * round(0.1 * u)
     grid_top = bottom - grid_h
@@ -101,6 +111,33 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
     return StepsGeometry(card, text, nav, label, everywhere, pad, u)
 
 
+def small_size(unit: int) -> int:
+    """The step card's small type (the counter, the message, the everywhere label)."""
+    return max(12, round(unit * 0.21))
+
+
+def _tip(card: StepsCard, hover: str | int | None) -> str:
+    tip = dict(card.tips).get(str(hover), "")
+    return tip or next((k.tooltip for k in card.everywhere if k.name == hover), "")
+
+
+def explanation_room(
+    text: Text, g: StepsGeometry, card: StepsCard, hover: str | int | None
+) -> tuple[pygame.Rect, list[str]]:
+    """The explanation's room in the step card, and the message lines under it.
+
+    The message (a tooltip, the status line or the flow's note) sits under the
+    explanation, at the bottom of their shared room; the explanation gets the rest.
+    """
+    small = small_size(g.unit)
+    message = _tip(card, hover) or card.message or card.view.note
+    lines = wrap_lines(text, message, small, g.text.w, 2) if message else []
+    room = g.text.copy()
+    if lines:
+        room.h -= len(lines) * round(small * 1.25) + round(g.unit * 0.12)
+    return room, lines
+
+
 def steps_button_rects(layout: BoardLayout, count: int = 6) -> dict[str, pygame.Rect]:
     """The nav buttons by name (for hit-testing; everywhere buttons come separately)."""
     return steps_geometry(layout, count).nav
@@ -113,8 +150,11 @@ def draw_steps_card(
     layout: BoardLayout,
     card: StepsCard,
     hover: str | int | None,
+    scroll: int = 0,
+    keys: tuple[str, str] = ("", ""),
 ) -> None:
-    """Paint the step card (the panel under its header)."""
+    """Paint the step card (the panel under its header); ``scroll`` and ``keys`` as
+    :func:`draw_explanation` takes them."""
     g = steps_geometry(layout, len(card.everywhere))
     u = g.unit
     view = card.view
@@ -124,25 +164,20 @@ def draw_steps_card(
     pygame.draw.rect(surface, p.border, g.card, 1, border_radius=radius)
     x, y = g.card.x + g.pad, g.card.y + g.pad
     width = g.card.w - 2 * g.pad
-    small = max(11, round(u * 0.21))
-    counter = text.render(view.counter, text.fit_size(view.counter, small, width), p.text_dim)
+    small = small_size(u)
+    counter = text.render(view.counter, small, p.text_dim, False, width)
     surface.blit(counter, (x, y))
-    title_size = text.fit_size(view.title, max(13, round(u * 0.32)), width, True)
-    surface.blit(text.render(view.title, title_size, p.text, True), (x, y + round(u * 0.34)))
-    tip = dict(card.tips).get(str(hover), "")
-    tip = tip or next((k.tooltip for k in card.everywhere if k.name == hover), "")
-    message = tip or card.message or view.note
-    # The message (a tooltip, the status line or the flow's note) sits under the
-    # explanation, at the bottom of their shared room; the explanation gets the rest.
-    lines = wrap_lines(text, message, small, g.text.w, 2) if message else []
-    step = round(small * 1.25)
-    room = g.text.copy()
+    title_size = max(12, text.fit_size(view.title, max(13, round(u * 0.32)), width, True))
+    title = text.render(view.title, title_size, p.text, True, width)
+    surface.blit(title, (x, y + round(u * 0.34)))
+    room, lines = explanation_room(text, g, card, hover)
     if lines:
-        room.h -= len(lines) * step + round(u * 0.12)
-        colour = p.error if card.message_error and not tip and card.message else p.text_dim
+        step = round(small * 1.25)
+        error = card.message_error and not _tip(card, hover) and card.message
+        colour = p.error if error else p.text_dim
         top = g.text.bottom - len(lines) * step
         draw_lines(surface, text, lines, (g.text.x, top), small, colour, spacing=1.25)
-    draw_explanation(surface, text, p, room, g.unit, view.body)
+    draw_explanation(surface, text, p, room, g.unit, view.body, scroll, keys)
     labels = {
         **NAV_LABELS,
         "step-apply": view.apply_label,
@@ -178,37 +213,126 @@ def draw_steps_card(
     label = text.render("Apply everywhere", small, p.text_dim, True)
     surface.blit(label, label.get_rect(midleft=g.everywhere_label.midleft))
     if g.everywhere:
-        first = g.everywhere[0]
-        size = min(
-            text.fit_size(key.label, max(12, round(first.h * 0.4)), first.w - first.h // 3)
-            for key in card.everywhere
+        _draw_everywhere(surface, text, p, g, card, hover, fill)
+
+
+def _draw_everywhere(
+    surface: pygame.Surface,
+    text: Text,
+    p: Palette,
+    g: StepsGeometry,
+    card: StepsCard,
+    hover: str | int | None,
+    fill: Colour,
+) -> None:
+    """The "apply everywhere" buttons, one label size for all; a label too long for
+    its button at 12 px goes on two lines (:func:`draw_button`) rather than shrink."""
+    first = g.everywhere[0]
+    room = first.w - first.h // 3
+    want = max(12, round(first.h * 0.4))
+    size = max(12, min(text.fit_size(key.label, want, room) for key in card.everywhere))
+    for key, rect in zip(card.everywhere, g.everywhere, strict=True):
+        draw_button(
+            surface,
+            text,
+            p,
+            rect,
+            key.label,
+            style=key.style,
+            hovered=hover == key.name,
+            size=size,
+            backdrop=fill,
         )
-        for key, rect in zip(card.everywhere, g.everywhere, strict=True):
-            draw_button(
-                surface,
-                text,
-                p,
-                rect,
-                key.label,
-                style=key.style,
-                hovered=hover == key.name,
-                size=size,
-                backdrop=fill,
-            )
 
 
-def draw_explanation(
-    surface: pygame.Surface, text: Text, p: Palette, room: pygame.Rect, unit: int, body: str
-) -> int:
-    """The explanation, as large as fits its room: long chains shrink a little, and
-    past a readable size (12 px) the rest is cut short rather than shrunk further.
-    Returns the y below it (the step panel and the trainer share it)."""
+@dataclass(frozen=True)
+class ExplanationFit:
+    """An explanation laid out in its room: type size, lines, and how many show at once.
+
+    When the lines do not all fit, the last row of the room is a cue ("more below")
+    and ``page`` lines of words show above it, scrolled by whole lines.
+    """
+
+    size: int
+    lines: tuple[str, ...]
+    page: int  # lines of words shown at once
+    line_height: int
+
+    @property
+    def overflows(self) -> bool:
+        return len(self.lines) > self.page
+
+    @property
+    def last(self) -> int:
+        """The largest scroll, in lines (0 when everything shows)."""
+        return max(0, len(self.lines) - self.page)
+
+
+SCROLL_BAR = 6
+"""Room kept at the right of an explanation that scrolls, for its bar."""
+
+
+def fit_explanation(text: Text, body: str, room: pygame.Rect, unit: int) -> ExplanationFit:
+    """``body`` in ``room`` at a reading size: shrunk a little to fit whole, never below
+    the panel's own reading size, and past that scrolled rather than cut (the
+    conclusion, at the end, must stay reachable)."""
     size = max(12, round(unit * 0.24))
-    smallest = max(12, round(unit * 0.16))
+    smallest = max(12, round(unit * 0.2))
     lines = text.wrap(body, size, room.w)
     while size > smallest and len(lines) * round(size * 1.3) > room.h:
         size -= 1
         lines = text.wrap(body, size, room.w)
-    limit = max(1, room.h // round(size * 1.3))
-    lines = wrap_lines(text, body, size, room.w, limit)
-    return draw_lines(surface, text, lines, room.topleft, size, p.text)
+    step = round(size * 1.3)
+    rows = max(1, room.h // step)
+    if len(lines) <= rows:
+        return ExplanationFit(size, tuple(lines), rows, step)
+    lines = text.wrap(body, size, room.w - SCROLL_BAR - max(4, size // 2))
+    return ExplanationFit(size, tuple(lines), max(1, rows - 1), step)
+
+
+def draw_explanation(
+    surface: pygame.Surface,
+    text: Text,
+    p: Palette,
+    room: pygame.Rect,
+    unit: int,
+    body: str,
+    scroll: int | None = None,
+    keys: tuple[str, str] = ("", ""),
+) -> int:
+    """The explanation, as large as fits its room.  Returns the y below it (the step
+    panel, the hint card and the trainer share it).
+
+    With ``scroll`` (lines from the top), words that do not fit scroll: a bar at
+    the right says where the lines shown sit, and the last row says that there is
+    more or that this is the end, naming ``keys`` (the keys that page down and up).  Without it (the
+    trainer), past a readable size (12 px) the rest is cut short.
+    """
+    if scroll is None:
+        size = max(12, round(unit * 0.24))
+        smallest = max(12, round(unit * 0.16))
+        lines = text.wrap(body, size, room.w)
+        while size > smallest and len(lines) * round(size * 1.3) > room.h:
+            size -= 1
+            lines = text.wrap(body, size, room.w)
+        limit = max(1, room.h // round(size * 1.3))
+        lines = wrap_lines(text, body, size, room.w, limit)
+        return draw_lines(surface, text, lines, room.topleft, size, p.text)
+    fit = fit_explanation(text, body, room, unit)
+    if not fit.overflows:
+        return draw_lines(surface, text, fit.lines, room.topleft, fit.size, p.text)
+    first = max(0, min(scroll, fit.last))
+    shown = fit.lines[first : first + fit.page]
+    y = draw_lines(surface, text, shown, room.topleft, fit.size, p.text)
+    at_end = first >= fit.last
+    down, up = keys
+    if at_end:
+        cue = f"▲ The end · {up} goes back" if up else "▲ The end · scroll back"
+    else:
+        cue = f"▼ More · {down} or scroll" if down else "▼ More · scroll"
+    image = text.render(cue, fit.size, p.accent if not at_end else p.text_dim, False, room.w)
+    surface.blit(image, (room.x, y))
+    track = pygame.Rect(room.right - SCROLL_BAR, room.y, SCROLL_BAR, fit.page * fit.line_height)
+    height = len(fit.lines) * fit.line_height
+    draw_scrollbar(surface, p, track, first * fit.line_height, height)
+    return y + fit.line_height

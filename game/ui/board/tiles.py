@@ -16,11 +16,10 @@ import pygame
 from ...engine.logic.step import Role
 from ...engine.symbols import symbol
 from ...session.play import candidate_colour
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, contrast, mix
+from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
 from .layout import BoardGeometry, note_grid
-from .looks import LEVELS, CellLook, Edge, Fill
+from .looks import LEVELS, CellLook, Edge, Fill, Lit
 
 TINT = 0.36
 """How strongly a player's colour tints a cell: the digits on it must still read."""
@@ -165,6 +164,12 @@ class TilePainter:
             mix(p.cell, p.cell_tint, 0.5),
             mix(p.cell_tint, p.line_thin, 0.35),
         )[look.tint]
+        # The filters' light, under the player's colour and every highlight; the
+        # bivalue yellow only as strong as the notes on it still read.
+        if look.lit is Lit.DIGIT:
+            base = mix(base, p.same_digit, 0.7)
+        elif look.lit is Lit.PAIR:
+            base = tint(base, p.paint(4), p.note)
         if look.colour:
             # The player's colour is under everything: a highlight mixes into it
             # rather than hiding it, so a coloured cell stays coloured when chosen.
@@ -371,6 +376,8 @@ class TilePainter:
             cx = round(inset + (column + 0.5) * width)
             cy = round(inset + (row + 0.5) * height)
             radius = round(min(width, height) * 0.47)
+            if not look.notes >> (digit - 1) & 1:
+                continue  # a colour stays with its candidate, shown only with it
             painted = candidate_colour(look.marks, digit)
             if painted:
                 paint = p.paint(painted)
@@ -378,8 +385,6 @@ class TilePainter:
                     tile, painted, tint(p.cell, paint, p.note), (cx, cy), radius, paint,
                     max(1, size // 45),
                 )  # fmt: skip
-            if not look.notes >> (digit - 1) & 1:
-                continue
             role = roles.get(digit)
             struck = look.struck >> (digit - 1) & 1
             colour = plain

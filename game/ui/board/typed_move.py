@@ -10,10 +10,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ..input.actions import Edit
-from ..input.gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Scene, Transition
+from ..input import Edit, EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
+from ..stage import AppContext, Pop, Scene, Transition
 
 MAX_LENGTH = 24
 

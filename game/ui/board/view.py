@@ -21,8 +21,7 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine.shape import Shape
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette
+from ..kit import Colour, Palette, Text
 from .layout import BoardGeometry
 from .looks import CellLook
 from .tiles import TilePainter, new_surface

@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from ...session.board import Rater
 from ...session.play import Difficulty, Game, Origin
-from ..kit.text import clock_text
-from ..kit.widgets import Item
-from ..screens.card import CardScene
-from ..stage.context import AppContext
-from ..stage.destinations import ChooseNewGame, Generate, Menu, PlayAgain
-from ..stage.scene_stack import Go, Transition
+from ..kit import Item, clock_text
+from ..screens import CardScene
+from ..stage import AppContext, ChooseNewGame, Generate, Go, Menu, PlayAgain, Transition
 
 
 class WinScene(CardScene):

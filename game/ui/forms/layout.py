@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
-from ..kit.text import Text
+from ..kit import Text
 from .model import Area, Buttons, Choice, Control, Fit, FormSpec, Labels, Lines, Note, Target
 
 MIN_TEXT = 12
@@ -54,6 +54,7 @@ BOTTOM = 0.5
 MARGIN = 0.6  # around the card, inside the window
 COLUMNS_WORTH = 1.15  # how much larger a second column must make the type to be used
 NOTE_SPACING = 1.35  # line height of notes, in text sizes
+HINT_LINE = 1.3  # a line's explanation under it, in small text sizes
 FLOOR_UNIT = MIN_TEXT / TEXT
 """The least unit at which the main text is drawn at its proportion; below it a
 scrolling form scrolls instead of shrinking."""
@@ -85,6 +86,7 @@ class LinePlace:
     parts: tuple[Rect, ...]
     remark: Rect | None = None
     caption: bool = False  # the label is a caption above the control
+    hint: Rect | None = None  # the line's explanation, under its label and control
 
 
 @dataclass(frozen=True)
@@ -207,7 +209,9 @@ def _columns(block: Lines, text: Text, s: _Sizes, count: int) -> _Columns:
         width = max(labels, controls, least)
         return _Columns(count, 0, width, width)
     label = labels + s.px(LABEL_GAP) if labels else 0
-    return _Columns(count, label, controls, max(label + controls, least))
+    # A line's explanation is never cut: the column is as wide as the longest.
+    hints = max((text.measure(c.hint, s.small)[0] for c in block.controls if c.hint), default=0)
+    return _Columns(count, label, controls, max(label + controls, least, hints))
 
 
 def _columns_of(block: Lines, columns: int) -> int:
@@ -215,10 +219,21 @@ def _columns_of(block: Lines, columns: int) -> int:
     return columns if columns in block.columns else 1
 
 
+def _hinted(block: Lines) -> bool:
+    """Whether the lines of ``block`` carry a line of explanation each (labels beside)."""
+    return block.labels is Labels.BESIDE and any(c.hint for c in block.controls)
+
+
+def _pitch(block: Lines, s: _Sizes) -> int:
+    """From one line of ``block`` to the next (labels beside): a line, and its
+    explanation's line under it when the block has explanations."""
+    return s.line + (round(s.small * HINT_LINE) if _hinted(block) else 0)
+
+
 def _lines_height(block: Lines, s: _Sizes, shown: int) -> int:
     if block.labels is Labels.ABOVE:
         return shown * (s.px(CAPTION) + s.control + s.px(AFTER)) - s.px(AFTER)
-    return shown * s.line
+    return shown * _pitch(block, s)
 
 
 def _area_height(area: Area, s: _Sizes, shown: int) -> int:
@@ -333,7 +348,8 @@ def _choose(spec: FormSpec, text: Text, window: tuple[int, int]) -> _Plan:
     # of them stretch the card from edge to edge of a wide window.
     best = max(plans, key=lambda p: p.sizes.unit / COLUMNS_WORTH ** (p.columns - 1))
     scroller = _scroller(spec)
-    least = max(FLOOR_UNIT, SCROLL_BELOW * form_unit(*window))
+    share = scroller.whole if isinstance(scroller, Lines) and scroller.whole else SCROLL_BELOW
+    least = max(FLOOR_UNIT, share * form_unit(*window))
     if scroller is None or (best.sizes.unit >= least and _fits(best, window)):
         return best
     # Too much to show at a readable size: one column at the window's own unit (or as
@@ -342,7 +358,7 @@ def _choose(spec: FormSpec, text: Text, window: tuple[int, int]) -> _Plan:
     s = plan.sizes
     margin = max(8, round(MARGIN * s.unit))
     room = window[1] - 2 * margin - plan.height
-    step = s.line if isinstance(scroller, Lines) else s.px(scroller.row)
+    step = _pitch(scroller, s) if isinstance(scroller, Lines) else s.px(scroller.row)
     if isinstance(scroller, Lines) and scroller.labels is Labels.ABOVE:
         step = s.px(CAPTION) + s.control + s.px(AFTER)
     shown = max(1, min(_count(scroller), 1 + room // max(1, step)))
@@ -445,6 +461,7 @@ def _place_lines(
             continue
         x = inner.x + column * (width + gap)
         caption = block.labels is Labels.ABOVE
+        tip = None
         if caption:
             pitch = s.px(CAPTION) + s.control + s.px(AFTER)
             top = y + row * pitch
@@ -453,19 +470,24 @@ def _place_lines(
             band = Rect(x, top, width, s.px(CAPTION) + s.control)
             parts = _parts(control, text, s, body)
         else:
-            top = y + row * s.line
-            band = Rect(x, top, width, s.line)
+            pitch = _pitch(block, s)
+            top = y + row * pitch
+            band = Rect(x, top, width, pitch)
             # Without labels (the Save dialog's mode) the controls span the column.
             spans = arranged.control if arranged.label else width
             body = Rect(x + width - spans, top, spans, s.line)
             label = Rect(x, top, width - spans, s.line)
             parts = _parts(control, text, s, body)
+            if control.hint and _hinted(block):
+                # Under the control's bottom edge, the rest of the pitch below it.
+                below = top + (s.line + s.control) // 2 + s.px(0.02)
+                tip = Rect(x, below, width, pitch - s.line)
         remark = None
         if isinstance(control, Buttons) and control.remark and parts:
             words = text.measure(control.remark, s.small)[0]
             left = parts[0].x - s.px(LABEL_GAP / 2) - words
             remark = Rect(left, body.y, words, body.h)
-        yield LinePlace(stop + index, band, label, tuple(parts), remark, caption)
+        yield LinePlace(stop + index, band, label, tuple(parts), remark, caption, tip)
 
 
 def _parts(control: Control, text: Text, s: _Sizes, body: Rect) -> list[Rect]:

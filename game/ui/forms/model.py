@@ -53,6 +53,7 @@ class Choice:
     key: str
     label: str
     options: tuple[tuple[object, str], ...]
+    hint: str = ""  # one line of explanation under the line (labels beside)
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Switch:
 
     key: str
     label: str
+    hint: str = ""  # one line of explanation under the line (labels beside)
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class Buttons:
     buttons: tuple[Button, ...]
     fit: Fit = Fit.EQUAL
     remark: str = ""
+    hint: str = ""  # one line of explanation under the line (labels beside)
 
 
 Control = Choice | Switch | Buttons
@@ -103,6 +106,7 @@ class Lines:
     columns: tuple[int, ...] = (1,)
     scroll: bool = False
     width: float = 0.0
+    whole: float = 0.0  # scroll only below this share of the window's unit (0: the kit's)
 
 
 @dataclass(frozen=True)

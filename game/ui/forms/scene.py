@@ -18,12 +18,9 @@ from collections.abc import Callable
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.theme import Colour
-from ..kit.widgets import Style
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Scene, Transition
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import Colour, Style
+from ..stage import AppContext, Pop, Scene, Transition
 from .layout import FormLayout, lay_out
 from .model import Form, FormSpec, Pick, Target, part_values
 from .view import draw_form

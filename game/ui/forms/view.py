@@ -13,9 +13,18 @@ from typing import Protocol
 
 import pygame
 
-from ..kit.text import Text, elide
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, draw_button, draw_card, draw_veil, wrap_lines
+from ..kit import (
+    Colour,
+    Palette,
+    Style,
+    Text,
+    draw_button,
+    draw_card,
+    draw_veil,
+    elide,
+    mix,
+    wrap_lines,
+)
 from .layout import NOTE_SPACING, FormLayout, LinePlace
 from .model import Buttons, Choice, Control, Form, FormSpec, Switch
 
@@ -111,6 +120,9 @@ def _draw_line(
         words = elide(text, control.label, layout.text, room)
         image = text.render(words, layout.text, colour)
         surface.blit(image, image.get_rect(midleft=line.label.midleft))
+    if control.hint and line.hint is not None:
+        image = text.render(control.hint, layout.small, p.text_dim, False, line.hint.w)
+        surface.blit(image, image.get_rect(midleft=line.hint.midleft))
     if isinstance(control, Buttons) and line.remark is not None:
         image = text.render(control.remark, layout.small, p.error)
         surface.blit(image, image.get_rect(midright=line.remark.midright))

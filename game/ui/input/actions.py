@@ -92,6 +92,11 @@ class Action(enum.StrEnum):
     GO_TO_SAVEPOINT = "go-to-savepoint"
     FIND_MISTAKE = "find-mistake"
     REVEAL = "reveal"
+    # What the board shows (HoDoKu's filters): one digit's candidates, bivalue cells.
+    FILTER = "filter-digit"
+    FILTER_NEXT = "filter-next"
+    FILTER_PREVIOUS = "filter-previous"
+    BIVALUE = "bivalue"
 
     @property
     def label(self) -> str:
@@ -170,6 +175,10 @@ _LABELS = {
     Action.GO_TO_SAVEPOINT: "Back to the savepoint",
     Action.FIND_MISTAKE: "Find my first mistake",
     Action.REVEAL: "Reveal this cell",
+    Action.FILTER: "Show one digit's candidates",
+    Action.FILTER_NEXT: "Show the next digit's",
+    Action.FILTER_PREVIOUS: "Show the previous digit's",
+    Action.BIVALUE: "Light cells with two candidates",
 }
 
 

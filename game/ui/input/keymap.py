@@ -170,6 +170,12 @@ DEFAULT_BINDINGS: dict[Action, tuple[str, ...]] = {
     Action.GO_TO_SAVEPOINT: ("shift+p",),
     Action.FIND_MISTAKE: ("ctrl+m",),
     Action.REVEAL: ("shift+h",),
+    # HoDoKu's filters: V shows one digit's candidates ([ and ] change the digit),
+    # B lights the bivalue cells.  Neither letter is a digit of a 16x16 grid.
+    Action.FILTER: ("v",),
+    Action.FILTER_NEXT: ("]",),
+    Action.FILTER_PREVIOUS: ("[",),
+    Action.BIVALUE: ("b",),
 }
 """Action -> key names.  Modifiers: ``ctrl+``, ``shift+``, ``alt+``; order free."""
 
@@ -476,8 +482,14 @@ HELP_ORDER = (
     Action.REDO,
     Action.HINT,
     Action.STEPS,
+    Action.PAGE_DOWN,
+    Action.PAGE_UP,
     Action.CHECK,
     Action.FILL_NOTES,
+    Action.FILTER,
+    Action.FILTER_NEXT,
+    Action.FILTER_PREVIOUS,
+    Action.BIVALUE,
     Action.EVERYWHERE_NAKED_SINGLES,
     Action.EVERYWHERE_HIDDEN_SINGLES,
     Action.EVERYWHERE_LOCKED_CANDIDATES,
@@ -541,6 +553,12 @@ HELP_LISTS: dict[str, tuple[Action, ...]] = {
         Action.ABANDON_GUESS,
     ),
     "Savepoint: set / go back": (Action.SAVEPOINT, Action.GO_TO_SAVEPOINT),
+    "Scroll an explanation": (Action.PAGE_DOWN, Action.PAGE_UP),
+    "Filter a digit: on/off / next / previous": (
+        Action.FILTER,
+        Action.FILTER_NEXT,
+        Action.FILTER_PREVIOUS,
+    ),
 }
 """Related actions the help overlay names in one row, their keys in turn."""
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..input.actions import Edit
+from ..input import Edit
 from .text import Text
 from .theme import Palette, mix
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
+from ..input import Action, Command, Intent, Pointer, PointerKind
 from .text import Text
 from .theme import Colour, Palette, mix
 
@@ -108,11 +107,30 @@ def _draw_button(
         pygame.draw.rect(
             image, palette.accent, ring, max(2, rect.h // 22), border_radius=radius + 3
         )
-    want = size or max(10, round(rect.h * 0.36))
-    fitted = text.fit_size(label, want, rect.w - max(8, rect.h // 3), bold)
+    want = size or max(MIN_LABEL, round(rect.h * 0.36))
+    room = rect.w - max(8, rect.h // 3)
+    fitted = text.fit_size(label, want, room, bold)
+    if fitted < MIN_LABEL:
+        # Too long for one line at a readable size: two lines, if the button is tall
+        # enough, rather than type under 12 px ("Corner notes" on a small window).
+        at = max(MIN_LABEL, min(want, (rect.h - 4) * 10 // 23))
+        lines = text.wrap(label, at, room, bold)
+        if len(lines) == 2 and 2 * round(at * 1.15) <= rect.h - 2:
+            step = round(at * 1.15)
+            top = rect.centery - step + (step - text.font(at, bold).get_height()) // 2
+            for index, line in enumerate(lines):
+                line_image = text.render(line, at, ink, bold)
+                image.blit(
+                    line_image, line_image.get_rect(midtop=(rect.centerx, top + index * step))
+                )
+            return image
     label_image = text.render(label, fitted, ink, bold)
     image.blit(label_image, label_image.get_rect(center=rect.center))
     return image
+
+
+MIN_LABEL = 12
+"""Pixels: a button's label is never drawn smaller when two lines can hold it (LOOK.md)."""
 
 
 def draw_card(surface: pygame.Surface, palette: Palette, rect: pygame.Rect, radius: int) -> None:

@@ -9,9 +9,7 @@ from typing import Protocol
 import pygame
 
 from ...session.picker import Browser
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import draw_button
+from ..kit import Colour, Palette, Text, draw_button, mix
 from .layout import PickerLayout, Pointing
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from ...session.picker import Icon
-from ..kit.theme import Palette, mix
+from ..kit import Palette, mix
 
 
 def draw_icon(surface: pygame.Surface, icon: Icon, box: pygame.Rect, p: Palette) -> None:

@@ -16,10 +16,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...session.picker import SEPARATORS, Icon, PathLine
-from ..kit.text import Text
-from ..kit.text_field import TextField, draw_field
-from ..kit.theme import Palette, mix
-from ..kit.widgets import draw_card
+from ..kit import Palette, Text, TextField, draw_card, draw_field, mix
 from .icons import draw_icon
 from .layout import PickerLayout
 from .places_view import Renderer

@@ -18,7 +18,7 @@ from typing import Protocol
 import pygame
 
 from ...session.picker import Icon, Place, PlaceKind
-from ..kit.theme import Palette, mix
+from ..kit import Palette, mix
 from .icons import draw_icon
 from .layout import PickerLayout
 

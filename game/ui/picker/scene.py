@@ -45,12 +45,19 @@ from ...session.picker import (
     with_choice,
 )
 from ...session.puzzles import MarkSource
-from ..input.actions import Action, Command, Edit
-from ..input.gate import EditKey, InputContext, Intent, Pointer, PointerKind, TextInput
-from ..kit.text_field import TextField
-from ..stage.context import AppContext
-from ..stage.destinations import OpenFile
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..input import (
+    Action,
+    Command,
+    Edit,
+    EditKey,
+    InputContext,
+    Intent,
+    Pointer,
+    PointerKind,
+    TextInput,
+)
+from ..kit import TextField
+from ..stage import AppContext, Go, OpenFile, Pop, Scene, Transition
 from .hits import pointing_at
 from .layout import PickerLayout, Pointing, picker_layout
 from .line_view import SHOW_WAITING

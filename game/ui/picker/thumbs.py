@@ -23,9 +23,8 @@ from ...engine.shape import Shape
 from ...engine.symbols import symbol
 from ...session.picker import Lru
 from ...session.puzzles import Sketch
-from ..board.looks import region_tints
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
+from ..board import region_tints
+from ..kit import Colour, Palette, Text, mix
 
 BUDGET = 24 * 1024 * 1024
 """Bytes of thumbnails kept (24 MiB: at 4K a preview is 5 MB, a row's picture 90 KB)."""

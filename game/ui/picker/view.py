@@ -17,10 +17,7 @@ import pygame
 
 from ...session.picker import Browser, Details, Icon, Lru, Place, Row
 from ...session.puzzles import EntryKind
-from ..kit.text import Text, Where
-from ..kit.text_field import TextField
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, draw_button, draw_card
+from ..kit import Colour, Palette, Style, Text, TextField, Where, draw_button, draw_card, mix
 from .bars_view import draw_footer, draw_header
 from .icons import draw_icon
 from .layout import PickerLayout, Pointing

@@ -16,10 +16,9 @@ import pygame
 from ...engine.errors import PuzzleError
 from ...session import Task
 from ...session.keep import SaveError
-from ..input.gate import Intent
-from ..kit.widgets import Item, draw_spinner
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Replace, Transition
+from ..input import Intent
+from ..kit import Item, draw_spinner
+from ..stage import AppContext, Pop, Replace, Transition
 from .card import CardScene
 from .notice import NoticeScene
 

@@ -11,12 +11,9 @@ from typing import ClassVar
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, WindowChange
-from ..kit.card_layout import card_layout
-from ..kit.widgets import ButtonColumn, Item, draw_card, draw_lines, draw_veil
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Scene, Transition
+from ..input import Action, Command, Intent, WindowChange
+from ..kit import ButtonColumn, Item, card_layout, draw_card, draw_lines, draw_veil
+from ..stage import AppContext, Pop, Scene, Transition
 
 ROW = 0.86  # button height, in card units
 GAP = 0.2

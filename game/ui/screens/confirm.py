@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..kit.widgets import Item
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Push, Replace, Transition
+from ..kit import Item
+from ..stage import AppContext, Pop, Push, Replace, Transition
 from .card import CardScene
 
 LEAVE_TITLE = "Leave this game?"

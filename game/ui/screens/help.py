@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import pygame
 
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.widgets import draw_button, draw_card, draw_veil
-from ..stage.context import AppContext
-from ..stage.destinations import Destination, Techniques, TrainerChooser
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import draw_button, draw_card, draw_veil
+from ..stage import AppContext, Destination, Go, Pop, Scene, Techniques, TrainerChooser, Transition
 
 RULES = (
     "Fill the grid so that every row, every column and every region holds each "
@@ -56,6 +53,11 @@ BUTTONS: tuple[tuple[str, Destination], ...] = (
 # Beside the buttons, what they hold (a note line of its own would push the key
 # table under 12 px at 800x600).
 CLOSES = "Tab, Enter: how techniques work, then practise them · Esc or F1 closes"
+
+
+def pitch_of(size: int) -> int:
+    """From one row of text to the next, for text of ``size``."""
+    return round(size * 1.42)
 
 
 def small_size(line: int) -> int:
@@ -96,7 +98,7 @@ class HelpScene(Scene):
             TYPED,
         ]
         if self.size > 9:
-            from ..input.keymap import letter_digits
+            from ..input import letter_digits
 
             letters = sorted(letter_digits(self.size))
             lines.append(LETTERS.format(first=letters[0].upper(), last=letters[-1].upper()))
@@ -150,8 +152,9 @@ class HelpScene(Scene):
             x = button.right + line // 2
         return placed
 
-    def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str]]:
-        """The card, the line height, the columns, and the wrapped rules and notes.
+    def plan(self) -> tuple[pygame.Rect, int, int, list[str], list[str], int]:
+        """The card, the line height, the columns, the wrapped rules and notes, and the
+        text size.
 
         Everything scales from the line height, chosen as the largest at which the
         whole text fits the window: two columns in landscape, one in portrait.
@@ -164,8 +167,11 @@ class HelpScene(Scene):
         # largest line height down, the first at which everything fits.
         rules: list[str] = []
         notes: list[str] = []
-        for line in range(max(14, min(46, round(min(width, height) / 16))), 11, -1):
-            size = round(line * 0.56)
+        # Text rows (the table's, the rules', the notes') are closer than a line: the
+        # whole card then fits 800x600 with every word at 12 px or more.
+        largest = round(max(14, min(46, round(min(width, height) / 16))) * 0.56)
+        for size in range(largest, 11, -1):
+            line, pitch = round(size / 0.56), pitch_of(size)
             inner = card_w - 2 * line
             rules = self.ctx.text.wrap(RULES, size, inner)
             notes = [
@@ -173,29 +179,29 @@ class HelpScene(Scene):
                 for note in self.notes()
                 for wrapped in self.ctx.text.wrap(note, size, inner)
             ]
-            lines = 2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6
-            if line * lines <= height * 0.94:
+            texts = len(rules) + per_column + len(notes)
+            card_h = round(line * (2.0 + 0.6 + 0.6 + 1.6)) + texts * pitch
+            if card_h <= height * 0.94:
                 break
-        card_h = round(line * (2.0 + len(rules) + 0.6 + per_column + 0.6 + len(notes) + 1.6))
         card = pygame.Rect((width - card_w) // 2, (height - card_h) // 2, card_w, card_h)
-        return card, line, columns, rules, notes
+        return card, line, columns, rules, notes, size
 
     def draw(self, surface: pygame.Surface) -> None:
         p, text = self.ctx.palette, self.ctx.text
         draw_veil(surface, p)
-        rect, line, columns, rules, notes = self.plan()
+        rect, line, columns, rules, notes, size = self.plan()
         draw_card(surface, p, rect, max(8, line // 2))
         rows = self.rows()
         per_column = -(-len(rows) // columns)
-        size = round(line * 0.56)
         x0 = rect.x + line
         y = rect.y + round(line * 0.6)
         title = text.render("How to play", round(line * 0.95), p.text, True)
         surface.blit(title, (x0, y))
+        pitch = pitch_of(size)
         y = rect.y + 2 * line
         for wrapped in rules:
             surface.blit(text.render(wrapped, size, p.text_dim), (x0, y))
-            y += line
+            y += pitch
         y += round(line * 0.6)
         gap = line
         column_w = (rect.w - 2 * line - (columns - 1) * gap) // columns
@@ -206,18 +212,19 @@ class HelpScene(Scene):
         )
         room = column_w - line // 2
         scale = min(1.0, room / widest)
-        size = max(9, int(size * scale))
+        table = max(12, int(size * scale))
         for index, (what, how) in enumerate(rows):
             column, row = divmod(index, per_column)
             x = x0 + column * (column_w + gap)
-            top = y + row * line
-            surface.blit(text.render(what, size, p.text), (x, top))
-            keys = text.render(how, size, p.accent, True)
+            top = y + row * pitch
+            keys = text.render(how, table, p.accent, True)
+            words = column_w - keys.get_width() - line // 3
+            surface.blit(text.render(what, table, p.text, False, words), (x, top))
             surface.blit(keys, (x + column_w - keys.get_width(), top))
-        y += per_column * line + round(line * 0.6)
+        y += per_column * pitch + round(line * 0.6)
         for wrapped in notes:
-            surface.blit(text.render(wrapped, round(line * 0.56), p.text_dim), (x0, y))
-            y += line
+            surface.blit(text.render(wrapped, size, p.text_dim), (x0, y))
+            y += pitch
         for index, (button, (label, _)) in enumerate(zip(self.buttons(), BUTTONS, strict=True)):
             draw_button(
                 surface,

@@ -17,16 +17,24 @@ page's own is waiting for a key and the question a taken key asks.
 
 from __future__ import annotations
 
-from ..forms.model import Button, Buttons, Fit, FormSpec, Lines, Note, Target
-from ..forms.scene import FormScene
-from ..input.actions import Action
-from ..input.gate import InputContext, Intent, KeyCapture
-from ..input.keymap import BINDABLE, letter_digits, parse_chord, reserved
-from ..input.rebind import Change, assign, key_text, remove, restore
-from ..kit.theme import Colour, mix
-from ..kit.widgets import Style
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..forms import Button, Buttons, Fit, FormScene, FormSpec, Lines, Note, Target
+from ..input import (
+    BINDABLE,
+    Action,
+    Change,
+    InputContext,
+    Intent,
+    KeyCapture,
+    assign,
+    key_text,
+    letter_digits,
+    parse_chord,
+    remove,
+    reserved,
+    restore,
+)
+from ..kit import Colour, Style, mix
+from ..stage import AppContext, Pop, Transition
 
 HELP = (
     "Choose a key to change it, or + to add one; Delete removes the chosen key. "
@@ -167,11 +175,12 @@ class KeysScene(FormScene):
             scroll=True,
             width=LINE_WIDTH,
         )
+        # The help and the 16x16 rule head the page, wrapped to its width: beside the
+        # title and under the list they were cut short at 1280x800.
         return FormSpec(
             "Keys",
-            (lines,),
+            (Note("help", 4, words=f"{HELP} {LETTER_NOTE}"), lines),
             FOOTER,
-            aside=Note("help", 3, words=HELP),
             footnote=Note("message", 2),
         )
 
@@ -202,8 +211,7 @@ class KeysScene(FormScene):
         return None
 
     def note(self, key: str) -> tuple[str, bool]:
-        message = self.message or (LETTER_NOTE if not self.form.keyboard else "")
-        return message, bool(self.pending)
+        return self.message, bool(self.pending)
 
     def style(self, key: str, value: object) -> Style | None:
         waiting = self.waiting

@@ -10,22 +10,23 @@ from typing import ClassVar
 import pygame
 
 from ...session.puzzles import daily_level
-from ..input.actions import Action
-from ..kit.text import clock_text
-from ..kit.widgets import Item
-from ..stage.context import AppContext
-from ..stage.destinations import (
+from ..input import Action
+from ..kit import Item, clock_text
+from ..stage import (
+    AppContext,
     ChooseNewGame,
     Daily,
+    Go,
     Help,
     OpenPuzzle,
+    Quit,
     Resume,
     SettingsPage,
     Statistics,
     TrainerChooser,
+    Transition,
+    load_icon,
 )
-from ..stage.icon import load_icon
-from ..stage.scene_stack import Go, Quit, Transition
 from .card import CardScene
 
 

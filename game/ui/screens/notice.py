@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..kit.widgets import Item
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..kit import Item
+from ..stage import AppContext, Pop, Transition
 from .card import CardScene
 
 

@@ -27,13 +27,10 @@ import pygame
 
 from ...session.keep import EXTENSION, ILLEGAL, SaveName, Written, shown_path, validate_save_name
 from ...session.play import Game, Origin
-from ..forms.model import Area, Button, Buttons, Choice, FormSpec, Lines, Note
-from ..forms.scene import FormScene, Handler
-from ..input.actions import Edit
-from ..input.gate import EditKey, InputContext, Intent, TextInput
-from ..kit.text_field import TextField, draw_field
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..forms import Area, Button, Buttons, Choice, FormScene, FormSpec, Handler, Lines, Note
+from ..input import Edit, EditKey, InputContext, Intent, TextInput
+from ..kit import TextField, draw_field
+from ..stage import AppContext, Pop, Transition
 
 EXPORT_EXTENSION = ".txt"
 FIELD = 0.86  # the name field's height, in units
@@ -168,15 +165,19 @@ class SaveDialogScene(FormScene):
             return None
         return self._write(name)
 
-    def _created(self) -> str:
-        """When the game was first started, if it is the session's (kept in its saves)."""
+    def _kept(self) -> tuple[str, int | None]:
+        """When the game was first started and where its cursor is, if it is the
+        session's (kept in its saves)."""
         session = self.ctx.session
-        return session.created if session.game is self.game else ""
+        if session.game is not self.game:
+            return "", None
+        return session.created, session.cursor
 
     def _write(self, name: SaveName) -> Transition | None:
         keeper = self.ctx.keeper
         if self.mode is Mode.GAME:
-            written: Written = keeper.save_as(self.game, self.info, name, self._created())
+            created, cursor = self._kept()
+            written: Written = keeper.save_as(self.game, self.info, name, created, cursor)
         else:
             written = keeper.export(self.game, name)
         if not written.ok:
@@ -184,7 +185,7 @@ class SaveDialogScene(FormScene):
             self.replacing = None
             return None
         self.report(written.message)
-        self.ctx.session.saves_first = True  # the next Open shows the saves
+        self.ctx.session.saved_by_name()  # the next Open shows the saves
         return Pop()
 
     # -- the form ---------------------------------------------------------------------

@@ -15,6 +15,7 @@ scrolling.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -22,12 +23,10 @@ import pygame
 from ...engine.logic.registry import Level
 from ...session.keep import KindStats, Statistics
 from ...session.play import PuzzleKind
-from ..forms.model import Area, Button, Buttons, FormSpec, Note
-from ..forms.scene import FormScene
-from ..input.actions import Action
-from ..kit.text import clock_text
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Transition
+from ..forms import Area, Button, Buttons, FormScene, FormSpec, Note
+from ..input import Action
+from ..kit import clock_text
+from ..stage import AppContext, Pop, Transition
 
 COLUMNS = (
     ("Puzzle", 2.7),
@@ -44,6 +43,8 @@ COLUMNS = (
 WORDS = 2
 ROW = 0.6  # row height, in units
 TABLE_WIDTH = sum(width for _, width in COLUMNS)
+TEXT_UNITS = 0.3  # the table's text size in units (the forms' TEXT)
+CELL_PAD = 0.35  # units between the longest kind and the Level column
 
 EMPTY = (
     "No games yet. Every game you finish, or leave for another, shows up here "
@@ -87,6 +88,18 @@ def table_rows(stats: Statistics) -> list[TableRow]:
     return rows
 
 
+def column_widths(
+    rows: list[TableRow], measure: Callable[[str, int, bool], tuple[int, int]]
+) -> tuple[float, ...]:
+    """Each column's width in units: the kinds' column as wide as its longest name
+    ("Jigsaw X Killer 9×9"), the others as :data:`COLUMNS` says."""
+    size = 100  # measured large, then scaled: text widths grow linearly with size
+    longest = max((measure(row.group, size, True)[0] for row in rows), default=0)
+    kinds = longest / size * TEXT_UNITS + CELL_PAD
+    first = max(COLUMNS[0][1], kinds)
+    return (first, *(width for _, width in COLUMNS[1:]))
+
+
 def _cells(key: PuzzleKind, kind: KindStats, first: bool) -> tuple[str, ...]:
     def time(seconds: float | None) -> str:
         return clock_text(seconds) if seconds is not None else "–"
@@ -107,6 +120,7 @@ class StatisticsScene(FormScene):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx)
         self.rows = table_rows(ctx.keeper.stats)
+        self.widths = column_widths(self.rows, ctx.text.measure)
         self.commands.update(
             {
                 Action.MOVE_UP: lambda: self.scroll(-1),
@@ -124,7 +138,7 @@ class StatisticsScene(FormScene):
     def spec(self) -> FormSpec:
         if not self.rows:
             return FormSpec("Statistics", (Note("empty", 4, EMPTY_WIDTH, EMPTY),), FOOTER)
-        table = Area("table", TABLE_WIDTH, ROW, ROW, len(self.rows))
+        table = Area("table", sum(self.widths), ROW, ROW, len(self.rows))
         return FormSpec(
             "Statistics", (table, Note("rules", 3, words=RULES)), FOOTER, footnote=Note("shown", 1)
         )
@@ -156,8 +170,9 @@ class StatisticsScene(FormScene):
         u = layout.unit
         # The columns share the area's width in their proportions; the header is one row.
         edges = [rect.x]
-        for _, width in COLUMNS:
-            edges.append(edges[-1] + round(width / TABLE_WIDTH * rect.w))
+        total = sum(self.widths)
+        for width in self.widths:
+            edges.append(edges[-1] + round(width / total * rect.w))
         shown = self.rows[self.form.first : self.form.first + self.fits()]
         row_h = rect.h // (1 + len(shown))
         y = rect.y

@@ -16,10 +16,8 @@ from ...session import Session, TaskRunner
 from ...session.keep import Keeper
 from ...session.play import Settings
 from ...session.puzzles import PuzzleSupply
-from ..input.gate import post_task_done
-from ..input.keymap import KeyMap
-from ..kit.text import Text
-from ..kit.theme import Palette, palette_for
+from ..input import KeyMap, post_task_done
+from ..kit import Palette, Text, palette_for
 from .sound import Sounds
 
 

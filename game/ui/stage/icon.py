@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from ..kit.text import ASSETS
+from ..kit import ASSETS
 
 ICON_PATH = ASSETS / "icon.png"
 

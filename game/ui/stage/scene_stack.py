@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..input.gate import InputContext, Intent
+from ..input import InputContext, Intent
 from .destinations import Destination
 
 

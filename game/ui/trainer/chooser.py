@@ -25,18 +25,15 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.logic.registry import Level, all_techniques
+from ...session.play import Variant
 from ...session.trainer import Tallies, examples, positions, techniques_with_examples
-from ..forms.model import Area, Button, Buttons, Choice, FormSpec, Lines, Note
-from ..forms.scene import FormScene
-from ..input.actions import Action
-from ..input.gate import Pointer, PointerKind
-from ..kit.theme import mix
-from ..kit.widgets import Style, draw_button
-from ..stage.context import AppContext
-from ..stage.destinations import Destination, Train
-from ..stage.scene_stack import Go, Pop, Transition
+from ..forms import Area, Button, Buttons, Choice, FormScene, FormSpec, Lines, Note
+from ..input import Action, Pointer, PointerKind
+from ..kit import Style, draw_button, mix
+from ..stage import AppContext, Destination, Go, Pop, Train, Transition
 
-VARIANTS = (("any", "All grids"), ("classic", "Classic"), ("jigsaw", "Jigsaw"))
+VARIANTS = (("any", "All grids"), *((grid.value, grid.label) for grid in Variant))
+"""The trainer's grids: all, or one (the session's words: :data:`~.drill.VARIANTS`)."""
 ROW = 0.55  # a row of the list, in units
 LIST_WIDTH = 11.0  # units
 EMPTY = (

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from ...engine.logic.step import Role
 from ...session.board import HintMarks
 from ...session.trainer import Answer, Pick, Round, Verdict
-from ..board.looks import CellLook, Fill, hint_parts, region_tints
+from ..board import CellLook, Fill, hint_parts, region_tints
 
 
 def trainer_looks(

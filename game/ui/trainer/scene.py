@@ -24,19 +24,12 @@ import pygame
 from ...engine.logic.registry import get as technique_named
 from ...engine.logic.step import Role, with_article
 from ...session import Task
+from ...session.play import PuzzleKind
 from ...session.trainer import Answer, Outcome, Round, drill_for, prepare
-from ..board.deduction_view import draw_deduction
-from ..board.looks import CellLook
-from ..board.panel import legend_of
-from ..board.panel_view import LegendItem
-from ..board.view import BoardView
-from ..input.actions import Action, Command
-from ..input.gate import InputContext, Intent, Pointer, PointerKind
-from ..input.keymap import KeyMap
-from ..kit.widgets import Style
-from ..stage.context import AppContext
-from ..stage.destinations import Destination, Help
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..board import BoardView, CellLook, LegendItem, draw_deduction, legend_of
+from ..input import Action, Command, InputContext, Intent, KeyMap, Pointer, PointerKind
+from ..kit import Style
+from ..stage import AppContext, Destination, Go, Help, Pop, Scene, Transition
 from .looks import trainer_looks
 from .view import (
     KEYS_SEPARATOR,
@@ -327,7 +320,7 @@ class TrainerScene(Scene):
         grid = ""
         if round_ is not None:
             shape = round_.shape
-            grid = f"{shape.variant.capitalize()} {shape.size}×{shape.size}"
+            grid = PuzzleKind.of(shape, None).grid
         parts = [level, grid, f"position {drill.served}" if drill.served else ""]
         subtitle = " · ".join(part for part in parts if part)
         tally = drill.tally

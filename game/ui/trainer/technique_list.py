@@ -21,14 +21,9 @@ import pygame
 
 from ...engine.logic.about import by_level
 from ...engine.logic.registry import Level, Technique
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.text import Text
-from ..kit.theme import mix
-from ..kit.widgets import draw_button, draw_scrollbar
-from ..stage.context import AppContext
-from ..stage.destinations import TechniquePage
-from ..stage.scene_stack import Go, Pop, Scene, Transition
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import Text, draw_button, draw_scrollbar, mix
+from ..stage import AppContext, Go, Pop, Scene, TechniquePage, Transition
 
 MIN_TEXT = 13
 """The smallest type the list uses before it scrolls instead (LOOK.md's floor is 12)."""

@@ -34,16 +34,11 @@ from ...engine.logic.about import about, plain, reading_order, related
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.registry import Technique
 from ...engine.logic.step import Step
-from ..board.panel import legend_of
-from ..board.panel_view import LegendItem, draw_legend, legend_size
-from ..board.step_picture import StepPicture
-from ..input.actions import Action, Command
-from ..input.gate import Intent, Pointer, PointerKind
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, draw_button, draw_scrollbar
-from ..stage.context import AppContext
-from ..stage.scene_stack import Pop, Scene, Transition
+from ...session.play import PuzzleKind
+from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
+from ..input import Action, Command, Intent, Pointer, PointerKind
+from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
+from ..stage import AppContext, Pop, Scene, Transition
 
 MIN_TEXT = 13
 """The words shrink to fit down to this size, then scroll (LOOK.md's floor is 12)."""
@@ -105,7 +100,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
     if example is not None and step is not None:
         position = example.position
         shape = position.shape
-        kind = "jigsaw" if shape.is_jigsaw else "classic"
+        kind = PuzzleKind.of(shape, None).grid.lower()
         heading = "In this example"
         if step.technique != technique.name:
             heading += f" ({step.technique})"
@@ -113,7 +108,7 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
         sections.append(
             Section(
                 "",
-                (f"A {kind} {shape.size}×{shape.size} position, from {example.source}.",),
+                (f"A {kind} position, from {example.source}.",),
                 dim=True,
             )
         )

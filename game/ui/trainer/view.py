@@ -20,13 +20,19 @@ from dataclasses import dataclass
 import pygame
 
 from ...session.trainer import Outcome
-from ..board.layout import BoardGeometry, board_layout
-from ..board.panel_view import LegendItem, draw_legend
-from ..board.steps_view import draw_explanation
-from ..kit.card_layout import button_grid
-from ..kit.text import Text
-from ..kit.theme import Colour, Palette, mix
-from ..kit.widgets import Style, draw_button, draw_lines, draw_spinner, wrap_lines
+from ..board import BoardGeometry, LegendItem, board_layout, draw_explanation, draw_legend
+from ..kit import (
+    Colour,
+    Palette,
+    Style,
+    Text,
+    button_grid,
+    draw_button,
+    draw_lines,
+    draw_spinner,
+    mix,
+    wrap_lines,
+)
 
 BUTTON_ROW = 0.62  # button height, in units
 GAP = 0.14

@@ -30,14 +30,15 @@ def test_update_saves_only_when_something_changed(tmp_path: Path) -> None:
     assert autosaver.update(game)
     game.undo()
     assert autosaver.update(game)
-    game.select(5)
-    assert autosaver.update(game)
+    assert autosaver.update(game, cursor=5)  # the board's cursor moved
     game.tick(CLOCK_STEP / 2)
-    assert not autosaver.update(game)  # the clock alone is saved in steps
+    assert not autosaver.update(game, cursor=5)  # the clock alone is saved in steps
     game.tick(CLOCK_STEP)
-    assert autosaver.update(game)
+    assert autosaver.update(game, cursor=5)
     assert writer.writes == 5
-    same_game(game, load_saved(tmp_path / AUTOSAVE).game)
+    saved = load_saved(tmp_path / AUTOSAVE)
+    same_game(game, saved.game)
+    assert saved.cursor == 5
 
 
 def test_two_moves_to_equal_boards_are_two_changes(tmp_path: Path) -> None:

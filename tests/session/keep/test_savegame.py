@@ -44,7 +44,6 @@ def played() -> Game:
     game.place(3, 9)  # wrong: r1c4 is 6
     game.undo()
     game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
-    game.select(3)
     game.tick(42.5)
     return game
 
@@ -64,7 +63,7 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     assert game.state.entries[3] == 0 and game.state.notes[3] == 0
     assert (game.history.position, len(game.history)) == (6, 7)
     assert (game.mistakes, game.hints_used, game.elapsed) == (1, 2, 95.25)
-    assert game.selected == 3 and game.phase is Phase.PLAYING
+    assert saved.cursor == 3 and game.phase is Phase.PLAYING
     game.redo()  # the redo list survived: fill-notes
     assert game.state.notes[3] == 0b000100010  # 2 and 6
     game.undo()
@@ -72,10 +71,13 @@ def test_a_hand_written_version_1_file_loads_exactly() -> None:
     assert game.state.entries[3] == 9 and game.mistakes == 1
 
 
-def test_round_trip_keeps_history_redo_counters_and_selection() -> None:
+def test_round_trip_keeps_history_redo_counters_and_the_cursor() -> None:
     game = played()
-    loaded = load_game(save_game(game))
+    saved = load_saved(save_game(game, cursor=3))
+    loaded = saved.game
     same_game(game, loaded)
+    assert saved.cursor == 3  # the board's, kept beside the game
+    assert load_saved(save_game(game)).cursor is None
     assert loaded.can_redo()
     loaded.redo()
     assert loaded.state.entries[3] == 9
@@ -114,8 +116,9 @@ def test_origin_and_created_survive_and_bad_metadata_is_dropped() -> None:
 
 
 def test_save_text_is_json_with_the_documented_fields() -> None:
-    data = json.loads(save_game(played()))
-    assert data["format"] == "sudoku-game" and data["version"] == VERSION
+    data = json.loads(save_game(played(), cursor=3))
+    # A classic puzzle is written as version 1, which it is exactly (see VERSION).
+    assert data["format"] == "sudoku-game" and data["version"] == 1 < VERSION
     assert data["moves"] == ["place r1c3 4", "note r1c4 2", "place r1c4 9"]
     assert data["position"] == 2
     assert data["current"]["notes"] == {"r1c4": "2"}
@@ -143,7 +146,7 @@ def mutate(**changes: object) -> str:
         ("[1, 2]", "not a saved game: the JSON is a list, not an object"),
         ("{}", "has no 'format'"),
         ('{"format": "sudoku-stats"}', "has 'format' 'sudoku-stats', not 'sudoku-game'"),
-        (mutate(version=2), "newer version of this game (save format 2)"),
+        (mutate(version=3), "newer version of this game (save format 3)"),
         (mutate(version=0), "'version' is 0"),
         (mutate(version="1"), "'version' is '1'"),
         (mutate(moves=["place r1c3 4", "plce r1c4 2"]), "moves[1]: unknown move 'plce r1c4 2'"),

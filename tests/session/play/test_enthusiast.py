@@ -61,6 +61,7 @@ def test_colours_toggle_and_clear_with_one_key_and_undo() -> None:
     assert game.state.colours[2] == game.state.colours[3] == 3
     game.marking.paint([2, 3], 3)  # the same colour again takes it off
     assert not any(game.state.colours)
+    game.marking.toggle_note(2, 6)  # a candidate takes a colour only where it is
     game.marking.paint([2], 5, digit=6)
     assert candidate_colour(game.state.marks[2], 6) == 5
     game.marking.clear_colours()
@@ -213,7 +214,7 @@ def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
     play.toggle_notes_mode()
     play.digit(4)
     assert game.state.entries[2] == 4 and game.state.entries[3] == 4
-    assert play.clear_selection() and play.chosen == frozenset({game.selected})
+    assert play.clear_selection() and play.chosen == frozenset({play.cursor})
     assert not play.notes_mode  # back to how it was before several cells were chosen
     play.select_empty()
     assert len(play.chosen) == sum(1 for d in game.grid if not d)
@@ -222,3 +223,20 @@ def test_playing_chooses_many_cells_and_says_what_a_digit_will_do() -> None:
     play.move(0, 1, extend=True)
     play.move(1, 0, extend=True)
     assert len(play.chosen) == 4
+
+
+def test_a_candidate_colour_goes_only_where_the_candidate_is() -> None:
+    """Ctrl+Shift+digit colours the candidate in cells that have it, and says so
+    when none of the chosen cells has it (it used to paint a disc with no digit)."""
+    game = new_game()
+    empty = [c for c in range(81) if not game.givens[c]][:3]
+    game.marking.toggle_note(empty[0], 6)
+    effect = game.marking.paint(empty, 5, digit=6)
+    assert effect.changed and effect.cells == (empty[0],)
+    assert candidate_colour(game.state.marks[empty[0]], 6) == 5
+    assert not any(game.state.marks[c] for c in empty[1:])
+    refused = game.marking.paint(empty[1:2], 5, digit=6)
+    assert not refused.changed and refused.error
+    assert "has no 6 candidate" in refused.message
+    assert game.marking.paint(empty, 0, digit=6).changed  # colour 0 takes it off
+    assert not game.state.marks[empty[0]]

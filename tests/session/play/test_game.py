@@ -142,15 +142,6 @@ def test_clock_runs_only_while_playing() -> None:
     assert game.elapsed == pytest.approx(2.0)
 
 
-def test_selection_wraps() -> None:
-    game = new_game()
-    game.select(0)
-    game.move_selection(0, -1)
-    assert game.selected == 8
-    game.move_selection(-1, 0)
-    assert game.selected == 80
-
-
 @pytest.mark.parametrize(
     "text",
     [

@@ -22,7 +22,6 @@ def observable(game: Game) -> tuple[object, ...]:
         game.counters,
         game.elapsed,
         game.solution_seen,
-        game.selected,
         game.phase,
         game.ending,
     )

@@ -194,12 +194,13 @@ class Monkey:
             from game.session.keep.savegame import load_saved
 
             assert autosave.exists(), "a game in progress was not autosaved at quit"
-            saved = load_saved(autosave).game
+            kept = load_saved(autosave)
+            saved = kept.game
             assert saved.state == game.state, "the autosave differs from the game"
             assert saved.history.moves == game.history.moves
             assert saved.history.position == game.history.position
             assert saved.counters == game.counters
-            assert saved.selected == game.selected
+            assert kept.cursor == ctx.session.cursor
             assert saved.phase is (Phase.PLAYING if game.phase is Phase.PAUSED else game.phase)
         for key, kind in ctx.keeper.stats:
             assert kind.won <= kind.played and kind.streak <= kind.best_streak <= kind.won, key
@@ -434,7 +435,7 @@ def finish(monkey: Monkey) -> None:
     empty = [c for c in range(game.shape.cells) if not game.grid[c]]
     for cell in empty[:-1]:
         game.place(cell, game.solution[cell])
-    game.select(empty[-1])
+    top.play.select(empty[-1])
     top.uncover()
     press(pygame.K_0 + game.solution[empty[-1]])(monkey)
 

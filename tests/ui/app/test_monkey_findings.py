@@ -25,7 +25,7 @@ def test_a_mistake_limit_lowered_below_the_mistakes_made_waits_for_the_next_mist
     assert isinstance(scene, BoardScene)
     mistakes = harmless_mistakes(4)
     for cell, digit in mistakes[:3]:
-        scene.game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, PauseScene)
@@ -35,7 +35,7 @@ def test_a_mistake_limit_lowered_below_the_mistakes_made_waits_for_the_next_mist
     driver.run(0.5)
     assert isinstance(driver.top, BoardScene) and scene.game.phase is Phase.PLAYING
     cell, digit = mistakes[3]
-    scene.game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + digit)
     driver.run(0.5)
     assert isinstance(driver.top, LoseScene)

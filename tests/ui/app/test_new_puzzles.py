@@ -13,10 +13,10 @@ from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.session.puzzles.sources import generate
 from game.session.puzzles.supply import daily_level
 from game.ui.board.scene import BoardScene
-from game.ui.forms.model import Choice
+from game.ui.forms.model import part_values
 from game.ui.screens.menu import MenuScene
 from game.ui.screens.new_game import NewGameScene
-from game.ui.stage.destinations import ChooseNewGame, Daily
+from game.ui.stage.destinations import ChooseNewGame, Daily, Generate
 from game.ui.stage.scene_stack import Go
 
 from ..conftest import Driver
@@ -52,10 +52,48 @@ def test_keyboard_skips_levels_not_offered(driver: Driver) -> None:
 def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
     scene = open_new_game(driver)
     scene.change("variant", Variant.JIGSAW)
-    size = scene.spec().controls()[1]
-    assert isinstance(size, Choice) and [label for _, label in size.options] == ["6×6", "9×9"]
+    sizes = [n for n in scene.sizes() if scene.enabled("size", n)]
+    assert sizes == [6, 9]
+    scene.change("size", 16)  # greyed: nothing changes
+    assert scene.request.size == 9
     scene.change("size", 6)
     assert (scene.request.variant, scene.request.size) == ("jigsaw", 6)
+
+
+def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    keys = [control.key for control in scene.spec().controls()]
+    assert keys == ["variant", "houses", "neighbours", "clues", "size", "level", "footer"]
+    scene.change("variant", Variant.JIGSAW)
+    scene.change("houses", "x")
+    scene.change("clues", "killer")
+    assert scene.request.variant == "jigsaw,x,killer"
+    assert scene.request.grid == "Jigsaw X Killer 9×9"
+    assert scene.request.level in available_levels("jigsaw,x,killer", 9)
+    assert not scene.enabled("neighbours", "anti-knight")  # no anti-knight jigsaw
+    assert not scene.enabled("size", 6)  # jigsaw killers come in 9x9
+    scene.change("variant", Variant.CLASSIC)
+    scene.change("houses", "")
+    assert scene.request.variant == "killer" and scene.enabled("size", 6)
+    scene.change("size", 4)
+    assert scene.request.label == "Easy · Killer 4×4"
+    assert not scene.enabled("level", Level.MEDIUM)
+    scene.change("clues", "")  # the last rule taken off: a classic grid again
+    assert scene.request.variant == "classic"
+    for control in scene.spec().controls():  # every option can be asked about
+        assert all(isinstance(scene.enabled(control.key, v), bool) for v in part_values(control))
+
+
+def test_a_variant_is_made_and_played_from_new_game(driver: Driver) -> None:
+    kind = PuzzleKind("x", 4, Level.EASY)
+    driver.app.apply(Go(Generate(kind)))
+    driver.settle()
+    board = driver.top
+    assert isinstance(board, BoardScene)
+    game = driver.ctx.session.game
+    assert game is not None and game.puzzle.constraints  # the two diagonals
+    assert driver.ctx.session.origin is not None
+    assert driver.ctx.session.origin.kind.variant == "x"
 
 
 def test_new_game_goes_through_the_supply_and_makes_the_next_one_ahead(driver: Driver) -> None:

@@ -82,7 +82,7 @@ def start(driver: Driver) -> BoardScene:
 
 
 def place(driver: Driver, cell: int, digit: int, mod: int = 0) -> None:
-    board(driver).game.select(cell)
+    board(driver).play.select(cell)
     driver.key(pygame.K_0 + digit, mod)
 
 
@@ -141,7 +141,7 @@ def test_continue_restores_the_game_exactly_in_the_next_run(data: Path) -> None:
     first.key(pygame.K_z, CTRL)  # undo the last note: it stays redoable
     game.charge_hint(Deduction("Naked Single", frozenset({(3, 6)}), frozenset()))
     first.run(3.0)
-    game.select(40)
+    board(first).play.select(40)
     quit_game(first)
 
     second = run()
@@ -157,7 +157,7 @@ def test_continue_restores_the_game_exactly_in_the_next_run(data: Path) -> None:
     assert again.can_redo()
     assert again.mistakes == game.mistakes == 1
     assert again.hints_used == 1
-    assert again.selected == 40
+    assert board(second).play.cursor == 40
     assert again.elapsed == pytest.approx(game.elapsed)
     assert second.ctx.session.created == first.ctx.session.created != ""
     second.key(pygame.K_y, CTRL)  # redo the note undone in the last run

@@ -46,7 +46,7 @@ def test_click_selects_and_highlights_peers_and_same_digits(
 ) -> None:
     driver.click(centre(scene, 0))  # r1c1 holds a given 5
     looks = scene.looks()
-    assert scene.game.selected == 0
+    assert scene.play.cursor == 0
     assert looks[0].fill is Fill.SELECTED
     assert looks[1].fill is Fill.SAME or looks[1].fill is Fill.PEER
     assert looks[80].fill is Fill.PLAIN
@@ -66,15 +66,15 @@ def test_highlights_follow_the_settings(make_driver: MakeDriver) -> None:
 
 def test_arrows_and_wasd_move_with_wrapping(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_UP)  # nothing selected: selects r1c1
-    assert scene.game.selected == 0
+    assert scene.play.cursor == 0
     driver.key(pygame.K_UP)
-    assert scene.game.selected == 72
+    assert scene.play.cursor == 72
     driver.key(pygame.K_a, 0, "a")
-    assert scene.game.selected == 80
+    assert scene.play.cursor == 80
 
 
 def test_digits_place_entries_and_the_pad_counts_down(driver: Driver, scene: BoardScene) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     before = scene.panel_model().pad[3].remaining
     driver.key(pygame.K_4)
     assert scene.game.state.entries[2] == 4
@@ -101,7 +101,7 @@ def test_finished_digits_dim_on_the_pad(driver: Driver, scene: BoardScene) -> No
 
 
 def test_shift_digit_and_notes_mode_toggle_notes(driver: Driver, scene: BoardScene) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_1, SHIFT, "!")
     assert scene.game.state.notes[2] == 0b1
     driver.key(pygame.K_n, 0, "n")
@@ -119,7 +119,7 @@ def test_notes_mode_click_on_a_notes_spot_toggles_that_note(
     assert scene.play.notes_mode
     spot = scene.layout.board.note_rect(2, 7)
     driver.click(spot.center)  # the click that selects the cell never changes it
-    assert scene.game.selected == 2 and scene.game.state.notes[2] == 0
+    assert scene.play.cursor == 2 and scene.game.state.notes[2] == 0
     driver.click(spot.center)
     assert scene.game.state.notes[2] == 1 << 6
 
@@ -127,7 +127,7 @@ def test_notes_mode_click_on_a_notes_spot_toggles_that_note(
 def test_right_click_notes_the_last_digit(driver: Driver, scene: BoardScene) -> None:
     driver.click(centre(scene, 2), button=3)
     assert status(scene).startswith("Pick a digit")
-    scene.game.select(3)
+    scene.play.select(3)
     driver.key(pygame.K_6)
     driver.click(centre(scene, 2), button=3)
     assert scene.game.state.notes[2] == 1 << 5
@@ -144,12 +144,12 @@ def test_digit_first_mode(make_driver: MakeDriver) -> None:
     driver.click(centre(scene, 2))
     driver.click(centre(scene, 3))
     assert scene.game.state.entries[2] == 4 and scene.game.state.entries[3] == 4
-    fours = [c for c in range(81) if scene.game.grid[c] == 4 and c != scene.game.selected]
+    fours = [c for c in range(81) if scene.game.grid[c] == 4 and c != scene.play.cursor]
     assert all(scene.looks()[c].fill is Fill.SAME for c in fours)
 
 
 def test_conflicts_get_red_and_an_underline_cue(driver: Driver, scene: BoardScene) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_5)  # row 1 already has a given 5 at r1c1
     looks = scene.looks()
     assert looks[2].conflict and looks[0].conflict
@@ -161,7 +161,7 @@ def test_conflicts_get_red_and_an_underline_cue(driver: Driver, scene: BoardScen
 
 def test_check_marks_wrong_entries_with_their_own_cue(driver: Driver, scene: BoardScene) -> None:
     cell, digit = harmless_mistakes(1)[0]
-    scene.game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + digit)  # wrong, but breaks no rule
     assert not scene.looks()[cell].wrong  # mistakes are not shown until Check
     driver.key(pygame.K_c, 0, "c")
@@ -187,7 +187,7 @@ def test_completing_a_unit_makes_it_glow(driver: Driver, scene: BoardScene) -> N
     row = [c for c in range(9) if not game.is_given(c)]
     for cell in row[:-1]:
         game.place(cell, int(SOLUTION[cell]))
-    game.select(row[-1])
+    scene.play.select(row[-1])
     driver.key(pygame.K_0 + int(SOLUTION[row[-1]]))
     assert set(range(9)) <= set(scene.view.glow)
     driver.run(0.6)
@@ -219,7 +219,7 @@ def test_hint_three_presses(driver: Driver, scene: BoardScene) -> None:
 
 def test_hint_points_at_a_mistake_first_and_can_erase_it(driver: Driver, scene: BoardScene) -> None:
     cell, digit = harmless_mistakes(1)[0]
-    scene.game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
@@ -243,7 +243,7 @@ def test_esc_dismisses_a_hint_before_pausing(driver: Driver, scene: BoardScene) 
 def test_a_move_drops_a_stale_hint(driver: Driver, scene: BoardScene) -> None:
     driver.key(pygame.K_h, 0, "h")
     driver.settle()
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     assert scene.play.help.hints.stage is Stage.IDLE
 
@@ -258,7 +258,7 @@ def test_hint_marks_draw_roles_strikes_and_targets(scene: BoardScene) -> None:
     )
     scene.view.hint = HintMarks(step, full=False)
     looks = scene.looks()
-    assert all(looks[c].fill is Fill.UNIT for c in range(9) if c != scene.game.selected)
+    assert all(looks[c].fill is Fill.UNIT for c in range(9) if c != scene.play.cursor)
     scene.view.hint = HintMarks(step, full=True)
     looks = scene.looks()
     assert looks[2].target == 4 and looks[2].role is Role.FOCUS

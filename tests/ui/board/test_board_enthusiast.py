@@ -164,7 +164,7 @@ def test_help_shows_numbered_keys_as_one_row_until_one_moves() -> None:
 def test_a_drag_chooses_the_cells_it_crosses(driver: Driver, scene: BoardScene) -> None:
     drag(driver, [at(scene, c) for c in (2, 3, 12, 13)])
     assert scene.play.selection == {2, 3, 12, 13}
-    assert scene.game.selected == 2  # the cursor stays where the drag began
+    assert scene.play.cursor == 2  # the cursor stays where the drag began
     looks = scene.looks()
     assert looks[2].fill is Fill.SELECTED
     assert all(looks[c].fill is Fill.CHOSEN for c in (3, 12, 13))
@@ -187,7 +187,7 @@ def test_a_move_without_the_button_is_no_drag(driver: Driver, scene: BoardScene)
     driver.step(
         pygame.event.Event(pygame.MOUSEMOTION, pos=at(scene, 4), rel=(0, 0), buttons=(1, 0, 0))
     )
-    assert not scene.play.selection and scene.game.selected == 2
+    assert not scene.play.selection and scene.play.cursor == 2
 
 
 def test_ctrl_click_adds_and_removes_and_ctrl_drag_adds(driver: Driver, scene: BoardScene) -> None:
@@ -213,14 +213,14 @@ def test_shift_click_chooses_a_rectangle(driver: Driver, scene: BoardScene) -> N
 def test_a_plain_click_goes_back_to_one_cell(driver: Driver, scene: BoardScene) -> None:
     drag(driver, [at(scene, c) for c in (2, 3)])
     click(driver, at(scene, 50))
-    assert not scene.play.selection and scene.game.selected == 50
+    assert not scene.play.selection and scene.play.cursor == 50
     assert scene.looks()[50].outline == Edge.NONE
 
 
 def test_keys_choose_cells_and_esc_lets_go_before_pausing(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.select(0)
+    scene.play.select(0)
     driver.key(pygame.K_RIGHT, SHIFT)
     driver.key(pygame.K_DOWN, SHIFT)
     assert scene.play.selection == {0, 1, 9, 10}
@@ -258,7 +258,7 @@ def test_the_note_kind_key_cycles_persists_and_shows(driver: Driver, scene: Boar
     model = scene.panel_model()
     assert model.note_kind is NoteKind.CORNER and model.actions[3].label == "Corner notes"
     assert "corner notes" in status(scene)
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4, SHIFT, "$")
     driver.key(pygame.K_m, 0, "m")
     driver.key(pygame.K_6, SHIFT, "^")
@@ -285,7 +285,7 @@ def test_corner_and_centre_notes_leave_with_the_digit_and_the_step_ahead(
 ) -> None:
     scene.game.marking.toggle_note(2, 1, NoteKind.CORNER)
     scene.game.marking.toggle_note(2, 2, NoteKind.CENTRE)
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     look = scene.looks()[2]
     assert look.digit == 4 and not look.corner and not look.centre
@@ -353,7 +353,7 @@ def test_ctrl_digits_colour_the_chosen_cells_and_ctrl_0_clears(
 def test_ctrl_shift_digits_colour_the_last_digits_candidate(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)  # the last digit is now 4
     driver.key(pygame.K_BACKSPACE)
     driver.key(pygame.K_4, SHIFT, "$")
@@ -418,13 +418,13 @@ def test_the_paints_stay_apart_for_common_colour_blindness(palette: Palette) -> 
 def test_guesses_write_in_their_ink_and_the_panel_names_the_keys(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_x, SHIFT, "X")
     model = scene.panel_model()
     assert model.guess == "Guess 1 — X keeps, Ctrl+X abandons" and model.guess_level == 1
     driver.key(pygame.K_4)
     driver.key(pygame.K_x, SHIFT, "X")
-    scene.game.select(3)
+    scene.play.select(3)
     driver.key(pygame.K_6)
     looks = scene.looks()
     assert (looks[2].ink, looks[3].ink) == (1, 2)
@@ -449,21 +449,21 @@ def test_savepoints_find_mistake_and_reveal_by_key(driver: Driver, scene: BoardS
     game = scene.game
     cell, digit = harmless_mistakes(1)[0]
     first, second = [c for c in EMPTY_ROW_1 if c != cell][:2]
-    game.select(first)
+    scene.play.select(first)
     driver.key(pygame.K_0 + int(SOLUTION[first]))
     driver.key(pygame.K_p, 0, "p")
     assert "Savepoint 1" in game.what_if.savepoints
-    game.select(second)
+    scene.play.select(second)
     driver.key(pygame.K_0 + int(SOLUTION[second]))
     driver.key(pygame.K_p, SHIFT, "P")
     assert game.state.entries[second] == 0 and game.state.entries[first]
-    game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + digit)
     driver.key(pygame.K_m, CTRL, "\r")
     assert "again" in status(scene) and game.state.entries[cell] == digit
     driver.key(pygame.K_m, CTRL, "\r")
     assert game.state.entries[cell] == 0  # back to just before it
-    game.select(second)
+    scene.play.select(second)
     driver.key(pygame.K_h, SHIFT, "H")
     assert game.grid[second] == int(SOLUTION[second]) and not game.clean
 
@@ -475,7 +475,7 @@ def test_the_mistake_counter_shows_without_a_limit_when_asked(make_driver: MakeD
         scene = driver.top
         assert isinstance(scene, BoardScene)
         cell, digit = harmless_mistakes(1)[0]
-        scene.game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
         assert ("Mistakes 1" in scene.panel_model().detail) is wanted
 
@@ -508,7 +508,7 @@ def _menu(driver: Driver) -> MenuScene:
 
 def test_leaving_a_game_with_moves_asks_and_no_keeps_it(driver: Driver, scene: BoardScene) -> None:
     game = scene.game
-    game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     menu = _menu(driver)
     for key in ("daily", "new"):
@@ -528,7 +528,7 @@ def test_leaving_a_game_with_moves_asks_and_no_keeps_it(driver: Driver, scene: B
 def test_yes_leaves_and_a_game_without_moves_is_left_without_asking(
     driver: Driver, scene: BoardScene
 ) -> None:
-    scene.game.select(2)
+    scene.play.select(2)
     driver.key(pygame.K_4)
     driver.key(pygame.K_o, CTRL, "\x0f")  # Open only looks: no question yet
     assert not isinstance(driver.top, ConfirmScene)

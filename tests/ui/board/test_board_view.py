@@ -72,10 +72,12 @@ def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
     link = Link((3, 5), (12, 5), True, (3, 4, 5), ())
     step = Step("test", eliminations=((40, 1),), areas=(als, cover), links=(link,))
     draw_deduction(surface, step, geometry, LIGHT, Text())
-    # The ALS's outline runs along the top edge of r1c2, just inside the cell.
+    # The ALS's outline runs along the top edge of r1c2, just inside the cell (in the
+    # margin above its notes).
     top = geometry.cell_rect(1)
     width = max(2, geometry.cell // 18)
-    assert surface.get_at((top.centerx, top.y + width + width // 2))[:3] == area_colour(als, LIGHT)
+    y = top.y + max(1, width // 2) + width // 2
+    assert surface.get_at((top.centerx, y))[:3] == area_colour(als, LIGHT)
     # No line across the inside of the set (between r1c1 and r1c2).
     inside = geometry.cell_rect(0).right
     assert surface.get_at((inside, top.centery))[:3] == (255, 255, 255)
@@ -93,10 +95,9 @@ def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     )
     game = Game(puzzle)
-    game.select(40)
     position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens).apply([(2, 4)])
     step = Step("Naked Single", placements=((3, 6),))
-    view = ViewState(hint=HintMarks(step, full=True, position=position, ahead=1))
+    view = ViewState(cursor=40, hint=HintMarks(step, full=True, position=position, ahead=1))
     looks = cell_looks(game, view)
     assert looks[2].digit == 4 and looks[2].preview  # placed by the earlier step
     assert looks[5].notes == position.cands[5]  # that position's candidates

@@ -55,7 +55,7 @@ def test_the_win_card_shows_the_difficulty(driver: Driver) -> None:
     for cell in range(81):
         if not game.is_given(cell) and cell != last:
             game.place(cell, int(SOLUTION[cell]))
-    game.select(last)
+    scene.play.select(last)
     driver.key(pygame.K_0 + int(SOLUTION[last]))
     driver.run(3.0)
     card = driver.top

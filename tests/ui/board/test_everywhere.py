@@ -85,7 +85,7 @@ def test_techniques_on_notes_ask_for_notes_first(driver: Driver, scene: BoardSce
 
 def test_a_wrong_entry_stops_it(driver: Driver, scene: BoardScene) -> None:
     wrong, digit = harmless_mistakes(1)[0]
-    scene.game.select(wrong)
+    scene.play.select(wrong)
     driver.key(pygame.K_0 + digit)
     state = scene.game.state
     press(driver, 1)

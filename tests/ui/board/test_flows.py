@@ -38,7 +38,7 @@ def play_all_but_last(driver: Driver) -> int:
     game = board(driver).game
     empty = [c for c in range(81) if not game.is_given(c)]
     for cell in empty[:-1]:
-        game.select(cell)
+        board(driver).play.select(cell)
         driver.key(pygame.K_0 + int(SOLUTION[cell]))
     return empty[-1]
 
@@ -59,7 +59,7 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
     assert game.solution is not None
     for cell in range(81):
         if not game.is_given(cell):
-            game.select(cell)
+            scene.play.select(cell)
             driver.key(pygame.K_0 + game.solution[cell])
     assert game.phase is Phase.SOLVED
     assert isinstance(driver.top, BoardScene)  # the celebration plays first
@@ -73,7 +73,7 @@ def test_menu_to_new_game_to_board_to_win(driver: Driver) -> None:
 def test_win_card_offers_menu_and_best_time(driver: Driver) -> None:
     start_board(driver)
     last = play_all_but_last(driver)
-    board(driver).game.select(last)
+    board(driver).play.select(last)
     driver.key(pygame.K_0 + int(SOLUTION[last]))
     driver.run(2.0)
     win = driver.top
@@ -127,7 +127,7 @@ def test_mistake_limit_loses_for_good(make_driver: MakeDriver) -> None:
     start_board(driver)
     scene = board(driver)
     for cell, digit in harmless_mistakes(3):
-        scene.game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
     assert scene.game.phase is Phase.LOST
     driver.run(0.5)
@@ -155,7 +155,7 @@ def test_a_dead_end_is_no_card_and_is_told_only_when_asked(driver: Driver) -> No
     scene = board(driver)
     game = scene.game
     for cell, digit in DEAD_END:
-        game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
     driver.run(0.5)
     assert game.phase is Phase.PLAYING and isinstance(driver.top, BoardScene)
@@ -170,12 +170,11 @@ def test_with_mistakes_shown_a_dead_end_is_a_quiet_message_with_undo(
     driver = make_driver(show_mistakes=True, show_conflicts=False)
     start_board(driver)
     scene = board(driver)
-    game = scene.game
-    game.select(4)  # r1c5 holds a given: a refusal names it
+    scene.play.select(4)  # r1c5 holds a given: a refusal names it
     driver.key(pygame.K_1)
     assert "given" in scene.panel_model().status
     for cell, digit in DEAD_END:
-        game.select(cell)
+        scene.play.select(cell)
         driver.key(pygame.K_0 + digit)
     driver.run(0.5)
     assert isinstance(driver.top, BoardScene)  # never a card that blocks the board
@@ -202,7 +201,7 @@ def test_pause_hides_the_grid_and_stops_the_clock(driver: Driver) -> None:
 def test_pause_menu_then_continue_resumes_the_same_game(driver: Driver) -> None:
     start_board(driver)
     game = board(driver).game
-    game.select(2)
+    board(driver).play.select(2)
     driver.key(pygame.K_4)
     driver.key(pygame.K_ESCAPE)
     pause = driver.top

@@ -149,7 +149,7 @@ def test_changing_the_board_works_the_path_out_again(driver: Driver, scene: Boar
     open_steps(driver)
     old = scene.play.help.steps.job
     cell = next(c for c in range(81) if not scene.game.is_given(c) and c != 5)
-    scene.game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + int(SOLUTION[cell]))
     assert scene.play.help.steps.job is not old
     driver.settle()
@@ -160,7 +160,7 @@ def test_changing_the_board_works_the_path_out_again(driver: Driver, scene: Boar
 
 def test_a_wrong_entry_is_pointed_out_first_and_erased(driver: Driver, scene: BoardScene) -> None:
     cell, digit = harmless_mistakes(1)[0]
-    scene.game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + digit)
     open_steps(driver)
     view = scene.play.help.steps.view(False)

@@ -83,7 +83,7 @@ def test_a_taken_name_asks_before_replacing(saving: Driver, tmp_path: Path) -> N
     first = path.read_text()
     board = saving.top
     assert isinstance(board, BoardScene)
-    board.game.select(2)
+    board.play.select(2)
     saving.key(pygame.K_4)
     scene = dialog(saving)
     type_name(saving, "mine")

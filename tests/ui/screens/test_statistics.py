@@ -8,7 +8,13 @@ from game.engine.logic.registry import Level
 from game.session.keep.stats import KindStats, Statistics
 from game.session.play.puzzle_kind import PuzzleKind, Variant
 from game.ui.screens.menu import MenuScene
-from game.ui.screens.statistics import EMPTY, StatisticsScene, table_rows
+from game.ui.screens.statistics import (
+    COLUMNS,
+    EMPTY,
+    StatisticsScene,
+    column_widths,
+    table_rows,
+)
 
 from ..conftest import Driver, MakeDriver
 
@@ -34,6 +40,23 @@ def test_rows_group_by_kind_with_files_after_the_levels() -> None:
         ("Jigsaw 9×9", "Expert", "2", "0", "–", "–", "0", "0"),
     ]
     assert [row.first_of_group for row in rows] == [True, False, True]
+
+
+def test_variants_have_rows_of_their_own_and_their_names_fit(driver: Driver) -> None:
+    stats = filled()
+    stats.kinds[PuzzleKind("jigsaw,x,killer", 9, Level.HARD)] = KindStats(1, 0, 0.0, None, 0, 0)
+    rows = table_rows(stats)
+    assert [row.group for row in rows if row.first_of_group] == [
+        "Classic 9×9",
+        "Jigsaw 9×9",
+        "Jigsaw X Killer 9×9",
+    ]
+    text = driver.ctx.text
+    widths = column_widths(rows, text.measure)
+    assert widths[1:] == tuple(width for _, width in COLUMNS[1:])
+    # The longest name at the table's text size, in units, fits its column.
+    assert text.measure("Jigsaw X Killer 9×9", 100, True)[0] / 100 * 0.3 < widths[0]
+    assert column_widths(table_rows(filled()), text.measure)[0] == COLUMNS[0][1]
 
 
 def test_the_menu_leads_to_statistics_and_back(driver: Driver) -> None:

@@ -181,18 +181,18 @@ def test_the_board_plays_one_cue_per_action_and_wrong_digits_sound_like_right_on
     assert isinstance(scene, BoardScene)
     game = scene.game
     cell, wrong = harmless_mistakes(1)[0]
-    game.select(cell)
+    scene.play.select(cell)
     driver.key(pygame.K_0 + wrong)
     driver.key(pygame.K_BACKSPACE)
     row = [c for c in range(9) if not game.is_given(c)]
     for c in row[:-1]:
         game.place(c, int(SOLUTION[c]))
-    game.select(row[-1])
+    scene.play.select(row[-1])
     driver.key(pygame.K_0 + int(SOLUTION[row[-1]]))
     assert played == [Cue.PLACE, Cue.UNIT]
     empty = [c for c in range(81) if not game.grid[c]]
     for c in empty[:-1]:
         game.place(c, int(SOLUTION[c]))
-    game.select(empty[-1])
+    scene.play.select(empty[-1])
     driver.key(pygame.K_0 + int(SOLUTION[empty[-1]]))
     assert played[-1] is Cue.WIN
