@@ -9,7 +9,8 @@ Run on demand (not a test; a full run takes many minutes)::
 
 For each variant and level (9x9 unless ``--size``) it makes ``--count`` puzzles from
 the seeds ``--seed``, ``--seed + 1``, ... and prints one row: the median and worst
-seconds per puzzle, the candidates made on average, requests that found nothing
+CPU seconds per puzzle (``time.process_time``: the machine is shared, so wall time
+would measure the neighbours), the candidates made on average, requests that found nothing
 within ``--max-attempts``, puzzles whose level :func:`rate` (under the puzzle's
 rules) does not confirm (``rate!``), and, with ``--ortools PYTHON``, puzzles that
 OR-Tools CP-SAT does not find unique (``sat!``; ``-`` when not run).
@@ -197,13 +198,13 @@ def measure(variant: str, size: int, level: Level, count: int, seed: int, attemp
     """Make ``count`` puzzles and time each; re-rate every one."""
     row = Row(variant, level)
     for k in range(count):
-        start = time.perf_counter()
+        start = time.process_time()  # CPU: the machine is shared, wall time is noise
         try:
             found = search(variant, size, level, seed=seed + k, max_attempts=attempts)
         except GenerationFailed:
             row.failed += 1
             continue
-        row.times.append(time.perf_counter() - start)
+        row.times.append(time.process_time() - start)
         row.candidates.append(found.candidates)
         made = found.puzzle
         row.made.append(made)

@@ -83,27 +83,60 @@ def cages(
         merged = False
         pairs = _touching_cages(n, groups)
         rng.shuffle(pairs)
-        for a, b in pairs:
-            if a not in groups or b not in groups:
-                continue  # one of them was merged away in this pass
-            union = groups[a] + groups[b]
-            if len(union) > largest:
+        # Far below the level, most merges keep the puzzle below it: while no merge
+        # has been refused yet, merges go in batches graded once (a batch that
+        # overshoots is retried a merge at a time), which saves most of the grades
+        # of the early passes.  At the level, every merge is graded alone.
+        batch = BATCH if not reached else 1
+        at = 0
+        while at < len(pairs):
+            chunk = pairs[at : at + batch]
+            trial = dict(groups)
+            count = 0
+            for a, b in chunk:
+                union = _merged(trial, a, b, solution, largest)
+                if union is not None:
+                    del trial[b]
+                    trial[a] = union
+                    count += 1
+            if not count:
+                at += len(chunk)
                 continue
-            digits = [solution[c] for c in union]
-            if len(set(digits)) != len(digits):
-                continue
-            trial = {k: v for k, v in groups.items() if k != b}
-            trial[a] = union
             verdict = fits(trial)
             if verdict is Verdict.AT or (verdict is Verdict.BELOW and not reached):
                 groups = trial
                 merged = True
                 reached = reached or verdict is Verdict.AT
+                at += len(chunk)
+                if reached:
+                    batch = 1
+            elif count > 1:
+                batch = 1  # retry this batch's merges one at a time
+            else:
+                at += len(chunk)
     if level is Level.EXTREME:
         reached = grade(shape, empty, level, rules=rules_of(groups), poll=poll) is Verdict.AT
     if not reached:
         return None
     return tuple(rules_of(groups).constraints[len(ruled) :])  # type: ignore[arg-type]
+
+
+BATCH = 6
+"""Merges tried together while a killer is still below its level (see :func:`cages`)."""
+
+
+def _merged(
+    groups: dict[int, list[int]], a: int, b: int, solution: Sequence[int], largest: int
+) -> list[int] | None:
+    """The cells of cages ``a`` and ``b`` as one cage, or None when they cannot merge
+    (one was merged away already, the cage would be too big, or a digit repeats)."""
+    if a not in groups or b not in groups:
+        return None
+    union = groups[a] + groups[b]
+    if len(union) > largest:
+        return None
+    digits = [solution[c] for c in union]
+    return union if len(set(digits)) == len(digits) else None
 
 
 def _dominoes(n: int, rng: random.Random) -> list[int]:

@@ -63,6 +63,16 @@ def _strong_text(graph: LinkGraph, off: int, on: int) -> str:
     return f"{text} (the other {places} for {digit} in {where})"
 
 
+def _weak_text(graph: LinkGraph, on: int, off: int) -> str:
+    """``r2c3 is not 5``, saying which constraint makes the weak link when no house
+    or cell does: "(r1c1 is 5 and sees it by the anti-knight rule)"."""
+    text = node_text(graph, off, False)
+    reason = graph.weak_reason(on, off)
+    if reason is None:
+        return text
+    return f"{text} ({node_text(graph, on, True)} and sees it by {reason})"
+
+
 def chain_prose(graph: LinkGraph, nodes: tuple[int, ...]) -> str:
     """ "if r1c1 is not 5, then r1c6 is 5 (...), so ...": the chain as consequences."""
     parts = [
@@ -79,7 +89,7 @@ def chain_prose(graph: LinkGraph, nodes: tuple[int, ...]) -> str:
                 skipped = len(steps) - keep_head - keep_tail
                 parts.append(f"… ({2 * skipped} more links) …")
             continue
-        parts.append(node_text(graph, off, False))
+        parts.append(_weak_text(graph, nodes[2 * index + 1], off))
         parts.append(_strong_text(graph, off, on))
     return ", so ".join(parts)
 

@@ -16,8 +16,11 @@ set, whatever made it, so a set's digit in one cell is that candidate's node.)
 Two nodes are *strongly linked* when at least one of them is true: the two digits of
 a bivalue cell, two nodes of one digit that together hold all of its places in a
 unit, or two digits of one almost locked set.  They are *weakly linked* when at most
-one is true: two digits of one cell, or two nodes of one digit whose cells all see
-each other.  A chain alternates them:
+one is true: two digits of one cell, two nodes of one digit whose cells all see
+each other, or, under a variant's rules, two candidates a constraint rules out
+together (``RuleSet.exclusions``: a cage or a diagonal, a knight's move, a dot, a
+thermometer's neighbour), so a chain may pass through a constraint, and its prose
+says which one.  A chain alternates them:
 "if ``A`` is false then ``B`` is true (strong), so ``C`` is false (weak), so ``D`` is
 true (strong) ...".  Eliminations are always candidates; groups only carry the
 reasoning from one end to the other.
@@ -48,7 +51,9 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..rules.registry import rule_type
 from ..shape import Shape
+from ..symbols import cell_name
 from .grid import CandidateGrid, cells_of
 
 CELL_LINK = -1
@@ -144,9 +149,11 @@ class LinkGraph:
 
     __slots__ = (
         "_digit_groups",
+        "_digit_nodes",
         "_first_set",
         "_group_id",
         "_partners",
+        "_reasons",
         "_searches",
         "_set_links",
         "_weak",
@@ -203,6 +210,8 @@ class LinkGraph:
             if self.first_group + index < self._first_set:
                 self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
+        self._digit_nodes: dict[int, int] = {}
+        self._reasons: dict[tuple[int, int, int, int], str] | None = None
         self._partners: dict[Kind, dict[int, list[int]]] = {}
         self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
 
@@ -334,6 +343,14 @@ class LinkGraph:
                 seen = peer_mask[cell]
                 if self._first_set < self.first_group + len(self.group_cells):
                     found |= self._sets_seen().get(node, 0)
+                if grid.rules is not None:
+                    # The constraints' weak links: what placing this candidate rules
+                    # out beyond the shape's houses (a cage, a diagonal, a knight's
+                    # move, a dot or a thermometer's neighbour), still a candidate.
+                    cands = grid.cands
+                    for other in grid.rules.exclusions[node]:
+                        if cands[other // n] >> (other % n) & 1:
+                            found |= 1 << other
             else:
                 k = self.group_digit[node - self.first_group] - 1
                 found = 0
@@ -345,6 +362,52 @@ class LinkGraph:
                     if cells & ~seen == 0:
                         found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def digit_nodes(self, digit: int) -> int:
+        """Every candidate and group node of ``digit``, as a node bitset (cached)."""
+        found = self._digit_nodes.get(digit)
+        if found is None:
+            n = self.n
+            found = 0
+            for cell in range(self.grid.shape.cells):
+                found |= 1 << (cell * n + digit - 1)
+            for group, _cells in self._digit_groups[digit]:
+                found |= 1 << group
+            self._digit_nodes[digit] = found
+        return found
+
+    def weak_reason(self, a: int, b: int) -> str | None:
+        """Why candidates ``a`` and ``b`` exclude each other when no house of the shape
+        and no cell says so: the constraint that links them, as players name it
+        ("the anti-knight rule", "the killer cage at r1c1"), or None."""
+        if a >= self.first_group or b >= self.first_group:
+            return None
+        rules = self.grid.rules
+        n = self.n
+        (cell_a, k_a), (cell_b, k_b) = divmod(a, n), divmod(b, n)
+        if rules is None or cell_a == cell_b:
+            return None
+        if k_a == k_b and self.grid.tables.peer_mask[cell_a] >> cell_b & 1:
+            return None
+        reasons = self._reasons
+        if reasons is None:
+            reasons = self._reasons = {}
+            for rule in rules.constraints:
+                title = rule_type(rule).title
+                for house in rule.houses(n):
+                    where = f"the {title.lower()} at {cell_name(house.cells[0], n)}"
+                    for x in house.cells:
+                        for y in house.cells:
+                            if x != y:
+                                reasons.setdefault((x, -1, y, -1), where)
+                for p, x, q, y in rule.links(n):
+                    phrase = f"the {title.lower()} rule"
+                    reasons.setdefault((p, x, q, y), phrase)
+                    reasons.setdefault((q, y, p, x), phrase)
+        found = reasons.get((cell_a, k_a + 1, cell_b, k_b + 1))
+        if found is None and k_a == k_b:
+            found = reasons.get((cell_a, -1, cell_b, -1))
         return found
 
     def _seen(self, node: int) -> int:
@@ -510,11 +573,14 @@ class ChainSearch:
             graph = self.graph
             found = []
             weak = graph.weak(node)
-            if self.kind is not Kind.AIC and node < graph.first_group:
-                # X- and XY-chains step between cells on one digit only.
-                n = graph.n
-                cell = node // n
-                weak &= ~(((1 << n) - 1) << (cell * n))
+            if self.kind is not Kind.AIC:
+                # X- and XY-chains step between cells on one digit only (a constraint
+                # linking two digits, a dot or a thermometer, makes an AIC).
+                weak &= graph.digit_nodes(graph.digit(node))
+                if node < graph.first_group:
+                    n = graph.n
+                    cell = node // n
+                    weak &= ~(((1 << n) - 1) << (cell * n))
             targets = weak & self.usable
             while targets:
                 low = targets & -targets

@@ -311,6 +311,8 @@ def _clash_text(graph: LinkGraph, first: int, last: int) -> str:
     if digit == graph.digit(last):
         if graph.is_group(first) or graph.is_group(last):
             return f"a cell that sees all the cells of both ends cannot be {symbol(digit)}"
+        if graph.grid.rules is not None:
+            return f"a cell that sees both, by a house or a rule, cannot be {symbol(digit)}"
         return f"a cell that sees both cannot be {symbol(digit)}"
     if not graph.is_group(first) and first // n == last // n:
         other = symbol(graph.digit(last))
