@@ -143,6 +143,13 @@ _VARIANT_EXPECTED: dict[tuple[str, str, int], dict[Level, int]] = {
     ("arrow", "classic", 9): _ALL,
     ("kropki", "classic", 9): _ALL,
     ("xv", "classic", 9): _ALL,
+    ("whisper", "classic", 9): _ALL,
+    ("renban", "classic", 9): _ALL,
+    ("palindrome", "classic", 9): _ALL,
+    ("between", "classic", 9): _ALL,
+    ("little-killer", "classic", 9): _ALL,
+    ("sandwich", "classic", 9): _ALL,
+    ("quadruple", "classic", 9): _ALL,
 }
 """As :data:`_EXPECTED`, for variants: per family (``rules`` for the global rules
 alone, else the drawn kind), grid and size.  Measured with a 60-candidate budget:

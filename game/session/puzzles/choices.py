@@ -26,6 +26,11 @@ from ...engine.rules import VARIANTS
 from ...engine.shape import Shape
 from ..play.puzzle_kind import PuzzleKind, Variant, kind_name
 
+LINES_AND_SUMS = ("whisper", "renban", "palindrome", "between", "little-killer", "sandwich")
+"""The drawn kinds New game offers in a row of their own: lines and sums outside
+the grid (the rest, cages, thermometers, arrows, dots and quadruples, are "Clues
+drawn")."""
+
 NEW_GAME_SIZES = (4, 6, 9, 12, 16)
 """Every size the generator makes some kind of puzzle in."""
 
@@ -59,9 +64,12 @@ RULE_GROUPS: tuple[RuleGroup, ...] = (
     RuleGroup(
         "neighbours", "Neighbours (any)", tuple(n for n in GLOBAL if not _adds_houses(n)), many=True
     ),
-    RuleGroup("clues", "Clues drawn", DRAWN),
+    RuleGroup("clues", "Clues drawn", tuple(n for n in DRAWN if n not in LINES_AND_SUMS)),
+    RuleGroup("lines", "Lines and outside sums", LINES_AND_SUMS),
 )
-"""The card's rows of rules, from the registry and the generator's kinds."""
+"""The card's rows of rules, from the registry and the generator's kinds.  The drawn
+kinds take two rows, as one row of thirteen would not fit the card; a puzzle still
+has one kind of them, so picking one in either row drops the other row's."""
 
 
 def rule_group(key: str) -> RuleGroup:
@@ -99,8 +107,10 @@ def kind_with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
 
 
 def kind_with_rule(kind: PuzzleKind, rules: RuleGroup, name: str) -> PuzzleKind:
-    """``kind`` with ``name`` (or none, for "") as its choice from ``rules``."""
-    kept = [kind.board.value, *(word for word in kind.rules if word not in rules.names)]
+    """``kind`` with ``name`` (or none, for "") as its choice from ``rules``; a drawn
+    kind replaces the one ``kind`` had, whichever row it came from."""
+    dropped = set(rules.names) | (set(DRAWN) if name in DRAWN else set())
+    kept = [kind.board.value, *(word for word in kind.rules if word not in dropped)]
     words = [*kept, name] if name else kept
     return dataclasses.replace(kind, variant=kind_name(",".join(words)))
 

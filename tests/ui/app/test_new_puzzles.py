@@ -65,7 +65,7 @@ def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
 def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> None:
     scene = open_new_game(driver)
     keys = [control.key for control in scene.spec().controls()]
-    assert keys == ["variant", "houses", "neighbours", "clues", "size", "level", "footer"]
+    assert keys == ["variant", "houses", "neighbours", "clues", "lines", "size", "level", "footer"]
     scene.change("variant", Variant.JIGSAW)
     scene.change("houses", "x")
     scene.change("clues", "killer")
