@@ -42,7 +42,7 @@ CASES = [
     ("xv", 9, Level.EASY, 13),
     ("arrow", 9, Level.MEDIUM, 14),
     ("whisper", 9, Level.MEDIUM, 15),
-    ("renban", 9, Level.MEDIUM, 16),
+    ("renban", 9, Level.MEDIUM, 1),
     ("palindrome", 9, Level.MEDIUM, 17),
     ("between", 9, Level.MEDIUM, 18),
     ("little-killer", 9, Level.MEDIUM, 19),
@@ -61,7 +61,7 @@ SLOW_CASES = [
     ("killer", 9, Level.EXTREME, 8),
     ("classic", 12, Level.HARD, 9),
     ("whisper", 9, Level.HARD, 10),
-    ("sandwich", 9, Level.EXPERT, 11),
+    ("quadruple", 9, Level.EXTREME, 11),
 ]
 
 
