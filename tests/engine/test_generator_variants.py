@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -184,7 +185,7 @@ def test_cli_refuses_what_a_format_cannot_hold(
 
 
 def _steps(cells: tuple[int, ...]) -> set[frozenset[int]]:
-    return {frozenset(pair) for pair in zip(cells, cells[1:], strict=False)}
+    return {frozenset(pair) for pair in itertools.pairwise(cells)}
 
 
 @pytest.mark.parametrize("variant", LINE_KINDS)
@@ -197,7 +198,7 @@ def test_drawn_lines_are_paths_that_share_no_cell_and_never_cross(variant: str) 
     drawn = set().union(*(_steps(line) for line in lines))
     for line in lines:
         assert 3 <= len(line) <= 9
-        for a, b in zip(line, line[1:], strict=False):
+        for a, b in itertools.pairwise(line):
             (ra, ca), (rb, cb) = divmod(a, 9), divmod(b, 9)
             assert max(abs(ra - rb), abs(ca - cb)) == 1  # touching cells
             if ra != rb and ca != cb:
