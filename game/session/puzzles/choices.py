@@ -26,10 +26,12 @@ from ...engine.rules import VARIANTS
 from ...engine.shape import Shape
 from ..play.puzzle_kind import PuzzleKind, Variant, kind_name
 
-LINES_AND_SUMS = ("whisper", "renban", "palindrome", "between", "little-killer", "sandwich")
-"""The drawn kinds New game offers in a row of their own: lines and sums outside
-the grid (the rest, cages, thermometers, arrows, dots and quadruples, are "Clues
-drawn")."""
+LINES = ("whisper", "renban", "palindrome", "between")
+"""The drawn kinds New game offers in a row of lines."""
+
+SUMS = ("little-killer", "sandwich", "quadruple")
+"""The drawn kinds New game offers in a row of sums outside the grid and circles on
+its corners (the rest, cages, thermometers, arrows and dots, are "Clues drawn")."""
 
 NEW_GAME_SIZES = (4, 6, 9, 12, 16)
 """Every size the generator makes some kind of puzzle in."""
@@ -64,12 +66,14 @@ RULE_GROUPS: tuple[RuleGroup, ...] = (
     RuleGroup(
         "neighbours", "Neighbours (any)", tuple(n for n in GLOBAL if not _adds_houses(n)), many=True
     ),
-    RuleGroup("clues", "Clues drawn", tuple(n for n in DRAWN if n not in LINES_AND_SUMS)),
-    RuleGroup("lines", "Lines and outside sums", LINES_AND_SUMS),
+    RuleGroup("clues", "Clues drawn", tuple(n for n in DRAWN if n not in LINES + SUMS)),
+    RuleGroup("lines", "Lines drawn", LINES),
+    RuleGroup("sums", "Sums outside and quadruples", SUMS),
 )
 """The card's rows of rules, from the registry and the generator's kinds.  The drawn
-kinds take two rows, as one row of thirteen would not fit the card; a puzzle still
-has one kind of them, so picking one in either row drops the other row's."""
+kinds take three rows, as one row of thirteen would not fit the card (at 800x600 a
+row holds six or so); a puzzle still has one kind of them, so picking one in any of
+these rows drops the others'."""
 
 
 def rule_group(key: str) -> RuleGroup:
