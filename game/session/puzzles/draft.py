@@ -383,6 +383,10 @@ class Draft:
 
     # -- undo -----------------------------------------------------------------------
 
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
     def _snapshot(self) -> _Snapshot:
         return tuple(self.givens), tuple(self.cages), tuple(self.regions)
 
