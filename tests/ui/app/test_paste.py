@@ -58,6 +58,9 @@ def test_ctrl_v_on_the_menu_plays_the_puzzle_on_the_clipboard(
     assert isinstance(driver.top, BoardScene)
     assert driver.top.game.puzzle == Puzzle.from_string(PUZZLE)
     assert driver.top.play.origin.heading == "Pasted puzzle"
+    # The board opened before the count of solutions; the count arrived after it.
+    assert not driver.top.game.proving and driver.top.game.solution is not None
+    assert driver.top.play.status.message.startswith("Checked")
 
 
 def test_a_bad_clipboard_says_why_and_changes_nothing(driver: Driver, clipboard: list[str]) -> None:
