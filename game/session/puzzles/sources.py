@@ -70,7 +70,7 @@ class Prepared:
     @classmethod
     def again(cls, game: Game, origin: Origin) -> Prepared:
         """``game``'s puzzle from the start as a new game (Play again, Restart after a loss)."""
-        return cls(game.puzzle, game.solution, game.solvability, origin)
+        return cls(game.puzzle, game.solution, game.solvability, origin, proving=game.proving)
 
 
 PrepareJob = Callable[["Task[Prepared]"], Prepared]

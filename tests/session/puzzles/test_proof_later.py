@@ -78,3 +78,12 @@ def test_reading_with_the_count_still_counts() -> None:
     prepared = read_text(LINE)
     assert not prepared.proving and prepared.solvability is Status.UNIQUE
     assert prepared.puzzle == Puzzle.from_string(LINE)
+
+
+def test_playing_again_before_the_count_counts_again() -> None:
+    from game.session.puzzles import Prepared
+
+    play, tasks = opened(LINE)
+    again = Prepared.again(play.game, play.origin)
+    assert again.proving and again.new_game(Settings()).proving
+    play.forget()
