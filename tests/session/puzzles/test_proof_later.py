@@ -83,7 +83,7 @@ def test_reading_with_the_count_still_counts() -> None:
 def test_playing_again_before_the_count_counts_again() -> None:
     from game.session.puzzles import Prepared
 
-    play, tasks = opened(LINE)
+    play, _ = opened(LINE)
     again = Prepared.again(play.game, play.origin)
     assert again.proving and again.new_game(Settings()).proving
     play.forget()
