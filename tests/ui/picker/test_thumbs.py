@@ -30,12 +30,8 @@ SANDWICH = c.Sandwich(tuple(at(5, k) for k in range(1, 10)), 12)  # clue left of
 def inked(picture: pygame.Surface, area: pygame.Rect) -> int:
     """Pixels in ``area`` that are not the picture's transparent key."""
     key = picture.get_colorkey()
-    return sum(
-        1
-        for x in range(area.left, area.right)
-        for y in range(area.top, area.bottom)
-        if picture.get_at((x, y)) != key
-    )
+    pixels = [(x, y) for x in range(area.left, area.right) for y in range(area.top, area.bottom)]
+    return len([at for at in pixels if picture.get_at(at) != key])
 
 
 def test_outside_clues_get_a_margin_and_are_drawn_in_it() -> None:
