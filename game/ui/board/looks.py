@@ -122,7 +122,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     # fill of the chosen cells are what the next key acts on.  Which cells are peers
     # (a variant's diagonals, extra regions and cages too) is the session's answer.
     peers = (
-        game.peers(selected)
+        game.on_board.peers(selected)
         if selected is not None and settings.highlight_peers and not chosen
         else frozenset()
     )
@@ -133,7 +133,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
         # aside: the deduction's own colours are the only ones on the board.
         peers = frozenset()
         focus_digit = 0
-    conflicts = game.conflicts() if settings.show_conflicts else frozenset()
+    conflicts = game.on_board.conflicts() if settings.show_conflicts else frozenset()
     rules, broken = board_rules(game)
     # A digit in a broken constraint is marked as a repeat is (red, underlined); the
     # constraint's own drawing says which rule it breaks.
@@ -152,7 +152,7 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     # The filters step aside while a hint is drawn: its picture needs every candidate.
     filtered = view.filter_digit if view.hint is None else 0
     pairs = view.bivalue and view.hint is None
-    legal = game.legal_candidates() if filtered or pairs else ()
+    legal = game.on_board.candidates() if filtered or pairs else ()
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
@@ -246,7 +246,7 @@ def board_rules(game: Game) -> tuple[RuleMarks | None, frozenset[int]]:
     constraints = game.puzzle.constraints
     if not constraints:
         return None, frozenset()
-    breaks = game.broken_rules() if game.settings.show_conflicts else ()
+    breaks = game.on_board.broken_rules() if game.settings.show_conflicts else ()
     grid = game.grid
     cells = frozenset(cell for _, where in breaks for cell in where if grid[cell])
     marks = rule_marks(constraints, game.size, frozenset(index for index, _ in breaks))

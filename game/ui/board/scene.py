@@ -490,7 +490,7 @@ class BoardScene(Scene):
 def _rules(game: Game) -> tuple[str, ...]:
     """A variant puzzle's rules in sentences for the help card (classic: none, the card
     says the classic rule)."""
-    return game.rule_sentences() if game.puzzle.constraints else ()
+    return game.on_board.sentences() if game.puzzle.constraints else ()
 
 
 def _is_press(intent: Intent) -> bool:
