@@ -68,7 +68,7 @@ def test_the_digit_filter_lights_only_cells_the_constraints_leave_the_digit(
     click(driver, scene, 40)
     driver.key(pygame.K_5, 0, "5")
     driver.key(pygame.K_v, 0, "v")  # the filter starts on the digit last used
-    assert scene.play.filter_digit == 5
+    assert scene.play.view().filter_digit == 5
     looks = scene.looks()
     knight = (21, 23, 29, 33, 47, 51, 57, 59)
     assert all(looks[c].lit is Lit.NONE for c in knight)
