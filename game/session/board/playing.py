@@ -6,7 +6,12 @@ digit pressed, Hint, Steps, Check, Undo, a typed move) into
 :class:`Reply`.  It owns the one :class:`Mode` value the board's panel shows, so
 "what Esc does now", "which buttons work" and "what the panel covers" are read
 from one place.  The board scene only turns events into these calls and draws
-what it reads back; tests drive whole games through this class without a window.
+from one frozen :class:`~.reply.PlayView` (:meth:`Playing.view`); tests drive
+whole games through this class without a window.  Its parts: the cursor, the
+cells chosen and notes mode are a :class:`~.selection.Selection`, the one-digit
+filter and two-candidate cells :class:`~.filters.Filters`, the help flows a
+:class:`~.help_desk.HelpDesk`.  The puzzle's origin is the session's; this reads
+it through, so a rating shows everywhere at once.
 
 Input rules decided here:
 
