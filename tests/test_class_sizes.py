@@ -30,8 +30,8 @@ SCENE_LIMIT = 350
 OVER_THE_LIMIT: dict[str, str] = {
     # Being split now by another engineer (branch ``vboard``): empty this list as
     # each lands.  Nothing may be added here.
-    "game/ui/board/tiles.py:TilePainter": "472 lines; split on branch vboard",
-    "game/ui/board/scene.py:BoardScene": "381 lines; split on branch vboard",
+    "game/ui/board/tiles.py:TilePainter": "over 450 lines; being split on branch vboard",
+    "game/ui/board/scene.py:BoardScene": "over 350 lines; being split on branch vboard",
 }
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ...engine.solver import Status
 from ..play.effects import Effect
 from ..play.game import Game
 from ..play.phase import Phase
@@ -45,6 +46,8 @@ from .difficulty import Rater
 from .filters import Filters
 from .help_desk import HelpDesk
 from .hint_flow import Stage
+from .proof import CHECKING, STILL_CHECKING, Prover
+from .proof import UNIQUE as PROVED_UNIQUE
 from .reply import Mode, PlayView, Reply
 from .selection import Selection
 from .typed_moves import TypedMoveError, parse_typed_move
@@ -76,6 +79,8 @@ class Playing:
         self.cells = Selection(game.size, cursor)  # the cursor, the cells chosen, notes mode
         self._replies: list[Reply] = []
         self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
+        if game.proving:  # a pasted puzzle, opened before its solutions were counted
+            self.status = Reply(CHECKING)
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
         self.filters = Filters(game.size)  # the one-digit filter, two-candidate cells
@@ -95,6 +100,8 @@ class Playing:
         self._ready = False  # a rating known at once is no news to anybody
         self._solved = game.phase is Phase.SOLVED  # the last win told (once per win)
         self.rater.listen(self._rated)
+        self.prover = Prover(tasks, game)
+        self.prover.listen(self._proved)
         self._ready = True
 
     # -- reading --------------------------------------------------------------------
@@ -381,6 +388,8 @@ class Playing:
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         found = self.game.what_if.first_mistake()
         if self.game.solution is None:
             return self._say(Reply("Without a single solution there is no mistake to find."))
@@ -398,6 +407,8 @@ class Playing:
         cell = self.cursor
         if cell is None:
             return self._say(Reply("Select a cell first."))
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         return self._play(self.game.assist.reveal(cell))
 
     # -- the action buttons -----------------------------------------------------------
@@ -413,6 +424,8 @@ class Playing:
 
     def show_solution(self) -> Reply:
         """Solve: the solution fills the grid (undoable; the game no longer counts)."""
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         self.help.hints.reset()
         self.help.steps.close()
         return self._play(self.game.assist.show_solution())
@@ -429,6 +442,7 @@ class Playing:
         self.help.hints.reset()
         self.help.steps.forget()
         self.rater.cancel()
+        self.prover.cancel()
 
     # -- internals ------------------------------------------------------------------
 
@@ -470,3 +484,10 @@ class Playing:
         self._on_rated(difficulty)  # the origin's owner keeps it
         if self._ready:
             self.listen()
+
+    def _proved(self, solvability: Status) -> None:
+        """The count of solutions arrived: said as the board says it when a game opens."""
+        said = warning(solvability)
+        self._say(Reply(said, True) if said else Reply(PROVED_UNIQUE))
+        self.refresh()
+        self.listen()

@@ -50,6 +50,7 @@ The rules decided here, each in one place:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
@@ -73,7 +74,7 @@ from .moves import (
     Solve,
 )
 from .on_board import OnBoard
-from .phase import Event, Phase, advance, allows
+from .phase import Event, Phase, advance, allows, settled
 from .placing import completed_units, placing_told
 from .rulebook import Rulebook
 from .settings import Settings
@@ -105,6 +106,7 @@ class Game:
         initial: BoardState | None = None,
         solution: tuple[int, ...] | None = None,
         solvability: Status | None = None,
+        proving: bool = False,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
@@ -112,7 +114,13 @@ class Game:
         self.rulebook = Rulebook(puzzle)
         self.on_board = OnBoard(self.rulebook, lambda: self.grid)
         self.settings = settings or Settings()
-        if solvability is None:
+        self.proving = proving
+        """Whether the count of solutions is still being worked out in the background
+        (a pasted puzzle opens at once): until :meth:`proved`, the game knows no
+        solution and help that needs one waits."""
+        if proving:
+            solvability, solution = Status.UNDECIDED, None
+        elif solvability is None:
             analysis = solver.settle(self.rulebook.rules, puzzle.givens)
             solvability = analysis.status
             solution = analysis.solution
@@ -152,7 +160,7 @@ class Game:
         """A game as it was saved: history, clock and counters as given, the phase checked.
 
         ``phase`` is what the save claims; the phase is re-derived from the board
-        and the moves (:meth:`_settled_phase`), so a file edited to say "solved"
+        and the moves (:func:`~.phase.settled`), so a file edited to say "solved"
         on an unsolved board is a game in play, never a win.  A saved PAUSED game
         comes back PLAYING (the pause card shows again if the player pauses).
         """
@@ -160,36 +168,15 @@ class Game:
         game.history = history
         game.elapsed = elapsed
         game.help = ledger or HelpLedger()
-        game._phase = game._settled_phase(phase)
+        grid = game.grid
+        solved = all(grid) and game.rulebook.is_solution(grid)
+        shown = isinstance(history.last_move, Solve)
+        game._phase = settled(phase, solved, shown, game.counters.mistakes)
         if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
             game.help.saw_solution()
         if game._phase is Phase.LOST:
             game._limit_note = limit_words(game.counters.mistakes, game.settings.mistake_limit)
         return game
-
-    def _settled_phase(self, claimed: Phase) -> Phase:
-        """The phase the board and moves support, given the one a save claims.
-
-        - A complete, right grid: SHOWN if the last move applied is Solve (LOST if
-          the save says the game was lost first), else SOLVED: the game ended
-          when that grid was filled, whatever the file says.
-        - Anything else cannot be solved or shown: SOLVED or SHOWN become
-          PLAYING (the file lied; play goes on from the board as it is).
-        - LOST is kept only with a mistake counted (the limit in force when the
-          game was lost is not saved); ABANDONED is kept (it can only stop play).
-        """
-        grid = self.grid
-        if all(grid) and self.rulebook.is_solution(grid):
-            if isinstance(self.history.last_move, Solve):
-                return (
-                    Phase.LOST if claimed is Phase.LOST and self.counters.mistakes else Phase.SHOWN
-                )
-            return Phase.SOLVED
-        if claimed is Phase.LOST:
-            return Phase.LOST if self.counters.mistakes else Phase.PLAYING
-        if claimed is Phase.ABANDONED:
-            return Phase.ABANDONED
-        return Phase.PLAYING
 
     # -- reading --------------------------------------------------------------------
 
@@ -218,6 +205,15 @@ class Game:
     @property
     def paused(self) -> bool:
         return self._phase is Phase.PAUSED
+
+    def proved(self, solvability: Status, solution: tuple[int, ...] | None) -> None:
+        """The background count of solutions arrived (see :attr:`proving`): from now on
+        the game knows its solution, if it has exactly one."""
+        self.proving = False
+        self.solvability = solvability
+        self.solution = solution if solvability is Status.UNIQUE else None
+        self.context = replace(self.context, solution=self.solution)
+        self._version += 1
 
     @property
     def unique(self) -> bool:
