@@ -328,3 +328,32 @@ def test_the_layout_leaves_room_for_clues_outside_the_grid(window: tuple[int, in
     assert not outside.colliderect(layout.panel)
     plain = board_layout(*window, N).board
     assert board.cell < plain.cell  # the grid gave up a row and column of cells
+
+
+def test_a_steps_picture_draws_the_positions_constraints() -> None:
+    """The technique reference's and the hint's picture of a killer step shows its cages,
+    drawn by the board's rule layer (sums included), not a bare grid."""
+    from game.engine.logic.grid import CandidateGrid
+    from game.session.trainer.exemplars import examples
+    from game.ui.board import StepPicture
+
+    example = next(e for e in examples("Cage Combinations") if e.step is not None)
+    position, step = example.position, example.step
+    assert position.rules is not None and step is not None
+    bare = CandidateGrid(position.shape, position.values, position.cands, givens=position.givens)
+    pygame.display.set_mode((64, 64))
+    picture = StepPicture(Text())
+    rect = pygame.Rect(10, 10, 500, 500)
+    surfaces = []
+    for grid in (position, bare):
+        surface = pygame.Surface((520, 520))
+        picture.draw(surface, rect, grid, step, LIGHT)
+        surfaces.append(surface)
+        assert (picture.view.rules is not None) == (grid is position)
+    picture.draw(pygame.Surface((520, 520)), rect, position, step, LIGHT)
+    marks = picture.view.rules
+    assert marks is not None
+    sums = {m.cage_sum for m in marks.cells if m is not None and m.cage_sum}
+    cages = [r for r in position.rules.constraints if isinstance(r, c.Cage)]
+    assert sums == {str(cage.total) for cage in cages if cage.total}
+    assert pygame.image.tobytes(surfaces[0], "RGB") != pygame.image.tobytes(surfaces[1], "RGB")
