@@ -107,14 +107,14 @@ def killer_with_notes(driver: Driver) -> None:
         driver.key(pygame.K_ESCAPE)  # the rules card over the board
     driver.key(pygame.K_f, 0, "f")  # every candidate note
     scene = driver.top
+    assert isinstance(scene, BoardScene)
     driver.click(scene.layout.board.cell_rect(2).center)  # the first cell of a cage
-    marking = scene.game.marking  # type: ignore[attr-defined]
     for digit, kind in ((1, NoteKind.CORNER), (8, NoteKind.CORNER), (4, NoteKind.CENTRE)):
-        marking.note_many({2}, digit, kind)
-    marking.note_many({2}, 6, NoteKind.CENTRE)
+        scene.game.marking.note_many({2}, digit, kind)
+    scene.game.marking.note_many({2}, 6, NoteKind.CENTRE)
     scene.uncover()  # the board reads the notes the session wrote
     driver.settle()
-    look = scene.looks()[2]  # type: ignore[attr-defined]
+    look = scene.looks()[2]
     assert look.notes and look.corner == 0b10000001 and look.centre == 0b101000
 
 

@@ -263,6 +263,8 @@ def test_without_sdl_to_sleep_on_the_loop_sleeps_and_still_sees_events(
 ) -> None:
     """The dummy driver's wait: nothing pending gives nothing after the timeout, and
     an event posted while the loop sleeps (a task done, a timer) comes back."""
+    import time
+
     from game.ui.app import loop
 
     sleeps: list[float] = []
@@ -275,7 +277,7 @@ def test_without_sdl_to_sleep_on_the_loop_sleeps_and_still_sees_events(
         if len(sleeps) == 3:
             pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="woken"))
 
-    monkeypatch.setattr(loop.time, "sleep", sleep)
+    monkeypatch.setattr(time, "sleep", sleep)
     assert events.wait(0) == [] and not sleeps
     woken = events.wait(None)
     assert [getattr(e, "tag", None) for e in woken] == ["woken"]
