@@ -124,7 +124,7 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
 
 def _icon_row(x: int, y: int, width: int, height: int, gap: int) -> dict[str, pygame.Rect]:
     """Previous, Next, Apply and Close in one row: square icons, Apply the rest."""
-    square = height + height // 4
+    square = height  # icons need no more: Apply keeps its words on one line
     apply_w = width - 3 * square - 3 * gap
     lefts = (x, x + square + gap, x + 2 * (square + gap), x + 2 * (square + gap) + apply_w + gap)
     widths = (square, square, apply_w, square)
