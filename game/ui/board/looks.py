@@ -309,13 +309,16 @@ def _step_parts(shape: Shape, step: Step) -> HintParts:
     )
 
 
-def step_looks(position: CandidateGrid, step: Step) -> tuple[CellLook, ...]:
+def step_looks(
+    position: CandidateGrid, step: Step, marks: RuleMarks | None = None
+) -> tuple[CellLook, ...]:
     """Every cell's look for ``step`` drawn in full on ``position``, away from any game.
 
     The board draws a hint this way over the game (:func:`cell_looks`); the technique
     reference draws an example the same way on the position the example comes from:
     its digits (givens as givens), its candidates, and the step's marks, strikes and
-    targets, with the units it points at tinted.
+    targets, with the units it points at tinted, and what ``marks`` (the position's
+    constraints) draw in each cell.
     """
     shape = position.shape
     hint = _step_parts(shape, step)
@@ -343,6 +346,7 @@ def step_looks(position: CandidateGrid, step: Step) -> tuple[CellLook, ...]:
                 note_roles=note_roles,
                 struck=struck,
                 target=hint.targets.get(cell, 0) if not digit else 0,
+                rules=marks.cells[cell] if marks is not None else None,
             )
         )
     return tuple(looks)

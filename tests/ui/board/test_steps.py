@@ -264,3 +264,34 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
         and scene.play.help.steps.job.solved
     )
     assert len(threads) > 50 and not any(threads)
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 800)], ids=str)
+def test_the_step_card_leaves_its_explanation_room_at_800x600(
+    make_driver: MakeDriver, window: tuple[int, int]
+) -> None:
+    """The card's buttons take one row (icons round Apply) in the side panel, so even
+    at 800x600 an explanation shows seven lines or more before it scrolls."""
+    from game.ui.board.panel_view import explanation_fit
+    from game.ui.board.steps_view import ICON_LABELS
+
+    driver = make_driver(window)
+    start_board(driver)
+    driver.settle()
+    driver.key(pygame.K_t, 0, "t")
+    driver.settle()
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    g = steps_geometry(scene.layout)
+    assert g.icons and set(ICON_LABELS) < set(g.nav)
+    nav = list(g.nav.values())
+    assert len({rect.y for rect in nav}) == 1, "one row"
+    assert not any(a.colliderect(b) for i, a in enumerate(nav) for b in nav[i + 1 :])
+    assert all(g.card.contains(rect) for rect in nav + list(g.everywhere))
+    fit = explanation_fit(driver.ctx.text, scene.layout, scene.panel_model())
+    assert fit is not None and fit.size >= 12
+    assert g.text.h // fit.line_height >= 7
+    driver.click(g.nav["step-next"].center)  # the icons still work with the mouse
+    assert scene.play.help.steps.index == 1
+    driver.click(g.nav["step-previous"].center)
+    assert scene.play.help.steps.index == 0
