@@ -163,13 +163,13 @@ def enthusiast() -> list[tuple[str, str, str]]:
 
     before = len(game.history)
     play.choose(every, cursor=40)
-    play.notes_mode = False
+    play.cells.notes_mode = False
     play.digit(5)
     entries = len(game.history) - before
     game.undo()
-    play.notes_mode = False
+    play.cells.notes_mode = False
     place = _time(many(lambda: play.digit(5)), 30)
-    play.notes_mode = True
+    play.cells.notes_mode = True
     note = _time(many(lambda: play.digit(5)), 30)
     play.choose(frozenset())
     # Every empty cell: corner and centre notes and a colour; every cell a colour.

@@ -322,14 +322,8 @@ class BoardScene(Scene):
 
     def _sync(self) -> None:
         """Bring the view state up to date (called after changes, never from draw)."""
-        view, play = self.view, self.play
-        view.cursor = play.cursor
-        view.active_digit = play.active_digit
-        view.digit_first = play.digit_first
-        view.checked = play.help.checked_cells()
-        view.hint = play.help.marks()
-        view.chosen = play.selection
-        view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
+        view = self.view
+        view.play = self.play.view()  # one frozen value: all the board's state it draws
         view.flash, view.glow, view.hidden = self.animator.levels()
         self.scrolled.follow()  # a new explanation starts at its top
         self.dirty = True
@@ -338,10 +332,8 @@ class BoardScene(Scene):
         """Every cell's look, recomputed only when something it depends on changed."""
         game, view = self.game, self.view
         key = (
-            (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
-            (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
-            (view.filter_digit, view.bivalue),
-            view.chosen,
+            (game.state, game.phase, id(game.settings), game.history.position, view.hidden),
+            view.play,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )
         if key != self._looks_key:
@@ -351,7 +343,7 @@ class BoardScene(Scene):
         return self._looks
 
     def panel_model(self) -> PanelModel:
-        inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
+        inputs = PanelInputs(self.ctx.keymap, self.play.origin)  # the session's, read through
         notice = self.notice()
         if notice_lines(self.ctx.text, self.layout, notice) is not None:
             notice = ""  # said under the grid
@@ -380,7 +372,7 @@ class BoardScene(Scene):
         looks = self.looks()
         board.set_rules(self._rules)
         changed = board.update(looks)
-        marks = self.view.hint
+        marks = self.view.play.hint
         step = marks.step if marks is not None and marks.full else None
         links = step if step is not None and (step.links or step.areas) else None
         drawn: list[pygame.Rect] = []
@@ -402,7 +394,7 @@ class BoardScene(Scene):
 def _rules(game: Game) -> tuple[str, ...]:
     """A variant puzzle's rules in sentences for the help card (classic: none, the card
     says the classic rule)."""
-    return game.rule_sentences() if game.puzzle.constraints else ()
+    return game.on_board.sentences() if game.puzzle.constraints else ()
 
 
 def _is_press(intent: Intent) -> bool:

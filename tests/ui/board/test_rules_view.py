@@ -123,14 +123,14 @@ def test_broken_rules_are_marked_in_their_marks() -> None:
 def test_the_game_lists_broken_constraints_and_their_digits_are_marked() -> None:
     prepared = variant_prepared()
     game = Game(prepared.puzzle, solution=prepared.solution, solvability=prepared.solvability)
-    assert game.broken_rules() == ()
+    assert game.on_board.broken_rules() == ()
     cage = next(r for r in prepared.puzzle.constraints if isinstance(r, c.Cage))
     index = prepared.puzzle.constraints.index(cage)
     a, b = cage.members
     for cell in (a, b):
         if not game.givens[cell]:
             game.place(cell, 9 if cell == a else 8)
-    broken = dict(game.broken_rules())
+    broken = dict(game.on_board.broken_rules())
     assert index in broken and set(broken[index]) <= {a, b}
 
 

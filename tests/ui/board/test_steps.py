@@ -45,7 +45,7 @@ def test_t_opens_the_first_step_drawn_like_a_full_hint(driver: Driver, scene: Bo
     view = flow.view(keeps_notes=False)
     assert view.counter == f"Step 1 of {flow.total}" and flow.total > 40
     assert view.title == step.technique and view.body == step.explanation
-    marks = scene.view.hint
+    marks = scene.view.play.hint
     assert marks is not None and marks.full and marks.step is step
     cell, digit = step.placements[0]
     assert scene.looks()[cell].target == digit
@@ -75,7 +75,7 @@ def test_next_and_previous_browse_without_changing_the_board(
     view = flow.view(False)
     assert view.counter.startswith("Step 3 of") and view.can_previous
     assert "2 steps ahead" in view.note and view.apply_label == "Apply 3 steps"
-    assert scene.view.hint is not None and scene.view.hint.step is flow.shown()
+    assert scene.view.play.hint is not None and scene.view.play.hint.step is flow.shown()
     driver.key(pygame.K_TAB, SHIFT)
     assert flow.index == 1
     assert scene.game.state == state
@@ -98,7 +98,7 @@ def test_apply_is_one_undoable_move_and_undo_walks_back_along_the_path(
     driver.key(pygame.K_z, CTRL)
     assert scene.game.state.entries[cell] == 0
     assert (flow.base, flow.index) == (0, 0) and flow.job is job  # no new path
-    assert scene.view.hint is not None and scene.view.hint.step is first
+    assert scene.view.play.hint is not None and scene.view.play.hint.step is first
     driver.key(pygame.K_y, CTRL)
     assert (flow.base, flow.index) == (1, 1) and flow.job is job
 
@@ -133,7 +133,7 @@ def test_the_card_buttons_work_with_the_mouse(driver: Driver, scene: BoardScene)
     driver.click(nav["step-apply"].center)
     assert scene.play.help.steps.base == 1 and scene.game.can_undo()
     driver.click(nav["step-close"].center)
-    assert not scene.play.help.steps.open and scene.view.hint is None
+    assert not scene.play.help.steps.open and scene.view.play.hint is None
     assert scene.panel_model().steps is None
 
 
