@@ -448,7 +448,8 @@ class Playing:
 
     def _enter(self, cell: int, digit: int) -> Reply:
         if self.notes_mode:
-            return self._play(self.game.marking.toggle_note(cell, digit))
+            kind = self.game.settings.note_kind
+            return self._play(self.game.marking.toggle_note(cell, digit, kind))
         return self._play(self.game.place(cell, digit), placed=cell)
 
     def _play(self, effect: Effect, placed: int | None = None) -> Reply:
