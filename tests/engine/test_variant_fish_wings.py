@@ -68,10 +68,10 @@ def _walk(rules: RuleSet, givens: tuple[int, ...], solution: tuple[int, ...]) ->
                 for cell, digit in step.placements:
                     assert solution[cell] == digit, step.explanation
                 said.append(step.explanation)
-        step = find_step(position, unique=True).step
-        if step is None or step.last_resort:
+        hint = find_step(position, unique=True).step
+        if hint is None or hint.last_resort:
             break
-        position = position.apply(step.placements, step.eliminations)
+        position = position.apply(hint.placements, hint.eliminations)
     return said
 
 
