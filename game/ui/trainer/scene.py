@@ -366,13 +366,14 @@ class TrainerScene(Scene):
         if round_ is None:
             return ""
         what = with_article(self.technique)
+        note = f"{round_.note} " if round_.note else ""
         if round_.answer is Answer.PLACE:
             return (
-                f"Find {what} and mark the digit it places: click it in its cell, "
+                f"{note}Find {what} and mark the digit it places: click it in its cell, "
                 "or use the arrows and a digit key. Then submit."
             )
         return (
-            f"Find {what} and mark every candidate it removes: click them, "
+            f"{note}Find {what} and mark every candidate it removes: click them, "
             "or use the arrows and digit keys. Then submit."
         )
 
