@@ -348,6 +348,7 @@ class TrainerScene(Scene):
             buttons=self._buttons(round_ is not None, over),
             keys=keys_line(self.ctx.keymap, self.size, over),
             busy=self._waiting,
+            note=round_.note if round_ is not None and not over else "",
         )
 
     def _legend(self) -> tuple[LegendItem, ...]:
@@ -366,14 +367,13 @@ class TrainerScene(Scene):
         if round_ is None:
             return ""
         what = with_article(self.technique)
-        note = f"{round_.note} " if round_.note else ""
         if round_.answer is Answer.PLACE:
             return (
-                f"{note}Find {what} and mark the digit it places: click it in its cell, "
+                f"Find {what} and mark the digit it places: click it in its cell, "
                 "or use the arrows and a digit key. Then submit."
             )
         return (
-            f"{note}Find {what} and mark every candidate it removes: click them, "
+            f"Find {what} and mark every candidate it removes: click them, "
             "or use the arrows and digit keys. Then submit."
         )
 

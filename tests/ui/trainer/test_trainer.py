@@ -291,8 +291,8 @@ def test_a_skyscraper_drill_says_a_simpler_step_comes_first_and_judges_skyscrape
     round_ = scene.drill.round
     assert round_ is not None and round_.simpler is not None
     panel = scene.panel()
-    assert panel.task.startswith(round_.note) and "Find a Skyscraper" in panel.task
-    assert round_.simpler.technique in panel.task
+    assert panel.note == round_.note and panel.task.startswith("Find a Skyscraper")
+    assert round_.simpler.technique in panel.note
     every = set().union(*round_.answers)
     cell, digit = next(
         (c, d)
@@ -316,4 +316,5 @@ def test_a_skyscraper_drill_says_a_simpler_step_comes_first_and_judges_skyscrape
     assert scene.drill.drawn is not None and scene.drill.drawn.technique == "Skyscraper"
     panel = scene.panel()
     assert panel.verdict == "Right: that is a Skyscraper." and panel.explanation
+    assert not panel.note and not panel.task  # the explanation takes their room
     assert (scene.drill.tally.tried, scene.drill.tally.right) == (1, 0)
