@@ -29,9 +29,11 @@ game give the same additions), and besides positions where the technique is the
 hint's step it keeps *marked* ones: the technique's own finder
 (:func:`steps_named`) finds it there, but a hint gives a simpler step of the same
 level first (a Skyscraper where a Sashimi X-Wing comes first; a position where a
-single comes first would teach little).  A marked line names that simpler
-technique (``Skyscraper (hint: Sashimi X-Wing)``); a position where the
-technique is the hint's step is preferred when a puzzle has both.
+single comes first would teach little; ``--below 1`` allows a hint one level
+down, for a Siamese Finned X-Wing whose Finned X-Wing a hint gives first).  A
+marked line names that simpler technique (``Skyscraper (hint: Sashimi X-Wing)``);
+a position where the technique is the hint's step is preferred when a puzzle has
+both.
 
 ``--check`` reads the file as the game does and verifies every line by the
 technique's own finder: an unmarked line still gives its technique as the
@@ -170,10 +172,11 @@ def walk(job: Job) -> list[Found]:
     return found
 
 
-def walk_for(names: tuple[str, ...], job: Job) -> list[Found]:
+def walk_for(names: tuple[str, ...], below: int, job: Job) -> list[Found]:
     """At most one position per technique of ``names`` on this puzzle's solve path:
     where the technique is the hint's step if there is one, else a marked position
-    (see the module docstring), each re-checked by a hint and by the technique's finder.
+    (see the module docstring) whose hint is at most ``below`` levels below the
+    technique's, each re-checked by a hint and by the technique's finder.
     """
     puzzle, source = _puzzle_of(job)
     shape = puzzle.shape
@@ -189,7 +192,7 @@ def walk_for(names: tuple[str, ...], job: Job) -> list[Found]:
         for found in wanted:
             if step.technique == found.name:
                 plain.setdefault(found.name, []).append((index, grid))
-            elif level >= found.level and steps_named(grid, found.name):
+            elif level >= found.level - below and steps_named(grid, found.name):
                 marked.setdefault(found.name, []).append((index, grid))
         grid = grid.apply(step.placements, step.eliminations)
     kept = []
@@ -316,7 +319,7 @@ def read_kept() -> dict[str, list[Found]]:
     return kept
 
 
-def add(names: list[str], workers: int, limit: int | None) -> int:
+def add(names: list[str], workers: int, limit: int | None, below: int = 0) -> int:
     """Top ``names`` up to :data:`TOTAL` positions each, keeping every line already there."""
     try:
         wanted = tuple(technique_named(name).name for name in names)
@@ -343,7 +346,7 @@ def add(names: list[str], workers: int, limit: int | None) -> int:
             batch = [job for _, job in zip(range(BATCH), pending, strict=False)]
             if not batch:
                 break
-            for results in pool.map(functools.partial(walk_for, short()), batch):
+            for results in pool.map(functools.partial(walk_for, short(), below), batch):
                 walked += 1
                 for found in results:
                     cells = found.line.split(" | ")[2]
@@ -460,6 +463,13 @@ def main(argv: list[str]) -> int:
         metavar="TECHNIQUE",
         help=f"top these techniques up to {TOTAL} positions, keeping the rest of the file",
     )
+    parser.add_argument(
+        "--below",
+        type=int,
+        default=0,
+        help="with --add: a marked position's hint may be this many levels below the technique's"
+        " (a Siamese Finned X-Wing, a Hard level up from the Finned X-Wing a hint gives: 1)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for a build")
     parser.add_argument(
         "--limit", type=int, help="at most this many puzzles per generated stream (trial builds)"
@@ -468,7 +478,7 @@ def main(argv: list[str]) -> int:
     if args.check:
         return check()
     if args.add:
-        status = add(args.add, args.jobs, args.limit)
+        status = add(args.add, args.jobs, args.limit, args.below)
         return status or check()
     build(args.jobs, args.limit)
     return check()
