@@ -133,7 +133,11 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                 lambda: _busy(
                     ctx,
                     f"Reading the puzzle from {source}…",
-                    lambda task: puzzles.read_text(text, task, source=source, title=title),
+                    # The board opens once the text is read; it counts the
+                    # solutions itself, in the background (a hard variant: seconds).
+                    lambda task: puzzles.read_text(
+                        text, task, source=source, title=title, prove=False
+                    ),
                 ),
             )
         case EnterPuzzle():
@@ -208,7 +212,7 @@ def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     game = scene.game
     if game.puzzle.constraints and prepared.game is None:
         # A variant's rules, in sentences, before the first move (Help keeps them).
-        return Reset((menu(ctx), scene, RulesCard(ctx, game.rule_sentences())))
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.on_board.sentences())))
     return Reset((menu(ctx), scene))
 
 
