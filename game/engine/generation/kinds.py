@@ -50,7 +50,8 @@ anti-knight, whose first solution grid took over 20 s and whose Easy puzzle was 
 made in 90 s): a kind holding one of these sets is not made at that size.
 Measured over every pair of a house rule and a neighbour rule at 4x4, 6x6 and
 9x9, then (once New game let rules combine) over every set of two or more global
-rules this table did not already refuse, at the same sizes (``solver.settle`` on the empty grid, limit 1: each answered in under 5 s)."""
+rules this table did not already refuse, at the same sizes (``solver.settle`` on
+the empty grid, limit 1: each answered in under 5 s)."""
 
 
 @dataclass(frozen=True)
