@@ -213,8 +213,8 @@ def _close(
                 changed = True
         for cage in cages:
             cells = cage.cells
-            masks = tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
-            found = fit(masks, cage.total, n)
+            held = tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+            found = fit(held, cage.total, n)
             if not found.fitting:
                 continue
             if not any(
