@@ -18,6 +18,7 @@ from ..tasks import TaskRunner
 from .everywhere_flow import EVERYWHERE, Chore, EverywhereFlow
 from .hint_flow import HintFlow, HintUpdate, Stage
 from .hints import HintMarks
+from .proof import STILL_CHECKING
 from .reply import Reply
 from .steps_flow import StepsFlow
 
@@ -60,6 +61,8 @@ class HelpDesk:
 
     def check(self) -> Reply:
         game = self.game
+        if game.proving:  # the solution Check compares with is not known yet
+            return self.say(Reply(STILL_CHECKING))
         if game.solution is not None:  # a comparison with the known solution: instant
             return self._checked(game.state, game.check())
         # Without a single solution, Check asks the solver whether the position can
@@ -77,6 +80,8 @@ class HelpDesk:
         """One press of Hint: ask, then show the deduction, then apply it."""
         if self.game.over:
             return self.say(Reply(self.game.ending))
+        if self.game.proving:  # which techniques are sound depends on the count
+            return self.say(Reply(STILL_CHECKING))
         self.steps.close()  # the hint card and the step card share the panel
         update = self.hints.press(self.game)
         if update.effect is not None:
@@ -99,6 +104,8 @@ class HelpDesk:
     def toggle_steps(self) -> Reply:
         if self.game.over:
             return self.say(Reply(self.game.ending))
+        if self.game.proving and not self.steps.open:
+            return self.say(Reply(STILL_CHECKING))
         if not self.steps.open:
             self.hints.reset()
         self.steps.toggle(self.game)
@@ -123,6 +130,8 @@ class HelpDesk:
     def apply_everywhere(self, chore: Chore) -> Reply:
         if self.game.over:
             return Reply()
+        if self.game.proving:
+            return self.say(Reply(STILL_CHECKING))
         self.everywhere.run(self.game, chore)
         return Reply()
 

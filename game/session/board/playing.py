@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ...engine.solver import Status
 from ...engine.symbols import symbol
 from ..play.effects import Effect
 from ..play.game import Game
@@ -40,6 +41,8 @@ from ..tasks import TaskRunner
 from .difficulty import Rater
 from .help_desk import HelpDesk
 from .hint_flow import Stage
+from .proof import CHECKING, STILL_CHECKING, Prover
+from .proof import UNIQUE as PROVED_UNIQUE
 from .reply import Mode, Reply
 from .typed_moves import TypedMoveError, parse_typed_move
 
@@ -68,6 +71,8 @@ class Playing:
         self.cursor = cursor  # the cell the keys act on (None: none yet, or a won grid)
         self._replies: list[Reply] = []
         self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
+        if game.proving:  # a pasted puzzle, opened before its solutions were counted
+            self.status = Reply(CHECKING)
         self.notes_mode = False
         self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
         self._notes_before_many = False  # the notes mode before several cells were chosen
@@ -92,6 +97,8 @@ class Playing:
         self._ready = False  # a rating known at once is no news to anybody
         self._solved = game.phase is Phase.SOLVED  # the last win told (once per win)
         self.rater.listen(self._rated)
+        self.prover = Prover(tasks, game)
+        self.prover.listen(self._proved)
         self._ready = True
 
     # -- reading --------------------------------------------------------------------
@@ -420,6 +427,8 @@ class Playing:
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         found = self.game.what_if.first_mistake()
         if self.game.solution is None:
             return self._say(Reply("Without a single solution there is no mistake to find."))
@@ -437,6 +446,8 @@ class Playing:
         cell = self.cursor
         if cell is None:
             return self._say(Reply("Select a cell first."))
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         return self._play(self.game.assist.reveal(cell))
 
     # -- the action buttons -----------------------------------------------------------
@@ -452,6 +463,8 @@ class Playing:
 
     def show_solution(self) -> Reply:
         """Solve: the solution fills the grid (undoable; the game no longer counts)."""
+        if self.game.proving:
+            return self._say(Reply(STILL_CHECKING))
         self.help.hints.reset()
         self.help.steps.close()
         return self._play(self.game.assist.show_solution())
@@ -468,6 +481,7 @@ class Playing:
         self.help.hints.reset()
         self.help.steps.forget()
         self.rater.cancel()
+        self.prover.cancel()
 
     # -- internals ------------------------------------------------------------------
 
@@ -511,6 +525,13 @@ class Playing:
         self._on_rated(difficulty)
         if self._ready:
             self.listen()
+
+    def _proved(self, solvability: Status) -> None:
+        """The count of solutions arrived: said as the board says it when a game opens."""
+        said = warning(solvability)
+        self._say(Reply(said, True) if said else Reply(PROVED_UNIQUE))
+        self.refresh()
+        self.listen()
 
     @property
     def ended_in(self) -> Phase | None:

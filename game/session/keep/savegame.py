@@ -380,7 +380,8 @@ def snapshot(
             (point.name, point.position) for point in game.what_if.savepoints.values()
         ),
         shown=game.help.shown,
-        solvability=game.solvability,
+        # Saved while the count was still being worked out: none kept, so loading counts.
+        solvability=None if game.proving else game.solvability,
     )
 
 

@@ -103,13 +103,20 @@ class Game:
         initial: BoardState | None = None,
         solution: tuple[int, ...] | None = None,
         solvability: Status | None = None,
+        proving: bool = False,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
         self.givens = puzzle.givens
         self.rulebook = Rulebook(puzzle)
         self.settings = settings or Settings()
-        if solvability is None:
+        self.proving = proving
+        """Whether the count of solutions is still being worked out in the background
+        (a pasted puzzle opens at once): until :meth:`proved`, the game knows no
+        solution and help that needs one waits."""
+        if proving:
+            solvability, solution = Status.UNDECIDED, None
+        elif solvability is None:
             analysis = solver.settle(self.rulebook.rules, puzzle.givens)
             solvability = analysis.status
             solution = analysis.solution
@@ -215,6 +222,15 @@ class Game:
     @property
     def paused(self) -> bool:
         return self._phase is Phase.PAUSED
+
+    def proved(self, solvability: Status, solution: tuple[int, ...] | None) -> None:
+        """The background count of solutions arrived (see :attr:`proving`): from now on
+        the game knows its solution, if it has exactly one."""
+        self.proving = False
+        self.solvability = solvability
+        self.solution = solution if solvability is Status.UNIQUE else None
+        self.context = replace(self.context, solution=self.solution)
+        self._version += 1
 
     @property
     def unique(self) -> bool:

@@ -37,13 +37,20 @@ _SNIPPET = 40
 
 
 def read_text(
-    text: str, task: Task[Prepared] | None = None, *, source: str = CLIPBOARD, title: str = ""
+    text: str,
+    task: Task[Prepared] | None = None,
+    *,
+    source: str = CLIPBOARD,
+    title: str = "",
+    prove: bool = True,
 ) -> Prepared:
     """The first puzzle in ``text``, ready to play (slow for a hard puzzle: a background job).
 
     ``source`` names where the text came from in messages ("the clipboard");
     ``title`` heads the game when the text names none (else "Pasted puzzle", or
-    "Typed puzzle" for text from anywhere but the clipboard).
+    "Typed puzzle" for text from anywhere but the clipboard).  Without ``prove``
+    the solutions are left for the board to count in the background (what Ctrl+V
+    does: the board opens as soon as the puzzle is read and valid).
 
     :raises PuzzleError: with a sentence for the player when the text holds no
         puzzle, or its first puzzle cannot be read or played.
@@ -69,7 +76,7 @@ def read_text(
     if opened.count == 0:
         raise FormatError(f"{_capital(source)} holds no puzzle: “{_snippet(stripped)}”")
     try:
-        prepared = prepare_opened(opened, 0, "", task)
+        prepared = prepare_opened(opened, 0, "", task, prove=prove)
     except PuzzleError as error:
         error.path = None
         raise FormatError(f"{_capital(source)}: {error}") from None

@@ -30,6 +30,7 @@ from ..tasks import Cancelled, Task
 if TYPE_CHECKING:
     from ...engine.formats import PuzzleFile
     from ...engine.generator import RatedPuzzle
+    from ...engine.puzzle import PuzzleRecord
     from .supply import Job, PuzzleSupply
 
 
@@ -48,6 +49,9 @@ class Prepared:
     """When the saved game was first started ("" for a new game)."""
     cursor: int | None = None
     """Where the saved game's board had its cursor (None for a new game)."""
+    proving: bool = False
+    """Whether the solutions are still to count: the board opens at once and counts
+    them in the background (a pasted puzzle; see :func:`prepare_opened`)."""
 
     def new_game(self, settings: Settings) -> Game:
         """The game to play: the saved one with ``settings`` in force, or a fresh one."""
@@ -60,12 +64,13 @@ class Prepared:
             initial=self.initial,
             solution=self.solution,
             solvability=self.solvability,
+            proving=self.proving,
         )
 
     @classmethod
     def again(cls, game: Game, origin: Origin) -> Prepared:
         """``game``'s puzzle from the start as a new game (Play again, Restart after a loss)."""
-        return cls(game.puzzle, game.solution, game.solvability, origin)
+        return cls(game.puzzle, game.solution, game.solvability, origin, proving=game.proving)
 
 
 PrepareJob = Callable[["Task[Prepared]"], Prepared]
@@ -180,13 +185,21 @@ def load_file(path: str, index: int = 0, task: Task[Prepared] | None = None) -> 
 
 
 def prepare_opened(
-    opened: PuzzleFile, index: int, path: str, task: Task[Prepared] | None = None
+    opened: PuzzleFile,
+    index: int,
+    path: str,
+    task: Task[Prepared] | None = None,
+    *,
+    prove: bool = True,
 ) -> Prepared:
     """Puzzle ``index`` of puzzles already opened, made ready to play.
 
     Every way into a game from text goes through here (a file, a pasted or typed
     text, a link on the command line), so they refuse and accept the same
     puzzles.  ``path`` is the file's path ("" for text that came from no file).
+    Without ``prove`` the solutions are not counted here: the puzzle is read and
+    valid, and the board counts them in the background (:attr:`Prepared.proving`),
+    which for a hard variant takes seconds the player need not wait.
     """
     from ...engine.errors import FormatError
 
@@ -201,17 +214,26 @@ def prepare_opened(
     if task is not None:
         task.check()
     puzzle = record.puzzle
+    if not prove:
+        initial = _progress(puzzle, record)
+        origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
+        return Prepared(puzzle, None, Status.UNDECIDED, origin, initial, proving=True)
     # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
     # a second at most on a classic grid, a few on a variant (see solver.work_budget).
     analysis = solver.settle(puzzle.rules, puzzle.givens)
     solvability = analysis.status
-    initial = None
-    if record.has_progress:
-        cells = puzzle.shape.cells
-        initial = BoardState(record.entries or (0,) * cells, record.notes or (0,) * cells)
+    initial = _progress(puzzle, record)
     origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")
     solution = analysis.solution if solvability is Status.UNIQUE else None
     return Prepared(puzzle, solution, solvability, origin, initial)
+
+
+def _progress(puzzle: Puzzle, record: PuzzleRecord) -> BoardState | None:
+    """The entries and notes a file's puzzle carries (None when it carries none)."""
+    if not record.has_progress:
+        return None
+    cells = puzzle.shape.cells
+    return BoardState(record.entries or (0,) * cells, record.notes or (0,) * cells)
 
 
 _MADE = re.compile(r"([A-Za-z]+) +([0-9]{1,2}(?:\.[0-9])?) +seed +([0-9]{1,18})")

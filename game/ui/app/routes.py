@@ -133,7 +133,11 @@ def resolve(ctx: AppContext, destination: Destination) -> Transition | None:
                 lambda: _busy(
                     ctx,
                     f"Reading the puzzle from {source}…",
-                    lambda task: puzzles.read_text(text, task, source=source, title=title),
+                    # The board opens once the text is read; it counts the
+                    # solutions itself, in the background (a hard variant: seconds).
+                    lambda task: puzzles.read_text(
+                        text, task, source=source, title=title, prove=False
+                    ),
                 ),
             )
         case EnterPuzzle():

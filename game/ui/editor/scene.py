@@ -11,6 +11,12 @@ Cages: choose several cells (Shift+arrows, Ctrl+click, or a drag), type the sum
 (the digits are the sum's figures while several cells are chosen: the scene asks
 for typed text then, so ``0`` is a figure, not Erase), ``Enter`` makes the cage,
 ``Esc`` lets the cells go.
+
+Jigsaw regions: ``N`` (the board's notes-mode key: here it says what chosen cells
+make) or the *Draw regions* button switches to region mode, where cells are
+chosen the same way and ``Enter`` makes them a region; Backspace on a cell takes
+its region away.  Regions are drawn as a jigsaw board draws them: thick borders
+and a shade per region.  ``Ctrl+Z`` and ``Ctrl+Y`` undo and redo every change.
 """
 
 from __future__ import annotations
@@ -19,7 +25,16 @@ import pygame
 
 from ...session import Task
 from ...session.puzzles import Draft, Verdict, verdict_of
-from ..board import BoardLayout, BoardView, CellLook, Fill, RuleMarks, board_layout, rule_marks
+from ..board import (
+    BoardLayout,
+    BoardView,
+    CellLook,
+    Fill,
+    RuleMarks,
+    board_layout,
+    region_tints,
+    rule_marks,
+)
 from ..input import (
     Action,
     Command,
@@ -43,6 +58,13 @@ _MOVES = {
     Action.MOVE_LEFT: (0, -1),
     Action.MOVE_RIGHT: (0, 1),
 }
+
+_SCENE_KEYS = {
+    Action.NOTES_MODE: "mode",
+    Action.UNDO: "undo",
+    Action.REDO: "redo",
+}
+"""Keys that do what a button does."""
 
 _EXTENDS = {
     Action.EXTEND_UP: (-1, 0),
@@ -74,8 +96,10 @@ class EditorScene(Scene):
             self._task.cancel()
 
     def input_context(self) -> InputContext:
-        # Several cells chosen: digits are a sum's figures, typed as text (0 included).
-        return InputContext(size=self.draft.size, typing=self.draft.choosing)
+        # Several cells chosen for a cage: digits are a sum's figures, typed as text
+        # (0 included).  For a region they stay givens: a region has no number.
+        draft = self.draft
+        return InputContext(size=draft.size, typing=draft.choosing and not draft.regions_mode)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = board_layout(*size, self.draft.size)
@@ -106,6 +130,11 @@ class EditorScene(Scene):
         if not isinstance(intent, Command):
             return None
         action = intent.action
+        if action is Action.CONFIRM and draft.regions_mode and draft.choosing:
+            self._edited(draft.make_region())
+            return None
+        if action in _SCENE_KEYS:
+            return self.choose(_SCENE_KEYS[action])
         if action in (Action.DIGIT, Action.NOTE):
             self._edited(draft.place(intent.digit))
         elif action is Action.ERASE:
@@ -172,6 +201,17 @@ class EditorScene(Scene):
             self._edited(f"Now a {draft.size}×{draft.size} grid.")
         elif key == "clear":
             self._edited("Board cleared." if draft.clear() else "")
+        elif key == "mode":
+            regions = draft.switch_mode()
+            self._edited(
+                "Region mode: choose cells, Enter makes them a region."
+                if regions
+                else "Cage mode: choose cells, type a sum, Enter makes the cage."
+            )
+        elif key == "undo":
+            self._edited("" if draft.undo() else "Nothing to undo.")
+        elif key == "redo":
+            self._edited("" if draft.redo() else "Nothing to redo.")
         elif key == "back":
             return Pop()
         return None
@@ -185,8 +225,11 @@ class EditorScene(Scene):
 
     def _items(self) -> list[Item]:
         draft = self.draft
+        mode = "Draw cages" if draft.regions_mode else "Draw regions"
         return [
             Item("play", "Play this puzzle", enabled=draft.verdict.playable, primary=True),
+            Item("mode", mode),
+            Item("undo", "Undo", enabled=draft.can_undo),
             Item("size", f"Size {draft.size}×{draft.size}", enabled=draft.empty),
             Item("clear", "Clear", enabled=not draft.empty),
             Item("back", "Back"),
@@ -228,6 +271,8 @@ class EditorScene(Scene):
         chosen = draft.chosen
         marks = self.marks()
 
+        tints = self.tints()
+
         def fill(cell: int) -> Fill:
             if cell == draft.cursor:
                 return Fill.SELECTED
@@ -239,9 +284,36 @@ class EditorScene(Scene):
                 given=bool(digit),
                 fill=fill(cell),
                 rules=marks.cells[cell] if marks is not None else None,
+                tint=tints[cell],
             )
             for cell, digit in enumerate(draft.givens)
         )
+
+    def tints(self) -> tuple[int, ...]:
+        """A shade per cell: a finished jigsaw's as the board shades it; while regions
+        are drawn, each drawn region shaded (touching ones apart) and the cells left
+        over plain, so what is still to draw stands out."""
+        draft = self.draft
+        cells = draft.size * draft.size
+        if not draft.regions:
+            return (0,) * cells
+        if draft.jigsaw:
+            return region_tints(draft.shape)
+        touching: dict[int, set[int]] = {k: set() for k in range(len(draft.regions))}
+        of = [draft.region_at(cell) for cell in range(cells)]
+        n = draft.size
+        for cell in range(cells):
+            right = cell + 1 if (cell + 1) % n else -1
+            for other in (right, cell + n if cell + n < cells else -1):
+                a, b = of[cell], of[other] if other >= 0 else None
+                if a is not None and b is not None and a != b:
+                    touching[a].add(b)
+                    touching[b].add(a)
+        shade: dict[int, int] = {}
+        for region in sorted(touching, key=lambda k: (-len(touching[k]), k)):
+            used = {shade[k] for k in touching[region] if k in shade}
+            shade[region] = next((s for s in (1, 3, 2) if s not in used), 2)  # strongest first
+        return tuple(0 if k is None else shade[k] for k in of)
 
     def marks(self) -> RuleMarks | None:
         """What the draft's cages draw: the board's own rule layer."""
@@ -252,7 +324,7 @@ class EditorScene(Scene):
         p, text = self.ctx.palette, self.ctx.text
         layout = self.layout
         surface.fill(p.background)
-        self.view.configure(layout.board, self.draft.shape, p)
+        self.view.configure(layout.board, self.draft.outline(), p)
         self.view.set_rules(self.marks())
         self.view.draw(surface, self.looks())
         panel = layout.panel
@@ -264,14 +336,21 @@ class EditorScene(Scene):
         body = max(13, round(unit * 0.24))
         draft = self.draft
         y = draw_lines(surface, text, ["Enter a puzzle"], (x, y), title, p.text, bold=True)
-        grid = f"Classic {draft.size}×{draft.size} · {draft.count} given"
+        kind = "Jigsaw" if draft.regions else "Classic"
+        grid = f"{kind} {draft.size}×{draft.size} · {draft.count} given"
         grid += "" if draft.count == 1 else "s"
+        if draft.unfinished:
+            grid += f" · {len(draft.regions)} of {draft.size} regions"
         if draft.cages:
             grid += f" · {len(draft.cages)} cage" + ("" if len(draft.cages) == 1 else "s")
-        y = draw_lines(surface, text, [grid], (x, y), body, p.text_dim)
+        mode = "Drawing regions" if draft.regions_mode else "Drawing cages"
+        lines = text.wrap(f"{grid} · {mode} (N switches)", body, width)
+        y = draw_lines(surface, text, lines, (x, y), body, p.text_dim)
         y += body // 2
         said = draft.verdict.value
-        if draft.choosing:
+        if draft.choosing and draft.regions_mode:
+            said = f"A region of {len(draft.chosen)} cells (it needs {draft.size}). Enter makes it."
+        elif draft.choosing:
             total = draft.total or "…"
             said = f"A cage of {len(draft.chosen)} cells, sum {total}. Type its sum, then Enter."
         verdict = text.wrap(said, body, width, bold=True)
@@ -288,26 +367,28 @@ class EditorScene(Scene):
         return None
 
     def _place_buttons(self, panel: pygame.Rect, unit: int) -> None:
-        """Play across the panel's foot, and under it Size, Clear and Back side by side
-        (Size the widest: its label is the longest)."""
+        """Play across the panel's foot; under it the mode and Undo side by side, and
+        under them Size, Clear and Back (Size the widest: its label is the longest)."""
         row, gap = round(unit * 0.7), round(unit * 0.15)
-        room = panel.w - 2 * gap
-        size, clear = room * 2 // 5, room * 3 // 10
-        widths = (size, clear, room - size - clear)
-        top = panel.bottom - 2 * row - gap
+        top = panel.bottom - 3 * row - 2 * gap
         rects = [pygame.Rect(panel.x, top, panel.w, row)]
-        x = panel.x
-        for width in widths:
-            rects.append(pygame.Rect(x, top + row + gap, width, row))
-            x += width + gap
+        for shares, y in (((3, 2), top + row + gap), ((2, 1.5, 1.5), top + 2 * (row + gap))):
+            room = panel.w - (len(shares) - 1) * gap
+            x = panel.x
+            for k, part in enumerate(shares):
+                last = k == len(shares) - 1
+                width = panel.right - x if last else round(room * part / sum(shares))
+                rects.append(pygame.Rect(x, y, width, row))
+                x += width + gap
         self.buttons.rects = rects
 
 
 KEYS = (
     "Digits type a given, Backspace erases, arrows move, Tab changes the size of an "
-    "empty board, Enter plays, Esc goes back. A killer cage: choose its cells "
-    "(Shift+arrows, Ctrl+click or drag), type the sum, Enter. Jigsaw puzzles: paste "
-    "them (Ctrl+V on the menu)."
+    "empty board, Enter plays, Ctrl+Z undoes, Esc goes back. A killer cage: choose "
+    "its cells (Shift+arrows, Ctrl+click or drag), type the sum, Enter. A jigsaw: N "
+    "switches to regions; choose a region's cells the same way, Enter; the last "
+    "region draws itself. Backspace takes a region away."
 )
 
 
@@ -317,4 +398,6 @@ def _not_yet(verdict: Verdict) -> str:
         return "Wait a moment: the solver is still checking."
     if verdict is Verdict.NONE:
         return "This puzzle has no solution: change a given first."
+    if verdict is Verdict.REGIONS:
+        return "Draw every region first: each cell must lie in one."
     return "Type some givens first."

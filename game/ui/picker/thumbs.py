@@ -87,18 +87,36 @@ def grid_metrics(size: int, side: int) -> tuple[int, int, int]:
     return cell, thin, thick
 
 
+_CLEAR = (255, 0, 254)
+"""The colour key of a picture's margin round the grid, where clues outside it go: the
+margin is transparent, so a row's background (selected, hovered) shows through."""
+
+
 def draw_grid(sketch: Sketch, side: int, palette: Palette, text: Text) -> pygame.Surface:
-    """A ``side`` x ``side`` picture of the puzzle's grid, regions and givens."""
+    """A ``side`` x ``side`` picture of the puzzle's grid, regions and givens, and of its
+    clues outside the grid (little killer and sandwich sums) once they can be read."""
     n = sketch.size
     cell, thin, thick = grid_metrics(n, side)
+    clues = _outside(sketch, side)
+    span, left, top = n, 0, 0
+    if clues is not None:  # a cell's room on each side that has clues, as on the board
+        up, right, down, leftward = (int(room) for room in clues.room)
+        span = n + max(up + down, leftward + right)
+        left, top = leftward, up
+        cell = max(2, (side - thick) // span)
     grid = cell * n
-    # The picture is the grid and its frame, nothing around it: rows blit it onto
-    # whatever their background is (selected, hovered).
+    # The picture is the grid and its frame, nothing around it but the clues' room:
+    # rows blit it onto whatever their background is (selected, hovered).
     outer = grid + thick
     pad = thick // 2
-    image = pygame.Surface((outer, outer))
+    whole = cell * span + thick
+    picture = pygame.Surface((whole, whole))
     if pygame.display.get_surface() is not None:
-        image = image.convert()
+        picture = picture.convert()
+    if clues is not None:
+        picture.fill(_CLEAR)
+        picture.set_colorkey(_CLEAR)
+    image = picture.subsurface((left * cell, top * cell, outer, outer))
     p = palette
     image.fill(p.cell)
     regions = sketch.regions
@@ -130,13 +148,46 @@ def draw_grid(sketch: Sketch, side: int, palette: Palette, text: Text) -> pygame
     _draw_borders(image, sketch, cell, pad, thick, p.line_thick)
     if rules is not None:
         rules.draw_points(image, pad)
-    return image
+    if clues is not None:
+        _draw_clues(picture, clues, cell, (left * cell + pad, top * cell + pad), p, text)
+    return picture
+
+
+def _outside(sketch: Sketch, side: int) -> RuleMarks | None:
+    """The puzzle's marks when it has clues outside the grid and the picture is large
+    enough to read them (cells of :data:`DIGITS_FROM` pixels, room included)."""
+    if not sketch.constraints:
+        return None
+    marks = rule_marks(sketch.constraints, sketch.size)
+    if not marks.outside:
+        return None
+    up, right, down, left = (int(room) for room in marks.room)
+    span = sketch.size + max(up + down, left + right)
+    return marks if side // span >= DIGITS_FROM else None
+
+
+def _draw_clues(
+    picture: pygame.Surface,
+    marks: RuleMarks,
+    cell: int,
+    origin: tuple[int, int],
+    palette: Palette,
+    text: Text,
+) -> None:
+    """The sums outside the grid, drawn by the board's rule painter at this cell size;
+    their background is keyed out so only the ink lands on the transparent margin."""
+    painter = RulePainter(text)
+    painter.configure(BoardGeometry(0, 0, cell, marks.size), palette)
+    for clue in marks.outside:
+        piece, (x, y) = painter.clue_piece(clue)
+        piece.set_colorkey(palette.background)
+        picture.blit(piece, (origin[0] + x, origin[1] + y))
 
 
 RULES_FROM = 8
 """Cells at least this many pixels wide show the puzzle's constraints (lines, cages,
-dots); a cage's sum needs :data:`DIGITS_FROM`.  Clues outside the grid are left out:
-a picture is the grid alone."""
+dots); a cage's sum and the clues outside the grid need :data:`DIGITS_FROM` (the
+picture then leaves them a cell's room, as the board does)."""
 
 
 class _SmallRules:

@@ -151,3 +151,108 @@ def test_a_killer_typed_in_is_checked_under_its_cages_and_plays_as_a_link() -> N
     assert played.puzzle.givens == draft.puzzle().givens
     assert set(played.puzzle.constraints) == set(draft.cages)
     assert played.solvability is Status.UNIQUE
+
+
+# -- jigsaw regions ---------------------------------------------------------------------
+
+JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
+JIGSAW = ".8......11....63.........4....3.8.7.....8.....7.1.2....5.........79....43......1."
+
+
+def regioned(draft: Draft, cells: list[int]) -> str:
+    """Choose ``cells`` one by one (the cursor on the first) and make them a region."""
+    draft.let_go()
+    draft.cursor = cells[0]
+    for cell in cells[1:]:
+        draft.choose(cell)
+    return draft.make_region()
+
+
+def test_a_jigsaw_entered_cell_by_cell_plays_and_wins() -> None:
+    from game.session.play import Game, Phase, Settings
+
+    draft = Draft(9)
+    assert draft.switch_mode() and draft.regions_mode
+    labels = sorted(set(JIGSAW_LAYOUT))
+    for label in labels[:-1]:  # the last region draws itself
+        cells = [cell for cell, here in enumerate(JIGSAW_LAYOUT) if here == label]
+        assert regioned(draft, cells) == ""
+        assert draft.verdict is (Verdict.CHECKING if draft.jigsaw else Verdict.REGIONS)
+    assert draft.jigsaw and len(draft.regions) == 9
+    assert draft.shape.is_jigsaw
+    for cell, char in enumerate(JIGSAW):
+        if char != ".":
+            draft.cursor = cell
+            assert draft.place(int(char)) == ""
+    job = draft.check_job()
+    assert job is not None
+    assert verdict_of(job[1], job[2]) is Verdict.UNIQUE
+    prepared = read_text(draft.line())
+    assert prepared.puzzle == Puzzle.from_string(JIGSAW, regions=JIGSAW_LAYOUT)
+    solution = prepared.solution
+    assert solution is not None
+    game = Game(prepared.puzzle, settings=Settings(), solution=solution)
+    for cell, digit in enumerate(solution):
+        if not game.is_given(cell):
+            game.place(cell, digit)
+    assert game.phase is Phase.SOLVED and game.counts_as_win
+
+
+def test_a_bad_region_is_refused_with_the_reason() -> None:
+    draft = Draft(4)
+    draft.switch_mode()
+    assert "4 cells; 3 are chosen" in regioned(draft, [0, 1, 2])
+    assert "touch" in regioned(draft, [0, 1, 2, 15])
+    assert not draft.regions
+    assert regioned(draft, [0, 1, 4, 5]) == ""
+    assert "in a region already" in regioned(draft, [5, 6, 7, 3])
+    assert draft.verdict is Verdict.REGIONS and not draft.verdict.playable
+    draft.cursor = 2
+    assert draft.place(3) == ""
+    draft.cursor = 7
+    assert draft.place(3) == ""  # other rows, columns and no region yet: allowed
+    assert "given twice" in regioned(draft, [2, 3, 6, 7])
+    draft.cursor = 8
+    assert draft.place(1) == ""
+    draft.cursor = 13
+    assert draft.place(1) == ""
+    assert "given twice" in regioned(draft, [8, 9, 12, 13])
+    assert len(draft.regions) == 1
+
+
+def test_a_given_repeated_in_a_drawn_region_is_refused() -> None:
+    draft = Draft(4)
+    draft.switch_mode()
+    assert regioned(draft, [0, 1, 2, 4]) == ""
+    draft.cursor = 0
+    assert draft.place(2) == ""
+    draft.cursor = 4
+    assert draft.place(2) == "2 is already in column 1, at r1c1."
+    draft.cursor = 2
+    assert draft.place(2) == "2 is already in row 1, at r1c1."
+    draft.cursor = 0
+    draft.erase()  # region mode: the region goes before the given
+    assert not draft.regions and draft.givens[0] == 2
+    draft.cursor = 5
+    assert draft.place(2) == "2 is already in box 1, at r1c1."  # boxes are back
+
+
+def test_undo_and_redo_take_back_regions_givens_and_cages() -> None:
+    draft = Draft(4)
+    assert not draft.undo()
+    draft.place(1)
+    draft.switch_mode()
+    assert regioned(draft, [0, 1, 4, 5]) == ""
+    assert regioned(draft, [2, 3, 6, 7]) == ""
+    assert regioned(draft, [8, 9, 12, 13]) == ""  # and the last one draws itself
+    assert draft.jigsaw and draft.verdict is Verdict.CHECKING
+    assert draft.undo()  # one change: both regions go
+    assert len(draft.regions) == 2 and draft.verdict is Verdict.REGIONS
+    assert draft.redo() and draft.jigsaw
+    assert draft.undo() and draft.undo() and draft.undo()
+    assert not draft.regions and draft.givens[0] == 1
+    assert draft.undo() and draft.empty and not draft.undo()
+    assert draft.redo() and draft.givens[0] == 1
+    draft.cursor = 1
+    draft.place(2)  # a new change forgets what could be redone
+    assert not draft.redo()

@@ -58,6 +58,9 @@ def test_ctrl_v_on_the_menu_plays_the_puzzle_on_the_clipboard(
     assert isinstance(driver.top, BoardScene)
     assert driver.top.game.puzzle == Puzzle.from_string(PUZZLE)
     assert driver.top.play.origin.heading == "Pasted puzzle"
+    # The board opened before the count of solutions; the count arrived after it.
+    assert not driver.top.game.proving and driver.top.game.solution is not None
+    assert driver.top.play.status.message.startswith("Checked")
 
 
 def test_a_bad_clipboard_says_why_and_changes_nothing(driver: Driver, clipboard: list[str]) -> None:
@@ -267,3 +270,68 @@ def test_a_killer_typed_in_plays_with_its_cages(driver: Driver) -> None:
     board = driver.top
     assert isinstance(board, BoardScene)
     assert set(board.game.puzzle.constraints) == set(editor.draft.cages)
+
+
+JIGSAW_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
+JIGSAW = ".8......11....63.........4....3.8.7.....8.....7.1.2....5.........79....43......1."
+
+
+def test_a_jigsaw_is_drawn_region_by_region_in_the_editor_and_plays(driver: Driver) -> None:
+    driver.app.apply(driver.top.choose("enter"))  # type: ignore[attr-defined]
+    editor = driver.top
+    assert isinstance(editor, EditorScene)
+    driver.key(pygame.K_n)  # region mode
+    assert editor.draft.regions_mode and not editor.input_context().typing
+    board = editor.layout.board
+
+    def press(cell: int, mod: int = 0, kind: int = pygame.MOUSEBUTTONDOWN) -> None:
+        pos = board.cell_rect(cell).center
+        driver.step(pygame.event.Event(kind, pos=pos, button=1, mod=mod))
+
+    def drag(cells: list[int]) -> None:
+        """A drag that starts on the first cell and crosses the others."""
+        press(cells[0])
+        for cell in cells[1:]:
+            pos = board.cell_rect(cell).center
+            driver.step(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            )
+        press(cells[-1], kind=pygame.MOUSEBUTTONUP)
+
+    # A region too small, then one that does not touch: refused, nothing drawn.
+    drag([0, 1, 2])
+    driver.key(pygame.K_RETURN)
+    assert "9 cells; 3 are chosen" in editor.message and not editor.draft.regions
+    press(0)
+    for cell in (1, 2, 9, 10, 11, 18, 19, 80):
+        press(cell, CTRL)
+    driver.key(pygame.K_RETURN)
+    assert "touch" in editor.message and not editor.draft.regions
+    driver.key(pygame.K_ESCAPE)  # lets the cells go; the editor stays
+    assert isinstance(driver.top, EditorScene) and not editor.draft.chosen
+    for label in sorted(set(JIGSAW_LAYOUT))[:-1]:
+        cells = [cell for cell, here in enumerate(JIGSAW_LAYOUT) if here == label]
+        press(cells[0])
+        for cell in cells[1:]:
+            press(cell, CTRL)
+        driver.key(pygame.K_RETURN)
+        assert editor.message == "", editor.message
+    assert editor.draft.jigsaw  # the ninth region drew itself
+    looks = editor.looks()
+    assert len({look.tint for look in looks}) > 1  # regions are shaded apart
+    editor.draw(driver.app.display.surface)
+    driver.key(pygame.K_z, CTRL)  # undo: the last region (and the one it left) go
+    assert len(editor.draft.regions) == 7
+    driver.key(pygame.K_y, CTRL)
+    assert editor.draft.jigsaw
+    driver.key(pygame.K_n)  # back to givens and cages
+    for cell, char in enumerate(JIGSAW):
+        if char != ".":
+            editor.draft.cursor = cell
+            driver.key(getattr(pygame, f"K_{char}"))
+    driver.settle()
+    assert editor.draft.verdict.name == "UNIQUE"
+    driver.key(pygame.K_RETURN)
+    driver.settle()
+    assert isinstance(driver.top, BoardScene)
+    assert driver.top.game.puzzle == Puzzle.from_string(JIGSAW, regions=JIGSAW_LAYOUT)
