@@ -210,7 +210,7 @@ def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     game = scene.game
     if game.puzzle.constraints and prepared.game is None:
         # A variant's rules, in sentences, before the first move (Help keeps them).
-        return Reset((menu(ctx), scene, RulesCard(ctx, game.rule_sentences())))
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.on_board.sentences())))
     return Reset((menu(ctx), scene))
 
 
