@@ -291,12 +291,11 @@ def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> Candidat
     the path has taken a Medium step, the order among all these steps no longer
     changes the level, and they are all taken together (:attr:`_Plan.late`).
     """
-    if medium:
+    if medium or not plan.gates:
+        # Nothing rated between the first steps and a naked single: all at once.
         return _close(position, plan.late_names, plan.late_others)
     while True:
         position = _close(position, plan.early_names, plan.early_others)
-        if not plan.gates and plan.naked is not None:
-            return _close(position, plan.early_names | {"Naked Single"}, plan.early_others)
         if position.is_solved() or plan.naked is None:
             return position
         if any(next(iter(gate.find(position)), None) is not None for gate in plan.gates):
