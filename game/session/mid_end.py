@@ -34,6 +34,7 @@ class Session:
         self.settings = (settings or self.keeper.settings).normalised()
         self.game: Game | None = None
         self.origin: Origin | None = None
+        """Where ``game``'s puzzle came from: its one owner (the board reads it from here)."""
         self.created = ""
         """When ``game`` was first started (kept in its saves)."""
         self.last_kind = PuzzleKind()
@@ -110,10 +111,21 @@ class Session:
         if game is None or origin is None:
             raise ValueError("There is no game to put on the board.")
         play = Playing(
-            game, origin, tasks, cursor=self.cursor, rated=lambda found: self.rated(game, found)
+            game,
+            lambda: self._origin_of(game, origin),
+            tasks,
+            cursor=self.cursor,
+            rated=lambda found: self.rated(game, found),
         )
         self.board = play
         return play
+
+    def _origin_of(self, game: Game, opened: Origin) -> Origin:
+        """The origin of ``game`` for its board: the session's own (it keeps a rating
+        that arrives later), or the one the board opened with once the session has
+        moved on (a finished game's card still on the screen)."""
+        origin = self.origin
+        return origin if game is self.game and origin is not None else opened
 
     def asked_for(self, kind: PuzzleKind) -> None:
         """The player asked New game for ``kind``: its choices start there next time."""

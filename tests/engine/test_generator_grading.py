@@ -8,16 +8,24 @@ kind (small grids reach every level quickly).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from game.engine.generation import killer
+from game.engine.generation.digging import dig, keeps_unique
 from game.engine.generation.grading import Verdict, fill_singles, grade, singles_solve
-from game.engine.generation.symmetry import Symmetry
+from game.engine.generation.grids import random_solution
+from game.engine.generation.kinds import Kind
+from game.engine.generation.symmetry import Symmetry, orbits
 from game.engine.generator import generate_unrated
 from game.engine.logic.grid import CandidateGrid
 from game.engine.logic.path import next_step
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
+from game.engine.rules import Cage, RuleSet
+from game.engine.shape import Shape
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 
@@ -68,3 +76,47 @@ def test_fill_singles_reaches_the_raters_position(puzzle: Puzzle) -> None:
     filled = fill_singles(CandidateGrid.from_grid(puzzle.shape, puzzle.givens))
     assert filled.values == position.values
     assert filled.cands == position.cands
+
+
+def variant_sample() -> list[Puzzle]:
+    """Minimal unique puzzles under global rules, and givens-free killers on 6x6
+    dominoes merged up to Medium, from fixed seeds: grading takes their cheap steps
+    (extra house singles, cage combinations, pairs) together, the rater one by one."""
+    puzzles = []
+    for variant, size in (("x", 6), ("anti-king", 9), ("windoku", 9), ("disjoint", 6)):
+        shape = Shape.classic(size)
+        rules = RuleSet(shape, Kind.parse(variant).constraints(shape))
+        for seed in range(3):
+            rng = random.Random(seed)
+            solution = random_solution(rules, rng)
+            groups = orbits(size, Symmetry.NONE)
+            rng.shuffle(groups)
+            givens = dig(solution, groups, keeps_unique(rules))
+            puzzles.append(Puzzle(shape, givens, rules.constraints))
+    shape = Shape.classic(6)
+    for seed in range(6):
+        rng = random.Random(seed)
+        solution = random_solution(shape, rng)
+        cages = killer.cages(shape, (), solution, Level.MEDIUM, rng)
+        if cages is not None:
+            puzzles.append(Puzzle(shape, (0,) * shape.cells, cages))
+    return puzzles
+
+
+VARIANT_PUZZLES = variant_sample()
+
+
+@pytest.mark.parametrize("puzzle", VARIANT_PUZZLES, ids=str)
+def test_grade_agrees_with_the_rater_on_variants(puzzle: Puzzle) -> None:
+    level = rate(puzzle.shape, puzzle.givens, rules=puzzle.rules).level
+    for target in (Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT):
+        expected = (
+            Verdict.AT if level == target else Verdict.BELOW if level < target else Verdict.ABOVE
+        )
+        assert grade(puzzle.shape, puzzle.givens, target, rules=puzzle.rules) is expected, target
+
+
+def test_the_variant_sample_covers_killers_and_several_levels() -> None:
+    assert any(isinstance(rule, Cage) for p in VARIANT_PUZZLES for rule in p.constraints)
+    levels = {rate(p.shape, p.givens, rules=p.rules).level for p in VARIANT_PUZZLES}
+    assert {Level.EASY, Level.MEDIUM} <= levels and len(levels) >= 3

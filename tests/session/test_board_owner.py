@@ -8,6 +8,7 @@ the UI's state in a save).
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,24 @@ def test_open_shows_the_saves_first_once_and_again_after_a_save() -> None:
     assert not session.open_saves_first()
     session.saved_by_name()
     assert session.open_saves_first() and not session.open_saves_first()
+
+
+def test_the_screen_reads_one_frozen_view_of_the_board() -> None:
+    """Everything the board screen draws of ``Playing`` comes in one frozen value, taken
+    at one moment: later input changes the next view, never one already read."""
+    session = Session()
+    session.start(prepared(game_of()))
+    play = session.open_board(TaskRunner())
+    play.click_cell(2)
+    before = play.view()
+    play.extend_to(6)  # several cells: notes mode comes on, the status line says so
+    play.toggle_filter()
+    seen = play.view()
+    assert (before.cursor, before.selection, before.notes_mode) == (2, frozenset(), False)
+    assert seen.cursor == 2 and seen.selection == frozenset(range(2, 7)) and seen.notes_mode
+    assert seen.filter_digit == 1 and not seen.bivalue and seen.hint is None
+    assert seen.status.message.startswith("Only the 1 candidates show")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        seen.cursor = 3  # type: ignore[misc]
+    play.clear_selection()
+    assert not play.view().notes_mode  # back to how it was before several cells

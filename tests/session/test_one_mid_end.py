@@ -167,3 +167,25 @@ def test_applying_steps_on_a_board_without_notes_leaves_notes_in_every_empty_cel
     assert all(notes[cell] for cell in range(81) if not grid[cell])
     game.undo()  # each step is its own move; the notes came with the first that needed them
     assert any(notes for notes in game.state.notes)
+
+
+# The puzzle's origin was held by both Session and Playing, kept in step by a callback.
+def test_a_rating_that_arrives_after_the_board_opened_is_seen_by_the_board_and_the_save(
+    tmp_path: Path,
+) -> None:
+    first = run_session(tmp_path)
+    # Digits relabelled: a puzzle no other test rated (ratings are remembered per run).
+    probe = game_of(CLASSIC.translate(str.maketrans("123456789", "912345678")))
+    first.start(Prepared(probe.puzzle, probe.solution, probe.solvability, origin_of(probe)))
+    tasks = TaskRunner()
+    play = first.open_board(tasks)
+    assert play.origin.difficulty is None  # a puzzle from a file: rated in the background
+    settle(tasks)
+    origin = first.origin
+    assert origin is not None and origin.difficulty is not None
+    assert play.origin is origin  # one owner: the board reads the session's, not a copy
+    assert origin.difficulty.text() in play.origin.subtitle  # what the board panel shows
+    first.quit()
+    again = run_session(tmp_path)  # what the autosave kept: Continue shows the same
+    assert again.origin is not None and again.origin.difficulty == origin.difficulty
+    assert again.open_board(TaskRunner()).origin.difficulty == origin.difficulty

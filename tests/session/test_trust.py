@@ -45,7 +45,7 @@ def settle(tasks: TaskRunner) -> None:
 def harmless_mistake(game: Game) -> tuple[int, int]:
     """A wrong digit that breaks no rule (r1c3 holds 4; 1 and 2 are legal there)."""
     assert game.solution is not None and game.solution[2] == 4
-    return 2, 1 if game.legal_candidates()[2] & 1 else 2
+    return 2, 1 if game.on_board.candidates()[2] & 1 else 2
 
 
 # 1. Show solution, then Ctrl+Z: the solution stayed on the board and could be typed in.
@@ -107,9 +107,9 @@ def test_the_click_that_selects_a_cell_never_toggles_a_note() -> None:
 def test_a_given_is_no_longer_in_conflict_once_the_solution_is_shown() -> None:
     game = game_of()
     game.place(2, 5)  # clashes with the given 5 in r1c1
-    assert 0 in game.conflicts()
+    assert 0 in game.on_board.conflicts()
     game.assist.show_solution()
-    assert game.conflicts() == frozenset()
+    assert game.on_board.conflicts() == frozenset()
 
 
 # 8. An unsolvable puzzle was played without a word; hints walked into a dead end.

@@ -16,8 +16,13 @@ import pygame
 import pytest
 
 from game.engine.generator import generate_unrated
+from game.engine.puzzle import Puzzle
+from game.engine.rules.constraints import Cage
+from game.engine.shape import Shape
 from game.engine.symbols import symbol
-from game.session.play import NoteKind, Settings
+from game.session.play import NoteKind, Settings, Status
+from game.session.play.puzzle_kind import Origin, PuzzleKind
+from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui.app.loop import App
 from game.ui.board.layout import note_size, window_for_notes
@@ -29,7 +34,7 @@ from game.ui.stage.destinations import EnterPuzzle, Help, KeysPage, Menu, Settin
 from game.ui.stage.display import Display
 from game.ui.stage.scene_stack import Go
 
-from .conftest import Driver, prepared, start_board
+from .conftest import PUZZLE, SOLUTION, Driver, prepared, start_board
 
 SIZES = ((800, 600), (1280, 800))
 SHIFT = pygame.KMOD_LSHIFT
@@ -81,6 +86,36 @@ def board_with_notes(driver: Driver) -> None:
     driver.key(pygame.K_f, 0, "f")  # every candidate note
     driver.click(driver.top.layout.board.cell_rect(2).center)  # type: ignore[attr-defined]
     driver.settle()
+
+
+def killer() -> Prepared:
+    """The classic test puzzle with killer cages (sums of one and two digits) that its
+    solution keeps: pairs along the first and last rows and columns."""
+    sol = [int(ch) for ch in SOLUTION]
+    pairs = [(2, 3), (5, 6), (77, 78), (9, 18), (45, 54), (26, 35)]
+    cages = tuple(Cage(pair, sol[pair[0]] + sol[pair[1]]) for pair in pairs)
+    puzzle = Puzzle(Shape.classic(9), Puzzle.from_string(PUZZLE).givens, cages)
+    return Prepared(puzzle, tuple(sol), Status.UNIQUE, Origin(PuzzleKind.of(puzzle.shape, None)))
+
+
+def killer_with_notes(driver: Driver) -> None:
+    """A killer board (cages with their sums) with every candidate note, and a caged
+    cell holding corner and centre notes as well."""
+    start_board(driver, killer())
+    driver.settle()
+    while not isinstance(driver.top, BoardScene):
+        driver.key(pygame.K_ESCAPE)  # the rules card over the board
+    driver.key(pygame.K_f, 0, "f")  # every candidate note
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    driver.click(scene.layout.board.cell_rect(2).center)  # the first cell of a cage
+    for digit, kind in ((1, NoteKind.CORNER), (8, NoteKind.CORNER), (4, NoteKind.CENTRE)):
+        scene.game.marking.note_many({2}, digit, kind)
+    scene.game.marking.note_many({2}, 6, NoteKind.CENTRE)
+    scene.uncover()  # the board reads the notes the session wrote
+    driver.settle()
+    look = scene.looks()[2]
+    assert look.notes and look.corner == 0b10000001 and look.centre == 0b101000
 
 
 def hint_card(driver: Driver) -> None:
@@ -148,6 +183,7 @@ def editor_with_a_cage(driver: Driver) -> None:
 
 SCENES: dict[str, Callable[[Driver], None]] = {
     "board": board_with_notes,
+    "killer with notes": killer_with_notes,
     "hint card": hint_card,
     "step card": steps_card,
     "corner notes mode": corner_notes,

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from .. import solver
 from ..logic.grid import CandidateGrid
+from ..logic.killer import cages_of, fit
 from ..logic.registry import Level, Technique, all_techniques
 from ..rules import RuleSet
 from ..shape import Shape
@@ -90,13 +91,8 @@ def grade(
     hardest = Level.EASY
     steps = expert_steps = 0
     while True:
-        if plan.fast_singles:
-            if plan.naked:
-                position = fill_singles(position)
-            elif plan.sums_fast and hardest >= Level.MEDIUM:
-                position = fill_singles(position, sums=True)
-            else:
-                position = fill_singles(position, naked=False)
+        if plan.fast:
+            position = _cheap_steps(position, plan, hardest >= Level.MEDIUM)
         if position.is_solved():
             break
         if poll is not None:
@@ -133,22 +129,58 @@ def fill_singles(
     here in one pass is many times faster than a step at a time.
 
     Under a variant's rules a placement also removes what the rules exclude, and the
-    Constraint Pair eliminations (rated between hidden and naked singles) run in the
-    same loop: all are Easy and only remove candidates, so the fixpoint is the same
-    whatever the order.  ``naked=False`` leaves naked singles to the caller: where a
-    rule narrows sums, the rater takes a Constraint Sum (Medium, rated 1.8) before a
-    naked single (2.3), and grading must see that.  Once a path has taken a
-    Constraint Sum, though, the order among these cheap steps no longer changes the
-    level, and ``sums=True`` runs the sums' narrowing in the same loop (with naked
-    singles): on a givens-free killer that is most of the path, in one pass.
+    Constraint Pair eliminations run in the same loop.  ``naked=False`` leaves naked
+    singles to the caller; ``sums=True`` also narrows every sum (Constraint Sum).
+    """
+    names = {"Full House", "Hidden Single", "Constraint Pair"}
+    if naked:
+        names.add("Naked Single")
+    if sums:
+        names.add("Constraint Sum")
+    return _close(position, frozenset(names), ())
+
+
+_BUILT_IN = frozenset(
+    {
+        "Full House",
+        "Hidden Single",
+        "Extra House Single",
+        "Naked Single",
+        "Constraint Pair",
+        "Cage Combinations",
+        "Constraint Sum",
+    }
+)
+"""Steps :func:`_close` takes with its own loops; any other step it takes through the
+technique's finder (slower: a finder also writes the step's explanation)."""
+
+
+def _close(
+    position: CandidateGrid, names: frozenset[str], others: Sequence[Technique]
+) -> CandidateGrid:
+    """``position`` after every step of the techniques ``names`` (see :data:`_BUILT_IN`)
+    and ``others``, again and again until none applies.
+
+    Every technique here only places digits its rules force and removes candidates
+    they rule out, and one that applies keeps applying until its work is done (more
+    removals never make it wrong), so the position reached does not depend on the
+    order the steps are taken: it is the one the rater reaches taking them one at a
+    time, many times faster.  A dead end (a cage or sum nothing fits) is left alone,
+    as the rater's steps leave it.
     """
     shape = position.shape
     peers = shape.peers
     n = shape.size
     rules = position.rules
     exclusions = rules.exclusions if rules is not None else None
-    pairs = rules.pair_rules if rules is not None else ()
-    narrowing = rules.narrowing if rules is not None and sums else ()
+    pairs = rules.pair_rules if rules is not None and "Constraint Pair" in names else ()
+    narrowing = rules.narrowing if rules is not None and "Constraint Sum" in names else ()
+    cages = cages_of(rules) if rules is not None and "Cage Combinations" in names else ()
+    naked = "Naked Single" in names
+    units: tuple[Sequence[int], ...] = shape.units
+    if rules is not None and "Extra House Single" in names:
+        extra = rules.houses[len(shape.houses) :]
+        units = units + tuple(h.cells for h in extra if h.is_full(n))
     values = list(position.values)
     cands = list(position.cands)
 
@@ -179,6 +211,27 @@ def fill_singles(
             if mask != cands[a]:
                 cands[a] = mask
                 changed = True
+        for cage in cages:
+            cells = cage.cells
+            held = tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+            found = fit(held, cage.total, n)
+            if not found.fitting:
+                continue
+            if not any(
+                not values[c] and cands[c] & ~keep
+                for c, keep in zip(cells, found.support, strict=True)
+            ):
+                continue
+            # As the Cage Combinations step: a cell its combinations leave one digit
+            # is placed.
+            for cell, keep in zip(cells, found.support, strict=True):
+                if values[cell]:
+                    continue
+                if keep & (keep - 1):
+                    cands[cell] &= keep
+                else:
+                    place(cell, keep.bit_length())
+            changed = True
         for rule in narrowing:
             cells = rule.cells()
             masks = [1 << (values[c] - 1) if values[c] else cands[c] for c in cells]
@@ -189,12 +242,12 @@ def fill_singles(
                 if not values[cell] and cands[cell] & ~keep:
                     cands[cell] &= keep
                     changed = True
-        if naked or sums:
+        if naked:
             for cell, mask in enumerate(cands):
                 if mask and not mask & (mask - 1):
                     place(cell, mask.bit_length())
                     changed = True
-        for members in shape.units:
+        for members in units:
             once = twice = 0
             for cell in members:
                 twice |= once & cands[cell]
@@ -208,20 +261,62 @@ def fill_singles(
                         place(cell, low.bit_length())
                         changed = True
                         break
+        if changed or not others:
+            continue
+        grid = CandidateGrid(shape, values, cands, givens=position.givens, rules=rules)
+        for technique in others:
+            for step in technique.find(grid):
+                for cell, digit in step.placements:
+                    if not values[cell]:
+                        place(cell, digit)
+                        changed = True
+                for cell, digit in step.eliminations:
+                    bit = 1 << (digit - 1)
+                    if cands[cell] & bit:
+                        cands[cell] &= ~bit
+                        changed = True
+            if changed:
+                break
     return CandidateGrid(shape, values, cands, givens=position.givens, rules=rules)
+
+
+def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> CandidateGrid:
+    """``position`` after the cheap steps the rater takes next, all at once.
+
+    The rater's simplest techniques (:attr:`_Plan.early`: singles, constraint pairs,
+    cage combinations ...) come before anything harder, so they are taken together
+    (:func:`_close`).  A naked single, though, is rated after a few Medium steps
+    (:attr:`_Plan.gates`: sums, cage pointing): while the path is still Easy, one is
+    placed only where none of those applies, one at a time, as the rater would.  Once
+    the path has taken a Medium step, the order among all these steps no longer
+    changes the level, and they are all taken together (:attr:`_Plan.late`).
+    """
+    if medium or not plan.gates:
+        # Nothing rated between the first steps and a naked single: all at once.
+        return _close(position, plan.late_names, plan.late_others)
+    while True:
+        position = _close(position, plan.early_names, plan.early_others)
+        if position.is_solved() or plan.naked is None:
+            return position
+        if any(next(iter(gate.find(position)), None) is not None for gate in plan.gates):
+            return position
+        single = next(iter(plan.naked.find(position)), None)
+        if single is None:
+            return position
+        position = position.apply(single.placements, single.eliminations)
 
 
 @dataclass(frozen=True)
 class _Plan:
     order: tuple[Technique, ...]  # the rater's order, up to the target's last technique
     levels: dict[str, Level]  # every technique's level, by name
-    fast_singles: bool  # the simplest techniques are exactly the singles (and pairs)
-    naked: bool = True  # the fast pass may place naked singles too
-    sums_fast: bool = False  # every step rated up to a naked single is cheap (see grade)
-
-
-_SINGLES = frozenset({"Full House", "Hidden Single", "Naked Single"})
-_VARIANT_EASY = _SINGLES | {"Constraint Pair"}
+    fast: bool = False  # the cheap steps may be taken together (see _cheap_steps)
+    early_names: frozenset[str] = frozenset()  # the Easy techniques rated first ...
+    early_others: tuple[Technique, ...] = ()  # ... (those _close has no loop for)
+    gates: tuple[Technique, ...] = ()  # Medium techniques rated before Naked Single
+    naked: Technique | None = None  # Naked Single
+    late_names: frozenset[str] = frozenset()  # every technique up to Naked Single ...
+    late_others: tuple[Technique, ...] = ()  # ... (those _close has no loop for)
 
 
 class _Flavour(enum.Enum):
@@ -252,23 +347,29 @@ def _plan(target: Level, flavour: _Flavour = _Flavour.CLASSIC) -> _Plan:
     levels = {t.name: t.level for t in every}
     if flavour is _Flavour.CLASSIC:
         order = tuple(t for t in every if not t.variant_only)
-        easy_names = _SINGLES
     else:
         order = tuple(t for t in every if not t.needs_unique and not t.last_resort)
-        easy_names = _VARIANT_EASY
     useful = [i for i, t in enumerate(order) if t.level <= target and not t.last_resort]
-    easy = {t.name for t in order if t.level is Level.EASY}
-    fast = easy == easy_names and {t.name for t in order[: len(easy)]} <= easy_names | {
-        "Constraint Sum"
-    }
-    # Where nothing but singles, pairs and sums is rated up to a naked single, a
-    # path that took a sum may take them all in one loop (see fill_singles).
+    cut = order[: useful[-1] + 1] if useful else ()
     names = [t.name for t in order]
-    cheap = names[: names.index("Naked Single") + 1] if "Naked Single" in names else []
+    if "Naked Single" not in names:
+        return _Plan(cut, levels)
+    upto = order[: names.index("Naked Single") + 1]
+    first = next(i for i, t in enumerate(upto) if t.level is not Level.EASY or t is upto[-1])
+    early, rest = upto[:first], upto[first:]
+    if any(t.level > Level.MEDIUM or t.last_resort for t in rest):
+        return _Plan(cut, levels)
+    gates = tuple(t for t in rest if t.level is not Level.EASY)
+    if any(t.level is Level.EASY for t in rest[:-1]):
+        return _Plan(cut, levels)  # an Easy step between the gates: take them one by one
     return _Plan(
-        order[: useful[-1] + 1] if useful else (),
+        cut,
         levels,
-        fast,
-        naked=flavour is not _Flavour.SUMS,
-        sums_fast=set(cheap) <= _VARIANT_EASY | {"Constraint Sum"},
+        fast=True,
+        early_names=frozenset(t.name for t in early if t.name in _BUILT_IN),
+        early_others=tuple(t for t in early if t.name not in _BUILT_IN),
+        gates=gates,
+        naked=upto[-1],
+        late_names=frozenset(t.name for t in upto if t.name in _BUILT_IN),
+        late_others=tuple(t for t in upto if t.name not in _BUILT_IN),
     )

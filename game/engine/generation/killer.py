@@ -13,7 +13,8 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    not grow steadily with merges, though (a merge can make a sum more telling),
    so once the puzzle is at the level only merges that keep it there are kept:
    waiting for the end lost most Hard candidates to a last merge that left them
-   Medium.
+   Medium.  At the level, only :data:`TRIES_AT_LEVEL` more merges are graded: each
+   grade there walks the whole path.
 3. A candidate that never reached the level is dropped, and the generator tries
    another solution.  Extreme is the exception: merges are kept while the solver
    proves the puzzle unique, and the minimal killer left is graded once.
@@ -79,7 +80,8 @@ def cages(
         return None
     reached = verdict is Verdict.AT
     merged = True
-    while merged:
+    left = TRIES_AT_LEVEL  # merges still graded once the puzzle is at its level
+    while merged and left:
         merged = False
         pairs = _touching_cages(n, groups)
         rng.shuffle(pairs)
@@ -89,7 +91,7 @@ def cages(
         # of the early passes.  At the level, every merge is graded alone.
         batch = BATCH if not reached else 1
         at = 0
-        while at < len(pairs):
+        while at < len(pairs) and left:
             chunk = pairs[at : at + batch]
             trial = dict(groups)
             count = 0
@@ -103,6 +105,8 @@ def cages(
                 at += len(chunk)
                 continue
             verdict = fits(trial)
+            if reached and level is not Level.EXTREME:
+                left -= 1
             if verdict is Verdict.AT or (verdict is Verdict.BELOW and not reached):
                 groups = trial
                 merged = True
@@ -123,6 +127,12 @@ def cages(
 
 BATCH = 6
 """Merges tried together while a killer is still below its level (see :func:`cages`)."""
+
+TRIES_AT_LEVEL = 8
+"""Merges graded, at most, once a killer is at its level (below Extreme).  Each
+grade there walks the whole path; going on until no merge is kept took about 25
+grades on a 9x9 Medium (2.2 s CPU median), 8 take about 0.5 s, and the killer
+keeps a few more cages (28 rather than 22 on five Medium seeds)."""
 
 
 def _merged(

@@ -6,11 +6,12 @@ Works from unit tables, so classic, jigsaw and other sizes all work.  Public API
 - :class:`Step`, :class:`Mark`, :class:`Link`, :class:`Role`, :class:`Area` (``step.py``):
   a deduction and what to draw of it.
 - :func:`technique`, :class:`Level`, :func:`all_techniques` (``registry.py``): the catalogue.
-- :func:`next_step`, :func:`solve_path`, :func:`steps_of` (``path.py``): solving.
+- :func:`next_step`, :func:`solve_path`, :func:`steps_of`, :func:`steps_named` (``path.py``):
+  solving, and what one technique finds in a position.
 """
 
 from .grid import CandidateGrid
-from .path import SolvePath, next_step, solve_path, steps_of
+from .path import SolvePath, next_step, solve_path, steps_named, steps_of
 from .registry import Level, Technique, all_techniques, technique
 from .step import Area, AreaKind, Link, Mark, Role, Step
 
@@ -28,6 +29,7 @@ __all__ = [
     "all_techniques",
     "next_step",
     "solve_path",
+    "steps_named",
     "steps_of",
     "technique",
 ]

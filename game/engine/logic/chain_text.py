@@ -58,7 +58,7 @@ def _strong_text(graph: LinkGraph, off: int, on: int) -> str:
             f"{symbol(graph.digit(on))})"
         )
     digit = symbol(graph.digit(on))
-    where = graph.grid.shape.unit_name(unit)
+    where = graph.unit_name(unit)
     places = "places" if graph.is_group(on) else "place"
     return f"{text} (the other {places} for {digit} in {where})"
 
@@ -161,6 +161,6 @@ def chain_units(graph: LinkGraph, nodes: tuple[int, ...]) -> tuple[int, ...]:
     units: list[int] = []
     for i in range(0, len(nodes) - 1, 2):
         unit = graph.link_unit(nodes[i], nodes[i + 1])
-        if unit >= 0 and unit not in units:
+        if graph.is_shape_unit(unit) and unit not in units:
             units.append(unit)
     return tuple(units)

@@ -31,7 +31,7 @@ from .grid import CandidateGrid, tables
 WORK_BUDGET = 10_800
 """Search nodes times units per node allowed per digit before the answer is unknown."""
 
-_CACHE: dict[tuple[Shape, int], int | None] = {}
+_CACHE: dict[tuple[object, int], int | None] = {}
 _CACHE_LIMIT = 8192
 
 
@@ -46,13 +46,23 @@ def removable_cells(shape: Shape, places: int) -> int | None:
     Units that hold none of ``places`` are taken as already holding the digit: in a
     consistent position that is the only way a unit can miss it.
     """
-    key = (shape, places)
-    if key in _CACHE:
-        return _CACHE[key]
-    found = _search(shape, places)
+    table = tables(shape)
+    return removable_in(shape, table.unit_mask, table.peer_mask, places)
+
+
+def removable_in(
+    key: object, unit_mask: tuple[int, ...], peer_mask: tuple[int, ...], places: int
+) -> int | None:
+    """:func:`removable_cells` for any units and "sees" relation (a variant's full
+    houses and constraint links), cached under ``key``, which must stand for those
+    tables for as long as it lives (a shape, or a fish geometry held by the cache)."""
+    cache_key = (key, places)
+    if cache_key in _CACHE:
+        return _CACHE[cache_key]
+    found = _search(unit_mask, peer_mask, places)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[key] = found
+    _CACHE[cache_key] = found
     return found
 
 
@@ -60,10 +70,7 @@ class _OverBudget(Exception):
     """The template search used up its nodes."""
 
 
-def _search(shape: Shape, places: int) -> int | None:
-    table = tables(shape)
-    unit_mask = table.unit_mask
-    peer_mask = table.peer_mask
+def _search(unit_mask: tuple[int, ...], peer_mask: tuple[int, ...], places: int) -> int | None:
     units = [mask for mask in unit_mask if mask & places]
     budget = WORK_BUDGET // len(unit_mask)
     covered = 0

@@ -59,8 +59,9 @@ from dataclasses import dataclass
 
 from ..houses import HouseKind
 from ..shape import Shape
-from .digit_templates import removable_cells
+from .digit_templates import removable_cells, removable_in
 from .grid import cells_of, tables
+from .variant_units import VariantUnits
 
 MAX_SIZE = 4
 TARGET_BUDGET = 1_500
@@ -89,6 +90,7 @@ class FishKind(enum.IntEnum):
 
 
 ORIENTATIONS: dict[FishKind, tuple[tuple[int, int], ...]] = {
+    FishKind.BASIC: ((ROWS, COLUMNS), (COLUMNS, ROWS)),
     # (kinds allowed as base, kinds allowed as cover)
     FishKind.FRANKEN: ((ROWS | REGIONS, COLUMNS | REGIONS), (COLUMNS | REGIONS, ROWS | REGIONS)),
     FishKind.MUTANT: ((ROWS | COLUMNS | REGIONS, ROWS | COLUMNS | REGIONS),),
@@ -122,7 +124,7 @@ class Fish:
 
 def kind_of(shape: Shape, bases: tuple[int, ...], covers: tuple[int, ...]) -> FishKind:
     """Basic, Franken or Mutant, from the kinds of unit on each side."""
-    return _kind_of(_geometry(shape).unit_kinds, bases, covers)
+    return _kind_of(geometry(shape).unit_kinds, bases, covers)
 
 
 def _kind_of(
@@ -146,26 +148,50 @@ def _kinds(unit_kinds: tuple[int, ...], units: tuple[int, ...]) -> int:
     return found
 
 
-@dataclass(frozen=True)
-class _Geometry:
-    """The tables the search reads, per shape; ``unit_kinds[u]`` is unit ``u``'s kind bit."""
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """The tables the search reads: per unit its cells and kind bit (``unit_kinds``),
+    per cell what it sees for the digit searched and the units through it.
+
+    One per shape (:func:`geometry`), or one per variant rule set and digit
+    (:func:`variant_geometry`): there every house of ``N`` cells is a unit, counted
+    as a region (a diagonal or an extra region crosses rows and columns as a box
+    does), and a cell sees what its constraints rule out for that digit too.
+    Compared by identity: it is a cache key, and hashing its tables would cost more
+    than the lookups it saves.
+    """
 
     unit_mask: tuple[int, ...]
     peer_mask: tuple[int, ...]
-    cell_units: tuple[tuple[int, int, int], ...]
+    cell_units: tuple[tuple[int, ...], ...]
     unit_kinds: tuple[int, ...]
 
 
 @functools.lru_cache(maxsize=32)
-def _geometry(shape: Shape) -> _Geometry:
+def geometry(shape: Shape) -> Geometry:
+    """The shape's rows, columns and regions and its peers."""
     table = tables(shape)
     unit_kinds = tuple(KIND_BITS.get(house.kind, 0) for house in shape.houses)
-    return _Geometry(table.unit_mask, table.peer_mask, shape.cell_units, unit_kinds)
+    return Geometry(table.unit_mask, table.peer_mask, shape.cell_units, unit_kinds)
+
+
+@functools.lru_cache(maxsize=64)
+def variant_geometry(units: VariantUnits, digit: int) -> Geometry:
+    """Every full house of a variant and what each cell sees for ``digit`` under it."""
+    shape_kinds = geometry(units.rules.shape).unit_kinds
+    unit_kinds = shape_kinds + (REGIONS,) * (len(units.unit_mask) - len(shape_kinds))
+    return Geometry(units.unit_mask, units.digit_peers[digit - 1], units.cell_units, unit_kinds)
 
 
 def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
     """The fish with these base and cover units on a digit with candidates ``places``."""
-    geo = _geometry(shape)
+    return make_fish_in(geometry(shape), places, bases, covers)
+
+
+def make_fish_in(
+    geo: Geometry, places: int, bases: tuple[int, ...], covers: tuple[int, ...]
+) -> Fish:
+    """:func:`make_fish` on any geometry."""
     unit_mask = geo.unit_mask
     base_cells = 0
     endo = 0
@@ -201,7 +227,7 @@ def common_peers(peer_mask: tuple[int, ...], cells: int) -> int:
     return seen
 
 
-_CACHE: dict[tuple[Shape, int, FishKind, int], tuple[Fish, ...]] = {}
+_CACHE: dict[tuple[Geometry, int, FishKind, int], tuple[Fish, ...]] = {}
 _CACHE_LIMIT = 4096
 
 
@@ -211,23 +237,27 @@ def fish_of(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish,
     ``places`` are the digit's candidate cells; see the module docstring for the
     bounds of the search.
     """
-    key = (shape, places, kind, size)
+    return fish_in(geometry(shape), places, kind, size)
+
+
+def fish_in(geo: Geometry, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
+    """:func:`fish_of` on any geometry (a variant's, from :func:`variant_geometry`)."""
+    key = (geo, places, kind, size)
     found = _CACHE.get(key)
     if found is None:
-        found = _search(shape, places, kind, size)
+        found = _search(geo, places, kind, size)
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[key] = found
     return found
 
 
-def _search(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
+def _search(geo: Geometry, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
     if not 2 <= size <= MAX_SIZE:
         return ()
-    targets = removable_cells(shape, places)
+    targets = removable_in(geo, geo.unit_mask, geo.peer_mask, places)
     if not targets:
         return ()
-    geo = _geometry(shape)
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
     budget = DIGIT_BUDGET
     removed = 0
@@ -239,7 +269,7 @@ def _search(shape: Shape, places: int, kind: FishKind, size: int) -> tuple[Fish,
                 continue  # a fish found already removes this target
             # Each search left gets a fair share, so late targets are not starved.
             share = min(TARGET_BUDGET, budget // (searches + 1))
-            accept = _Completion(shape, places, kind, target, cover_kinds, found)
+            accept = _Completion(geo, places, kind, target, cover_kinds, found)
             search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
             search.run(share, accept)
             budget -= search.nodes
@@ -259,7 +289,7 @@ class _Completion:
 
     def __init__(
         self,
-        shape: Shape,
+        geo: Geometry,
         places: int,
         kind: FishKind,
         target: int,
@@ -267,25 +297,25 @@ class _Completion:
         found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish],
         every: bool = False,
     ) -> None:
-        self.shape = shape
+        self.geo = geo
         self.places = places
         self.kind = kind
         self.target = target
         self.cover_kinds = cover_kinds
         self.found = found
         self.every = every
-        self.unit_kinds = _geometry(shape).unit_kinds
+        self.unit_kinds = geo.unit_kinds
         self.made: list[Fish] = []
 
     def __call__(self, bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
         """Whether a fish was made (the search may stop)."""
-        for unit in self.shape.cell_units[self.target]:
+        for unit in self.geo.cell_units[self.target]:
             if not self.cover_kinds & self.unit_kinds[unit] or unit in bases:
                 continue
             full = tuple(sorted((*covers, unit)))
             if (bases, full) in self.found:
                 continue
-            fish = make_fish(self.shape, self.places, bases, full)
+            fish = make_fish_in(self.geo, self.places, bases, full)
             if fish.kind == self.kind and fish.eliminations and (fish.fins or not self.every):
                 self.found[bases, full] = fish
                 self.made.append(fish)
@@ -335,7 +365,7 @@ def _pairs(
     shape: Shape, places: int, kind: FishKind, size: int, budget: int
 ) -> tuple[tuple[tuple[Fish, Fish], ...], int]:
     """The Siamese pairs found within ``budget`` nodes, and the nodes used."""
-    geo = _geometry(shape)
+    geo = geometry(shape)
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
     left = budget
     targets = removable_cells(shape, places) or 0
@@ -343,7 +373,7 @@ def _pairs(
     for target in cells_of(targets):
         for base_kinds, cover_kinds in ORIENTATIONS[kind]:
             searches -= 1
-            collect = _Completion(shape, places, kind, target, cover_kinds, found, every=True)
+            collect = _Completion(geo, places, kind, target, cover_kinds, found, every=True)
             search = _TargetSearch(geo, places, target, size, base_kinds, cover_kinds)
             search.run(min(TARGET_BUDGET, left // (searches + 1)), collect)
             left -= search.nodes
@@ -372,7 +402,7 @@ class _TargetSearch:
 
     def __init__(
         self,
-        geo: _Geometry,
+        geo: Geometry,
         places: int,
         target: int,
         size: int,

@@ -15,6 +15,7 @@ from ..symbols import symbol
 from .fish_search import Fish, FishKind
 from .grid import cells_of, tables
 from .step import Area, AreaKind, Mark, Role, Step
+from .variant_units import VariantUnits, sees_reason
 from .wording import and_list, cells_text, removal_text
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -31,33 +32,62 @@ SHORT_KIND = {HouseKind.ROW: "r", HouseKind.COLUMN: "c", HouseKind.BOX: "b"}
 """The letter of a house kind in short labels; other kinds are written out."""
 
 
-def unit_label(shape: Shape, unit: int) -> str:
-    """A unit's short name for an outline's corner: ``r1``, ``c5``, ``b8``, ``region 3``."""
+def unit_label(shape: Shape, unit: int, units: VariantUnits | None = None) -> str:
+    """A unit's short name for an outline's corner: ``r1``, ``c5``, ``b8``, ``region 3``,
+    and under a variant's ``units`` ``main diagonal``, ``extra region 2`` ..."""
+    if units is not None and units.is_extra(unit):
+        return units.labels[unit]
     house = shape.houses[unit]
     letter = SHORT_KIND.get(house.kind)
     return f"{letter}{house.index + 1}" if letter else house.name
 
 
+def _members(shape: Shape, unit: int, units: VariantUnits | None) -> tuple[int, ...]:
+    if units is not None and units.is_extra(unit):
+        return tuple(cells_of(units.unit_mask[unit]))
+    return tuple(shape.units[unit])
+
+
 def fish_areas(
-    shape: Shape, digit: int, bases: Sequence[int], covers: Sequence[int]
+    shape: Shape,
+    digit: int,
+    bases: Sequence[int],
+    covers: Sequence[int],
+    units: VariantUnits | None = None,
 ) -> tuple[Area, ...]:
     """Outlines of the base units and the cover units, numbered and labelled."""
-    members = shape.units
     bit = 1 << (digit - 1)
     return tuple(
-        Area(tuple(members[unit]), AreaKind.BASE, index, bit, f"base {unit_label(shape, unit)}")
+        Area(
+            _members(shape, unit, units),
+            AreaKind.BASE,
+            index,
+            bit,
+            f"base {unit_label(shape, unit, units)}",
+        )
         for index, unit in enumerate(bases)
     ) + tuple(
-        Area(tuple(members[unit]), AreaKind.COVER, index, bit, f"cover {unit_label(shape, unit)}")
+        Area(
+            _members(shape, unit, units),
+            AreaKind.COVER,
+            index,
+            bit,
+            f"cover {unit_label(shape, unit, units)}",
+        )
         for index, unit in enumerate(covers)
     )
 
 
 def fish_marks(
-    shape: Shape, places: int, digit: int, fishes: Sequence[Fish], eliminations: int
+    shape: Shape,
+    places: int,
+    digit: int,
+    fishes: Sequence[Fish],
+    eliminations: int,
+    units: VariantUnits | None = None,
 ) -> tuple[Mark, ...]:
     """Body as pattern, fins, removals as focus, the rest of the cover as cover."""
-    unit_mask = tables(shape).unit_mask
+    unit_mask = tables(shape).unit_mask if units is None else units.unit_mask
     body = fins = members = 0
     for fish in fishes:
         body |= fish.body
@@ -74,15 +104,17 @@ def fish_marks(
     )
 
 
-def units_text(shape: Shape, units: Sequence[int]) -> str:
-    """``row 2, column 5 and box 8``."""
-    return and_list([shape.unit_name(unit) for unit in units])
+def units_text(shape: Shape, members: Sequence[int], units: VariantUnits | None = None) -> str:
+    """``row 2, column 5 and box 8``; ``row 2 and the main diagonal`` under a variant."""
+    if units is not None:
+        return and_list([units.names[unit] for unit in members])
+    return and_list([shape.unit_name(unit) for unit in members])
 
 
-def fins_text(shape: Shape, places: int, fish: Fish) -> str:
+def fins_text(shape: Shape, places: int, fish: Fish, units: VariantUnits | None = None) -> str:
     """``the fin r8c4`` or ``the fins r4c4 (in two base units) and r8c4``."""
     n = shape.size
-    unit_mask = tables(shape).unit_mask
+    unit_mask = tables(shape).unit_mask if units is None else units.unit_mask
     shared = 0
     seen = 0
     for unit in fish.bases:
@@ -96,6 +128,23 @@ def fins_text(shape: Shape, places: int, fish: Fish) -> str:
     return f"the fin{'s' if len(words) > 1 else ''} {and_list(words)}"
 
 
+def sight_text(units: VariantUnits, fins: int, targets: int, digit: int, limit: int = 3) -> str:
+    """`` (r5c5 sees r3c4 by the anti-knight rule)``: the sightings between removed
+    cells and fins that no row, column or region gives, the first ``limit`` of them;
+    empty when the shape's houses give them all."""
+    n = units.rules.size
+    said = []
+    for target in cells_of(targets):
+        for fin in cells_of(fins):
+            reason = sees_reason(units.rules, target, fin, digit)
+            if reason is not None:
+                said.append(f"{cells_text([target], n)} sees {cells_text([fin], n)} {reason}")
+    if not said:
+        return ""
+    more = "; ..." if len(said) > limit else ""
+    return f" ({'; '.join(said[:limit])}{more})"
+
+
 def fish_step(
     shape: Shape,
     places: int,
@@ -103,15 +152,18 @@ def fish_step(
     fish: Fish,
     name: str,
     rating: float,
+    units: VariantUnits | None = None,
 ) -> Step:
-    """The step of one fish of any kind on ``digit`` (candidates ``places``)."""
+    """The step of one fish of any kind on ``digit`` (candidates ``places``); under a
+    variant's ``units``, its units may be any full house, and its fins seen through a
+    constraint."""
     n = shape.size
     d = symbol(digit)
     eliminations = tuple((cell, digit) for cell in cells_of(fish.eliminations))
     count = NUMBER.get(fish.size, str(fish.size))
     head = (
-        f"{name} on {d}: the base is {units_text(shape, fish.bases)}, the cover "
-        f"{units_text(shape, fish.covers)}. Every {d} of the base lies in the cover "
+        f"{name} on {d}: the base is {units_text(shape, fish.bases, units)}, the cover "
+        f"{units_text(shape, fish.covers, units)}. Every {d} of the base lies in the cover "
         f"({cells_text(cells_of(fish.body), n)})"
     )
     need = (
@@ -128,10 +180,11 @@ def fish_step(
         )
     if fish.fins:
         one = fish.fins.bit_count() == 1
+        sight = "" if units is None else sight_text(units, fish.fins, fish.eliminations, digit)
         explanation = (
-            f"{head}, except {fins_text(shape, places, fish)}. {need}, so unless "
+            f"{head}, except {fins_text(shape, places, fish, units)}. {need}, so unless "
             f"{'the fin' if one else 'a fin'} is {d}, those {d}s fill the cover units.{twice} "
-            f"Either way, a cover cell that sees {'the fin' if one else 'every fin'} "
+            f"Either way, a cover cell that sees {'the fin' if one else 'every fin'}{sight} "
             f"cannot be {d}: {removal_text(eliminations, n)}."
         )
     else:
@@ -143,10 +196,12 @@ def fish_step(
         name,
         eliminations=eliminations,
         explanation=explanation,
-        marks=fish_marks(shape, places, digit, (fish,), fish.eliminations),
-        units=(*fish.bases, *fish.covers),
+        marks=fish_marks(shape, places, digit, (fish,), fish.eliminations, units),
+        # A step's units are the shape's (the board draws them); extra houses are
+        # outlined by the areas alone.
+        units=tuple(u for u in (*fish.bases, *fish.covers) if u < len(shape.houses)),
         rating=rating,
-        areas=fish_areas(shape, digit, fish.bases, fish.covers),
+        areas=fish_areas(shape, digit, fish.bases, fish.covers, units),
     )
 
 

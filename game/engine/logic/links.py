@@ -55,6 +55,7 @@ from ..rules.registry import rule_type
 from ..shape import Shape
 from ..symbols import cell_name
 from .grid import CandidateGrid, cells_of
+from .variant_units import variant_units
 
 CELL_LINK = -1
 """The ``unit`` recorded for the strong link between the two digits of a bivalue cell."""
@@ -189,6 +190,19 @@ class LinkGraph:
                     self._link(a * n + digit - 1, b * n + digit - 1, unit)
                 elif count > 2 and slices is not None:
                     self._group_links(slices, unit, digit, places)
+        # A variant's extra full houses (diagonals, extra regions, disjoint groups,
+        # cages of N cells) hold every digit once too: two places make a strong link.
+        # Their units are numbered after the shape's (see variant_units), so a link's
+        # unit below len(shape.houses) is still a row, column or region.
+        units = variant_units(grid)
+        if units is not None:
+            for unit in range(units.shape_units, len(units.unit_mask)):
+                unit_mask = units.unit_mask[unit]
+                for digit in range(1, n + 1):
+                    places = grid.digit_cells(digit) & unit_mask
+                    if places.bit_count() == 2:
+                        a, b = cells_of(places)
+                        self._link(a * n + digit - 1, b * n + digit - 1, unit)
         for cell, mask in enumerate(grid.cands):
             if mask.bit_count() == 2:
                 low = (mask & -mask).bit_length() - 1
@@ -454,8 +468,22 @@ class LinkGraph:
         return found
 
     def link_unit(self, a: int, b: int) -> int:
-        """The unit of the strong link ``a = b`` (``CELL_LINK`` inside a cell)."""
+        """The unit of the strong link ``a = b`` (``CELL_LINK`` inside a cell); from
+        ``len(shape.houses)`` on, an extra house of the variant (:meth:`unit_name`)."""
         return self.strong[a][b]
+
+    def unit_name(self, unit: int) -> str:
+        """A link's unit as players name it: ``row 4``, ``the main diagonal``."""
+        shape = self.grid.shape
+        if unit < len(shape.houses):
+            return shape.unit_name(unit)
+        units = variant_units(self.grid)
+        assert units is not None  # only a variant's graph has such units
+        return units.names[unit]
+
+    def is_shape_unit(self, unit: int) -> bool:
+        """Whether ``unit`` is a row, column or region (the units a step may name)."""
+        return 0 <= unit < len(self.grid.shape.houses)
 
     def search(self, kind: Kind, digit: int | None = None) -> ChainSearch:
         """The chain search of ``kind`` on this graph, shared by the techniques asking.

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .budget import HINT_BUDGET, PATH_BUDGET, Budget, BudgetSpent, call_cost, charging
 from .grid import CandidateGrid
-from .registry import Technique, all_techniques
+from .registry import Technique, all_techniques, get
 from .step import Step
 
 
@@ -116,6 +116,25 @@ def steps_of(grid: CandidateGrid, technique: Technique) -> list[Step]:
     except BudgetSpent:
         pass
     return found
+
+
+def steps_named(grid: CandidateGrid, name: str) -> list[Step]:
+    """The steps technique ``name``'s own finder finds in ``grid`` under that name.
+
+    Whether or not it is the simplest step there: the trainer judges a position
+    where a Skyscraper applies but a Sashimi X-Wing comes first by this.  Steps a
+    finder reports under another name (a broader finder naming a step by its form)
+    are left out; so are steps that change nothing.  Empty for an unknown name.
+    """
+    try:
+        found = get(name)
+    except KeyError:
+        return []
+    return [
+        step
+        for step in steps_of(grid, found)
+        if step.technique == found.name and (step.placements or step.eliminations)
+    ]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ digit, checked cells, the status line and the help flows -- hints
 (:mod:`.hint_flow` over :mod:`.hints`), step-through (:mod:`.steps_flow`),
 "apply everywhere" (:mod:`.everywhere_flow`) and the rater
 (:mod:`.difficulty`); :mod:`.typed_moves` reads moves typed as text.  The screen
-sends it intents and reads back one :class:`Reply` per action.
+sends it intents, reads back one :class:`Reply` per action, and draws from one
+frozen :class:`PlayView` (:meth:`Playing.view`).
 """
 
 from .difficulty import Rater
@@ -15,7 +16,7 @@ from .help_desk import HelpDesk
 from .hint_flow import Stage
 from .hints import HintMarks
 from .playing import Playing
-from .reply import Mode, Reply
+from .reply import Mode, PlayView, Reply
 from .steps_flow import StepsView
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "HelpDesk",
     "HintMarks",
     "Mode",
+    "PlayView",
     "Playing",
     "Rater",
     "Reply",

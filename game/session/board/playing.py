@@ -6,7 +6,12 @@ digit pressed, Hint, Steps, Check, Undo, a typed move) into
 :class:`Reply`.  It owns the one :class:`Mode` value the board's panel shows, so
 "what Esc does now", "which buttons work" and "what the panel covers" are read
 from one place.  The board scene only turns events into these calls and draws
-what it reads back; tests drive whole games through this class without a window.
+from one frozen :class:`~.reply.PlayView` (:meth:`Playing.view`); tests drive
+whole games through this class without a window.  Its parts: the cursor, the
+cells chosen and notes mode are a :class:`~.selection.Selection`, the one-digit
+filter and two-candidate cells :class:`~.filters.Filters`, the help flows a
+:class:`~.help_desk.HelpDesk`.  The puzzle's origin is the session's; this reads
+it through, so a rating shows everywhere at once.
 
 Input rules decided here:
 
@@ -30,7 +35,6 @@ import dataclasses
 from collections.abc import Callable
 
 from ...engine.solver import Status
-from ...engine.symbols import symbol
 from ..play.effects import Effect
 from ..play.game import Game
 from ..play.phase import Phase
@@ -39,11 +43,13 @@ from ..play.settings import InputMode
 from ..play.solvability import warning
 from ..tasks import TaskRunner
 from .difficulty import Rater
+from .filters import Filters
 from .help_desk import HelpDesk
 from .hint_flow import Stage
 from .proof import CHECKING, STILL_CHECKING, Prover
 from .proof import UNIQUE as PROVED_UNIQUE
-from .reply import Mode, Reply
+from .reply import Mode, PlayView, Reply
+from .selection import Selection
 from .typed_moves import TypedMoveError, parse_typed_move
 
 
@@ -52,12 +58,14 @@ class Playing:
 
     ``listen`` is called on the main thread whenever something arrived from the
     background (a hint, a step path, a check, a rating) so the screen redraws.
+    ``origin`` is where the puzzle came from: a value, or (from the session, its one
+    owner) a function that reads it, so a rating the session keeps shows here too.
     """
 
     def __init__(
         self,
         game: Game,
-        origin: Origin,
+        origin: Origin | Callable[[], Origin],
         tasks: TaskRunner,
         *,
         listen: Callable[[], None] = lambda: None,
@@ -65,21 +73,17 @@ class Playing:
         cursor: int | None = None,
     ) -> None:
         self.game = game
-        self.origin = origin
+        self._origin = origin if callable(origin) else lambda: origin
         self.tasks = tasks
         self.listen = listen
-        self.cursor = cursor  # the cell the keys act on (None: none yet, or a won grid)
+        self.cells = Selection(game.size, cursor)  # the cursor, the cells chosen, notes mode
         self._replies: list[Reply] = []
         self.status = Reply(warning(game.solvability), bool(warning(game.solvability)))
         if game.proving:  # a pasted puzzle, opened before its solutions were counted
             self.status = Reply(CHECKING)
-        self.notes_mode = False
-        self.selection: frozenset[int] = frozenset()  # several cells; empty: the cursor only
-        self._notes_before_many = False  # the notes mode before several cells were chosen
         self.active_digit = 0  # digit first: the chosen digit; otherwise the last one used
         self.last_digit = 0  # the digit last placed or noted (its candidate gets a colour)
-        self.filter_digit = 0  # HoDoKu's filter: only this digit's candidates show (0: off)
-        self.bivalue = False  # cells with exactly two candidates are highlighted
+        self.filters = Filters(game.size)  # the one-digit filter, two-candidate cells
         self.help = HelpDesk(
             game,
             tasks,
@@ -89,10 +93,9 @@ class Playing:
             listen=lambda: self.listen(),
         )
         self.rater = Rater(
-            tasks, game.shape, game.givens, origin.difficulty, game.puzzle.constraints
+            tasks, game.shape, game.givens, self.origin.difficulty, game.puzzle.constraints
         )
         self._mistake_told: int | None = None  # the mistake the last press told of
-        self._rectangle_to: int | None = None  # where Shift+arrows reached
         self._on_rated = rated
         self._ready = False  # a rating known at once is no news to anybody
         self._solved = game.phase is Phase.SOLVED  # the last win told (once per win)
@@ -119,6 +122,45 @@ class Playing:
     @property
     def digit_first(self) -> bool:
         return self.game.settings.input_mode is InputMode.DIGIT_FIRST
+
+    @property
+    def origin(self) -> Origin:
+        """Where the puzzle came from, read from its owner (the session) each time."""
+        return self._origin()
+
+    @property
+    def cursor(self) -> int | None:
+        return self.cells.cursor
+
+    @property
+    def selection(self) -> frozenset[int]:
+        """Several cells chosen (empty: the cursor alone)."""
+        return self.cells.cells
+
+    @property
+    def chosen(self) -> frozenset[int]:
+        """The cells the next digit, note, erase or colour applies to."""
+        return self.cells.chosen
+
+    @property
+    def notes_mode(self) -> bool:
+        return self.cells.notes_mode
+
+    def view(self) -> PlayView:
+        """Everything the board screen draws of this board's state, as one frozen value."""
+        return PlayView(
+            mode=self.mode,
+            cursor=self.cells.cursor,
+            selection=self.cells.cells,
+            notes_mode=self.cells.notes_mode,
+            digit_first=self.digit_first,
+            active_digit=self.active_digit,
+            filter_digit=self.filters.digit,
+            bivalue=self.filters.bivalue,
+            checked=self.help.checked_cells(),
+            hint=self.help.marks(),
+            status=self.status,
+        )
 
     def watch(self, listen: Callable[[], None]) -> None:
         """Call ``listen`` on the main thread whenever something arrives from the
@@ -152,65 +194,21 @@ class Playing:
 
     def select(self, cell: int | None) -> None:
         """Put the cursor on ``cell`` (None: nowhere)."""
-        self.cursor = cell
-
-    def move_cursor(self, rows: int, columns: int) -> None:
-        """Move the cursor, wrapping around the edges; r1c1 if there was none."""
-        n = self.game.size
-        if self.cursor is None:
-            self.cursor = 0
-            return
-        row, column = divmod(self.cursor, n)
-        self.cursor = ((row + rows) % n) * n + (column + columns) % n
-
-    @property
-    def chosen(self) -> frozenset[int]:
-        """The cells the next digit, note, erase or colour applies to."""
-        if self.selection:
-            return self.selection
-        cell = self.cursor
-        return frozenset() if cell is None else frozenset((cell,))
-
-    @property
-    def many(self) -> bool:
-        return len(self.selection) > 1
+        self.cells.cursor = cell
 
     def choose(self, cells: frozenset[int], cursor: int | None = None) -> Reply:
         """Select exactly ``cells`` (the cursor goes to ``cursor``, else stays)."""
-        was_many = self.many
-        self.selection = cells if len(cells) > 1 else frozenset()
-        if cursor is not None:
-            self.select(cursor)
-        elif len(cells) == 1:
-            self.select(next(iter(cells)))
-        if self.many and not was_many:
-            self._notes_before_many, self.notes_mode = self.notes_mode, True
-        elif was_many and not self.many:
-            self.notes_mode = self._notes_before_many
-        return self._say(Reply(self.what_next())) if self.many else Reply()
+        self.cells.choose(cells, cursor)
+        return self._say(Reply(self.what_next())) if self.cells.many else Reply()
 
     def toggle_cell(self, cell: int) -> Reply:
         """Ctrl+click: add ``cell`` to the selection, or take it out."""
-        cells = set(self.chosen)
-        cells ^= {cell}
-        return self.choose(frozenset(cells), cursor=cell)
+        return self.choose(self.chosen ^ {cell}, cursor=cell)
 
     def extend_to(self, cell: int) -> Reply:
         """Shift+click or Shift+arrows: the rectangle from the cursor to ``cell``."""
-        anchor = self.cursor if self.cursor is not None else cell
-        n = self.game.size
-        (r1, c1), (r2, c2) = divmod(anchor, n), divmod(cell, n)
-        cells = frozenset(
-            r * n + c
-            for r in range(min(r1, r2), max(r1, r2) + 1)
-            for c in range(min(c1, c2), max(c1, c2) + 1)
-        )
-        was_many = self.many
-        self.selection = cells if len(cells) > 1 else frozenset()
-        if self.many and not was_many:
-            self._notes_before_many, self.notes_mode = self.notes_mode, True
-        self._rectangle_to = cell
-        return self._say(Reply(self.what_next())) if self.many else Reply()
+        self.cells.rectangle_to(cell)
+        return self._say(Reply(self.what_next())) if self.cells.many else Reply()
 
     def drag_over(self, cells: frozenset[int]) -> Reply:
         """A drag across ``cells`` (the cursor stays where the drag began)."""
@@ -247,7 +245,7 @@ class Playing:
     def click_cell(self, cell: int, note: int | None = None, button: int = 1) -> Reply:
         """A click on ``cell`` (``note``: the note spot under the pointer, if any)."""
         game = self.game
-        was_selected = self.cursor == cell and not self.many
+        was_selected = self.cursor == cell and not self.cells.many
         if self.selection:
             self.choose(frozenset())
         self.select(cell)
@@ -274,9 +272,9 @@ class Playing:
     def digit(self, digit: int) -> Reply:
         """A digit key: enter it in the chosen cells (notes, in notes mode)."""
         self.active_digit = self.last_digit = digit
-        if self.digit_first and not self.many:
+        if self.digit_first and not self.cells.many:
             return Reply()
-        if self.many:
+        if self.cells.many:
             if self.notes_mode:
                 kind = self.game.settings.note_kind
                 return self._play(self.game.marking.note_many(self.selection, digit, kind))
@@ -320,7 +318,7 @@ class Playing:
         return Reply()
 
     def erase(self) -> Reply:
-        if self.many:
+        if self.cells.many:
             return self._play(self.game.marking.erase_many(self.selection))
         cell = self.cursor
         if cell is None:
@@ -330,62 +328,33 @@ class Playing:
     def move(self, rows: int, columns: int, extend: bool = False) -> None:
         """Arrows move the cursor (several cells chosen collapse to it); with ``extend``
         (Shift) the selection grows as a rectangle from where it began."""
-        game = self.game
-        if not extend:
-            if self.selection:
-                self.choose(frozenset())
-            self.move_cursor(rows, columns)
-            return
-        if self.cursor is None:
-            self.move_cursor(0, 0)
-            return
-        corner = self._rectangle_to
-        if not self.selection or corner is None:
-            corner = self.cursor
-        n = game.size
-        row, column = divmod(corner, n)
-        target = ((row + rows) % n) * n + (column + columns) % n
-        self.extend_to(target)
+        self.cells.step(rows, columns, extend)
+        if self.cells.many:
+            self._say(Reply(self.what_next()))
 
     def toggle_notes_mode(self) -> Reply:
-        self.notes_mode = not self.notes_mode
-        return self.tell(
-            "Notes mode: digits toggle notes." if self.notes_mode else "Notes mode off."
-        )
+        on = self.cells.toggle_notes_mode()
+        return self.tell("Notes mode: digits toggle notes." if on else "Notes mode off.")
 
     # -- what the board shows: one digit's candidates, two-candidate cells ----------------
 
     def toggle_filter(self) -> Reply:
         """HoDoKu's filter on or off: only one digit's candidates show, and the cells
         that can take it are highlighted.  It starts on the digit used last (else 1)."""
-        if self.filter_digit:
-            self.filter_digit = 0
-            return self._say(Reply("Every candidate shows again."))
-        self.filter_digit = self.last_digit or self.active_digit or 1
-        return self._say(Reply(self._filter_words()))
+        return self._say(Reply(self.filters.toggle(self.last_digit or self.active_digit)))
 
     def step_filter(self, delta: int) -> Reply:
         """The filter on the next (``delta`` 1) or previous (-1) digit; it turns on if off."""
-        size = self.game.size
-        start = self.filter_digit or self.last_digit or self.active_digit or (0 if delta > 0 else 1)
-        self.filter_digit = (start - 1 + delta) % size + 1
-        return self._say(Reply(self._filter_words()))
-
-    def _filter_words(self) -> str:
-        digit = symbol(self.filter_digit)
-        return f"Only the {digit} candidates show; the cells that can take {digit} are lit."
+        return self._say(Reply(self.filters.step(delta, self.last_digit or self.active_digit)))
 
     def toggle_bivalue(self) -> Reply:
         """Highlight the cells with exactly two candidates (bivalue cells), or stop."""
-        self.bivalue = not self.bivalue
-        if self.bivalue:
-            return self._say(Reply("Cells with exactly two candidates are lit."))
-        return self._say(Reply("Two-candidate cells are no longer lit."))
+        return self._say(Reply(self.filters.toggle_bivalue()))
 
     def tell(self, message: str, error: bool = False) -> Reply:
         """Put ``message`` in the status line (what the screen did itself: a file saved,
         a setting changed); with several cells chosen, what a digit does there instead."""
-        if self.many and not error:
+        if self.cells.many and not error:
             message = self.what_next()
         return self._say(Reply(message, error))
 
@@ -411,19 +380,11 @@ class Playing:
 
     def add_savepoint(self, name: str = "") -> Reply:
         """Name the position (``Savepoint 1``, ``Savepoint 2``... when no name is given)."""
-        if not name:
-            number = 1
-            while f"Savepoint {number}" in self.game.bookmarks:
-                number += 1
-            name = f"Savepoint {number}"
         return self._play(self.game.what_if.add_savepoint(name))
 
     def go_to_savepoint(self, name: str | None = None) -> Reply:
         """Back to ``name`` (the latest savepoint when None)."""
-        latest = self.game.bookmarks.latest()
-        if latest is None:
-            return self._say(Reply("No savepoint yet: set one first.", error=True))
-        return self._play(self.game.what_if.go_to_savepoint(name or latest.name))
+        return self._play(self.game.what_if.go_to_savepoint(name))
 
     def find_mistake(self) -> Reply:
         """Tell where the first mistake was (not the right digit); the next press rewinds."""
@@ -487,7 +448,8 @@ class Playing:
 
     def _enter(self, cell: int, digit: int) -> Reply:
         if self.notes_mode:
-            return self._play(self.game.marking.toggle_note(cell, digit))
+            kind = self.game.settings.note_kind
+            return self._play(self.game.marking.toggle_note(cell, digit, kind))
         return self._play(self.game.place(cell, digit), placed=cell)
 
     def _play(self, effect: Effect, placed: int | None = None) -> Reply:
@@ -505,7 +467,7 @@ class Playing:
                 self.select(None)  # a finished grid reads best without highlights
             filled = effect.cells if game.from_solution() else ()
             reply = dataclasses.replace(reply, won=won, filled=filled)
-            if self.many and not effect.error:  # and what the next digit does there
+            if self.cells.many and not effect.error:  # and what the next digit does there
                 reply = dataclasses.replace(reply, message=f"{reply.message} {self.what_next()}")
         if effect.message or effect.changed:
             self._say(reply)
@@ -514,15 +476,13 @@ class Playing:
     def _say(self, reply: Reply) -> Reply:
         """The status line says ``reply``; with several cells chosen and nothing else to
         say, what a digit does there."""
-        if self.many and not reply.message:
+        if self.cells.many and not reply.message:
             reply = dataclasses.replace(reply, message=self.what_next())
         self.status = reply
         return reply
 
     def _rated(self, difficulty: Difficulty | None) -> None:
-        if difficulty is not None and self.origin.difficulty != difficulty:
-            self.origin = self.origin.rated(difficulty)
-        self._on_rated(difficulty)
+        self._on_rated(difficulty)  # the origin's owner keeps it
         if self._ready:
             self.listen()
 
@@ -532,8 +492,3 @@ class Playing:
         self._say(Reply(said, True) if said else Reply(PROVED_UNIQUE))
         self.refresh()
         self.listen()
-
-    @property
-    def ended_in(self) -> Phase | None:
-        """The phase the game ended in (None while it goes on)."""
-        return self.game.phase if self.game.over else None

@@ -1,6 +1,6 @@
 """The puzzle picker's model: pure Python, driven by the picker scene.
 
-- :mod:`.browser`: navigation, filtering, and what to read next;
+- :mod:`.browser`: navigation and filtering; :mod:`.wants`: what to read next;
 - :mod:`.pages`: what a folder or collection page holds, and the memory kept
   between visits; :mod:`.rows`: rows, details and the status line as values;
 - :mod:`.jobs`: worker lanes whose jobs follow the player's scrolling;
@@ -14,7 +14,7 @@ Reading folders and files is :mod:`game.session.puzzles.library`; the recent
 folders are kept by :mod:`game.session.keep.recent_folders`.
 """
 
-from .browser import LANES, STAMP_EVERY, Browser, Play
+from .browser import STAMP_EVERY, Browser, Play
 from .jobs import Jobs
 from .listing import ListState
 from .lru import Lru
@@ -22,6 +22,7 @@ from .pages import Memory
 from .path_line import SEPARATORS, PathLine, starts_path, with_choice
 from .rows import Details, Icon, Row
 from .shortcuts import Place, PlaceKind, home_folder, places
+from .wants import LANES
 
 __all__ = [
     "LANES",

@@ -4,7 +4,7 @@ The scene turns input into calls here (move, type, activate ...) and draws what
 :meth:`Browser.row` and :meth:`Browser.details` describe (the words come from
 :mod:`.words`, the state from :mod:`.pages`); everything slow runs in
 :class:`~.jobs.Jobs` lanes and arrives through :meth:`Browser.tick`, which also
-asks for what the rows on screen still lack.  Pure Python: no pygame here.
+asks (:mod:`.wants`) for what the rows on screen still lack.  Pure Python: no pygame here.
 
 What is read when, so a big folder never waits on itself:
 
@@ -24,7 +24,6 @@ answered at once; an answer to a text since edited is dropped.
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -36,20 +35,13 @@ from ..puzzles.library import (
     EntryKind,
     Listing,
     MarkSource,
-    PuzzleRow,
-    Sketch,
     Summary,
     Verdict,
-    check,
-    count_items,
     display_name,
     file_stamp,
     folder_stamp,
     parent_of,
-    rate_sketch,
-    read_rows,
     scan_folder,
-    summarise,
 )
 from .jobs import Jobs, Priority
 from .line_desk import LineDesk
@@ -57,7 +49,6 @@ from .listing import ListState, NumberPrefix
 from .pages import (
     BACKGROUND_LIMIT,
     BLOCK,
-    RATE_UP_TO,
     CollectionPage,
     Folder,
     FolderPage,
@@ -68,13 +59,7 @@ from .pages import (
 )
 from .path_line import Found, PathLine
 from .rows import Details, Row, Words
-
-READ, CHECK, RATE, LOOK = "read", "check", "rate", "look"
-LANES = (READ, CHECK, RATE, LOOK)
-"""Reading files, checking solutions, rating, the path line's look-ups: a thread each."""
-
-PREFETCH = 0.5
-"""Pages read ahead above and below the rows on screen."""
+from .wants import LOOK, READ, Wants
 
 STAMP_EVERY = 2.0
 """Seconds between checks that the folder still is as listed (files added, folder gone)."""
@@ -109,7 +94,7 @@ class Browser:
         self.note = ""  # a short message for the status line
         self.lines = LineDesk(self.jobs, LOOK, lambda: self.folder.path, self._go)
         self._pending: Entry | None = None  # a file chosen before it was read
-        self._scheduled: tuple[object, ...] | None = None
+        self.wants = Wants(jobs, self.memory)  # what the rows on screen lack, asked for
         self.open_folder(start)
 
     # -- where we are -------------------------------------------------------------------
@@ -166,7 +151,7 @@ class Browser:
         if self.collection is not None:
             self.jobs.cancel(("open", self.collection.entry.path), READ)
             self.collection = None
-            self._scheduled = None
+            self.wants.again()
 
     def refresh(self) -> None:
         """Read the folder again (F5), keeping the selection."""
@@ -265,7 +250,7 @@ class Browser:
         # goes to that puzzle, the first match.
         keep = None if isinstance(matches, NumberPrefix) else page.state.item
         page.state.set_matches(matches, keep)
-        self._scheduled = None
+        self.wants.again()
 
     # -- the background -----------------------------------------------------------------
 
@@ -282,7 +267,7 @@ class Browser:
                 self.note = ""
                 self.outcome = self._activate_file(entry, summary)
                 changed = True
-        self._schedule()
+        self.wants.schedule(self.page)
         folder = self.folder
         folder.since_stamp += dt
         if folder.since_stamp >= STAMP_EVERY and not self.jobs.busy:
@@ -361,8 +346,8 @@ class Browser:
                 key = summary_key(entry)
                 if key not in self.memory.summaries:
                     page.unread.add(key)
-                    self._want_summary(entry, Priority.BACKGROUND)
-        self._scheduled = None
+                    self.wants.summary(entry, Priority.BACKGROUND)
+        self.wants.again()
         return True
 
     def _absorb_opened(self, path: str, value: object) -> bool:
@@ -391,84 +376,8 @@ class Browser:
             page.problem = value.reason
         else:
             page.problem = f"cannot be read ({value})"
-        self._scheduled = None
+        self.wants.again()
         return True
-
-    def _schedule(self) -> None:
-        """Ask for what the rows on screen (and half a page around them) still lack."""
-        page = self.page
-        state = page.state
-        visible = state.visible()
-        key = (id(page), visible, state.count, self.jobs.done, len(self.memory.summaries))
-        if key == self._scheduled:
-            return
-        self._scheduled = key
-        extra = math.ceil(state.rows * PREFETCH)
-        around = range(max(0, visible.start - extra), min(state.count, visible.stop + extra))
-        # Urgent jobs run newest first: ask for the rows around, then the visible ones
-        # bottom-up, so the top row on screen is read first.
-        order = [p for p in around if p not in visible] + list(reversed(visible))
-        wanted: dict[str, set[Hashable]] = {lane: set() for lane in LANES}
-        for position in order:
-            sketch = self._ask_for(page, state.matches[position], wanted)
-            if sketch is not None and position in visible:
-                self._ask_verdict(sketch, wanted)
-        for lane in LANES:
-            self.jobs.keep_visible(lane, wanted[lane])
-
-    def _ask_for(self, page: Page, item: int, wanted: dict[str, set[Hashable]]) -> Sketch | None:
-        """Queue the read an item needs; its sketch when it has one to check."""
-        if isinstance(page, CollectionPage):
-            if page.opened is None:
-                return None
-            block = item // BLOCK
-            rows = page.blocks.get(block)
-            if rows is None:
-                key: Hashable = ("block", page.entry.path, block)
-                opened = page.opened
-                start = block * BLOCK
-
-                def read(_stop: Cancelled) -> tuple[PuzzleRow, ...]:
-                    return read_rows(opened, start, start + BLOCK)
-
-                self.jobs.submit(key, read, READ)
-                wanted[READ].add(key)
-                return None
-            return rows[item - block * BLOCK].sketch
-        entry = page.entries[item]
-        if not entry.usable:
-            return None
-        if entry.kind is EntryKind.FOLDER:
-            if entry.path not in page.counts:
-                key = ("count", entry.path)
-                path = entry.path
-                self.jobs.submit(key, lambda _stop: count_items(path), READ)
-                wanted[READ].add(key)
-            return None
-        if entry.kind is EntryKind.FILE:
-            summary = self.memory.summary(entry)
-            if summary is None:
-                wanted[READ].add(self._want_summary(entry, Priority.VISIBLE))
-                return None
-            return summary.first if summary.count == 1 else None
-        return None
-
-    def _ask_verdict(self, sketch: Sketch, wanted: dict[str, set[Hashable]]) -> None:
-        verdict = self.memory.verdicts.get(sketch.ident)
-        if verdict is None:
-            key: Hashable = ("check", sketch.ident)
-            self.jobs.submit(key, lambda _stop: check(sketch), CHECK)
-            wanted[CHECK].add(key)
-        elif verdict.playable and verdict.level is None and sketch.size <= RATE_UP_TO:
-            key = ("rate", sketch.ident)
-            self.jobs.submit(key, lambda _stop: rate_sketch(sketch), RATE)
-            wanted[RATE].add(key)
-
-    def _want_summary(self, entry: Entry, priority: Priority) -> Hashable:
-        key = ("summary", *summary_key(entry))
-        path = entry.path
-        self.jobs.submit(key, lambda stop: summarise(path, stop), READ, priority)
-        return key
 
     def _remember_place(self) -> None:
         entry = self.selected_entry()
@@ -486,7 +395,7 @@ class Browser:
             return Play(entry.path, 0)
         page = CollectionPage(entry, summary)
         self.collection = page
-        self._scheduled = None
+        self.wants.again()
         progress = page.progress
         progress.total = max(1, entry.size)
 

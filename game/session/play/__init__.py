@@ -10,7 +10,8 @@ saved with the game).  Every action returns an :class:`Effect` (or a
 :mod:`.rewind` finds the first mistake.  :class:`Rulebook` (:mod:`.rulebook`)
 applies the puzzle's rule set to positions: repeats in every house, the
 constraints a position breaks (:class:`Broken`, what the board marks), refusals,
-candidates and the win.  The :class:`Settings` in force
+candidates and the win; ``game.on_board`` (:mod:`.on_board`) asks it about the
+position the game shows now.  The :class:`Settings` in force
 (:mod:`.settings`) and the puzzle's kind and origin (:mod:`.puzzle_kind`) live
 here because the game reads them and everything above it shares them.
 """

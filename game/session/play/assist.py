@@ -39,7 +39,7 @@ class Assist:
             return Effect(False)
         before = self.game.grid
         applied = ApplyStep(step.technique, step.placements, step.eliminations)
-        filled = bool(step.eliminations) and not self.game._keeps_notes()
+        filled = bool(step.eliminations) and not _keeps_notes(self.game)
         if not self.game._do(Batch((FillNotes(), applied)) if filled else applied):
             return Effect(False, "That step changes nothing on the board any more.")
         cells = tuple(c for c, _ in step.placements)
@@ -78,3 +78,9 @@ class Assist:
         self.game._advance(Event.SHOW_SOLUTION)
         cells = tuple(c for c in range(self.game.shape.cells) if not before[c])
         return Effect(True, "The solution is shown; undo takes it back.", cells=cells)
+
+
+def _keeps_notes(game: Referee) -> bool:
+    """Whether some empty cell has candidate notes."""
+    grid = game.grid
+    return any(note and not grid[c] for c, note in enumerate(game.state.notes))

@@ -45,6 +45,13 @@ class Bookmarks:
     def __repr__(self) -> str:
         return f"Bookmarks({list(self._points)!r})"
 
+    def free_name(self) -> str:
+        """``Savepoint 1``, ``Savepoint 2``...: the first such name not taken."""
+        number = 1
+        while f"Savepoint {number}" in self._points:
+            number += 1
+        return f"Savepoint {number}"
+
     def __len__(self) -> int:
         return len(self._points)
 

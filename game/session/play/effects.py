@@ -41,6 +41,7 @@ class Refusal(enum.Enum):
     SAVEPOINT_NAME = "savepoint-name"
     SAVEPOINTS_FULL = "savepoints-full"
     NO_SAVEPOINT = "no-savepoint"
+    NO_SAVEPOINTS = "no-savepoints"  # go to the latest savepoint before any was set
     SAVEPOINT_GONE = "savepoint-gone"
     NO_CANDIDATE = "no-candidate"  # Ctrl+Shift+digit where the cell has no such candidate
 
@@ -63,6 +64,7 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.SAVEPOINT_NAME: "A savepoint needs a name.",
     Refusal.SAVEPOINTS_FULL: "At most {most} savepoints; reuse a name.",
     Refusal.NO_SAVEPOINT: "There is no savepoint “{name}”.",
+    Refusal.NO_SAVEPOINTS: "No savepoint yet: set one first.",
     Refusal.SAVEPOINT_GONE: "Savepoint “{name}” was undone away; it is gone.",
     Refusal.NO_CANDIDATE: "{name} has no {digit} candidate to colour: note it first.",
 }

@@ -7,9 +7,12 @@ build moves and words are its parts, each seeing it through
 :mod:`.marking`), ``game.assist`` (a hint's step, a reveal, the solution,
 :mod:`.assist`) and ``game.what_if`` (guesses, savepoints, rewinding,
 :mod:`.what_if`); Check is :mod:`.checker`, the words after a placement
-:mod:`.placing`.  The scenes only translate input into these calls and draw what
-they read back, so a test can play a whole game without a window.  Time comes in
-through :meth:`Game.tick` so tests step it exactly.
+:mod:`.placing`, and rules questions about the position (peers, repeats, broken
+constraints, legal candidates, why a digit breaks a rule) ``game.on_board``
+(:mod:`.on_board`), so a variant never adds a method here.  The scenes only
+translate input into these calls and draw what they read back, so a test can
+play a whole game without a window.  Time comes in through :meth:`Game.tick` so
+tests step it exactly.
 
 Where data lives (Simon Tatham's test: would a player expect it back on undo?):
 entries and notes do, so they are :class:`~.state.BoardState` values in the
@@ -51,9 +54,8 @@ from dataclasses import replace
 
 from ...engine import solver
 from ...engine.puzzle import Puzzle
-from ...engine.rules import RuleSet
 from ...engine.solver import Status
-from ...engine.symbols import cell_name, symbol
+from ...engine.symbols import cell_name
 from ...engine.types import Cell, Digit, Grid
 from .assist import Assist
 from .bookmarks import Bookmarks
@@ -71,9 +73,10 @@ from .moves import (
     Restart,
     Solve,
 )
-from .phase import Event, Phase, advance, allows
+from .on_board import OnBoard
+from .phase import Event, Phase, advance, allows, settled
 from .placing import completed_units, placing_told
-from .rulebook import Broken, Rulebook
+from .rulebook import Rulebook
 from .settings import Settings
 from .state import BoardState
 from .what_if import WhatIf
@@ -109,6 +112,7 @@ class Game:
         self.shape = puzzle.shape
         self.givens = puzzle.givens
         self.rulebook = Rulebook(puzzle)
+        self.on_board = OnBoard(self.rulebook, lambda: self.grid)
         self.settings = settings or Settings()
         self.proving = proving
         """Whether the count of solutions is still being worked out in the background
@@ -156,7 +160,7 @@ class Game:
         """A game as it was saved: history, clock and counters as given, the phase checked.
 
         ``phase`` is what the save claims; the phase is re-derived from the board
-        and the moves (:meth:`_settled_phase`), so a file edited to say "solved"
+        and the moves (:func:`~.phase.settled`), so a file edited to say "solved"
         on an unsolved board is a game in play, never a win.  A saved PAUSED game
         comes back PLAYING (the pause card shows again if the player pauses).
         """
@@ -164,36 +168,15 @@ class Game:
         game.history = history
         game.elapsed = elapsed
         game.help = ledger or HelpLedger()
-        game._phase = game._settled_phase(phase)
+        grid = game.grid
+        solved = all(grid) and game.rulebook.is_solution(grid)
+        shown = isinstance(history.last_move, Solve)
+        game._phase = settled(phase, solved, shown, game.counters.mistakes)
         if phase is Phase.SHOWN or game._phase is Phase.SHOWN:
             game.help.saw_solution()
         if game._phase is Phase.LOST:
             game._limit_note = limit_words(game.counters.mistakes, game.settings.mistake_limit)
         return game
-
-    def _settled_phase(self, claimed: Phase) -> Phase:
-        """The phase the board and moves support, given the one a save claims.
-
-        - A complete, right grid: SHOWN if the last move applied is Solve (LOST if
-          the save says the game was lost first), else SOLVED: the game ended
-          when that grid was filled, whatever the file says.
-        - Anything else cannot be solved or shown: SOLVED or SHOWN become
-          PLAYING (the file lied; play goes on from the board as it is).
-        - LOST is kept only with a mistake counted (the limit in force when the
-          game was lost is not saved); ABANDONED is kept (it can only stop play).
-        """
-        grid = self.grid
-        if all(grid) and self.rulebook.is_solution(grid):
-            if isinstance(self.history.last_move, Solve):
-                return (
-                    Phase.LOST if claimed is Phase.LOST and self.counters.mistakes else Phase.SHOWN
-                )
-            return Phase.SOLVED
-        if claimed is Phase.LOST:
-            return Phase.LOST if self.counters.mistakes else Phase.PLAYING
-        if claimed is Phase.ABANDONED:
-            return Phase.ABANDONED
-        return Phase.PLAYING
 
     # -- reading --------------------------------------------------------------------
 
@@ -283,42 +266,6 @@ class Game:
     def is_given(self, cell: Cell) -> bool:
         return bool(self.givens[cell])
 
-    def peers(self, cell: Cell) -> frozenset[Cell]:
-        """The cells sharing a house with ``cell`` under this puzzle's rules: its row,
-        column and region, and a variant's diagonals, extra regions, disjoint groups
-        and cages (what the board highlights around the selected cell)."""
-        return frozenset(self.rulebook.peers[cell])
-
-    def conflicts(self) -> frozenset[Cell]:
-        """Cells whose digit repeats in one of their houses (rows, columns, regions, and
-        a variant's diagonals, extra regions and cages)."""
-        return self.rulebook.conflicts(self.grid)
-
-    def broken(self) -> tuple[Broken, ...]:
-        """Every constraint the board visibly breaks (a cage's sum, a thermometer out
-        of order, a dot's pair...), with the cells to mark; empty on a classic or
-        jigsaw puzzle.  Cheap on every redraw: the answer is kept per position."""
-        return self.rulebook.broken(self.grid)
-
-    def broken_rules(self) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
-        """:meth:`broken` as (each constraint's index in ``puzzle.constraints``, the
-        cells where the grid breaks it), for a board that draws by index."""
-        return tuple((broken.index, broken.cells) for broken in self.broken())
-
-    def broken_cells(self) -> frozenset[Cell]:
-        """Every cell of :meth:`broken`'s constraints where the board breaks them."""
-        return frozenset(cell for broken in self.broken() for cell in broken.cells)
-
-    @property
-    def rules(self) -> RuleSet:
-        """The puzzle's rule set: its houses and constraints (what the board draws)."""
-        return self.puzzle.rules
-
-    def rule_sentences(self) -> tuple[str, ...]:
-        """The rules as players read them, from the registry: the grid's, then one
-        per constraint type the puzzle has ("Digits in a cage do not repeat ...")."""
-        return self.rulebook.sentences()
-
     def wrong_entries(self) -> frozenset[Cell]:
         """Entries that differ from the unique solution (empty when there is none)."""
         if self.solution is None:
@@ -345,11 +292,6 @@ class Game:
             return frozenset()
         before, now = self.history.previous.entries, self.state.entries
         return frozenset(c for c, d in enumerate(now) if d and d != before[c])
-
-    def legal_candidates(self) -> tuple[int, ...]:
-        """Per cell, the digits its peers do not hold and the constraints allow there
-        (0 for filled cells)."""
-        return self.rulebook.candidates(self.grid)
 
     # -- time and settings (not undoable) --------------------------------
 
@@ -387,7 +329,7 @@ class Game:
         if self.state.entries[cell] == digit:
             return self.erase(cell)
         if self.settings.block_rule_breaking:
-            refusal = self._refuse_breaking((cell,), digit)
+            refusal = self.on_board.refusal((cell,), digit)
             if refusal is not None:
                 return refusal
         return self._put((cell,), digit, Place(cell, digit, prune=self.settings.auto_remove_notes))
@@ -435,10 +377,6 @@ class Game:
         else:
             self._settle()
         return Effect(True, "Redone.")
-
-    # -- notes of every kind, colours, and many cells at once ---------------------------
-
-    # -- what if: guesses in their own ink, savepoints, and going back ---------------
 
     # -- help: what it costs ----------------------------------------------------------
 
@@ -488,45 +426,6 @@ class Game:
             return Effect.refused(Refusal.GIVEN, name=cell_name(cell, self.size))
         return None
 
-    def _refuse_breaking(self, cells: Sequence[Cell], digit: Digit) -> Effect | None:
-        """Why ``digit`` in ``cells`` breaks a rule now ("refuse rule-breaking digits"):
-        a house peer holds it, or a constraint through a cell would be broken.
-
-        The one owner of that rule, for one cell or many: each chosen cell is judged
-        with the digit already in the others too, so two chosen cells of one house
-        (or a knight's move apart under anti-knight) refuse each other.  Many cells
-        are refused as one move: none takes the digit, and the words say so.
-        """
-        chosen = tuple(dict.fromkeys(cells))
-        after = list(self.grid)
-        for cell in chosen:
-            after[cell] = digit
-        grid = tuple(after)
-        many = "" if len(chosen) == 1 else f" None of the {len(chosen)} cells took it."
-        for cell in chosen:
-            name = cell_name(cell, self.size)
-            clash = next((p for p in self.rulebook.peers[cell] if grid[p] == digit), None)
-            if clash is not None:
-                refused = Effect.refused(
-                    Refusal.PEER_HOLDS,
-                    flash=(cell, clash),
-                    digit=symbol(digit),
-                    clash=cell_name(clash, self.size),
-                    name=name,
-                )
-                return replace(refused, message=refused.message + many)
-            broken = self.rulebook.breaks(grid, cell, digit)
-            if broken is not None:
-                refused = Effect.refused(
-                    Refusal.BREAKS_RULE,
-                    flash=tuple(dict.fromkeys((cell, *broken.cells))),
-                    digit=symbol(digit),
-                    name=name,
-                    words=broken.words,
-                )
-                return replace(refused, message=refused.message + many)
-        return None
-
     def _refuse_digit(self, digit: int) -> Effect | None:
         if 1 <= digit <= self.size:
             return None
@@ -568,11 +467,6 @@ class Game:
             cells=tuple(cells),
             offer=told.offer,
         )
-
-    def _keeps_notes(self) -> bool:
-        """Whether some empty cell has candidate notes."""
-        grid = self.grid
-        return any(note and not grid[c] for c, note in enumerate(self.state.notes))
 
     def _count(self, **added: int) -> None:
         self.help.count(**added)

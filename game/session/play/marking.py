@@ -88,7 +88,7 @@ class Marking:
         is checked once the move is made.  With "refuse rule-breaking digits" on,
         a digit that would break a rule in any of the cells (a peer holds it, two
         chosen cells share a house, a constraint breaks) is refused for all of
-        them, by the same rule as one cell (:meth:`~.game.Game._refuse_breaking`).
+        them, by the same rule as one cell (:meth:`~.on_board.OnBoard.refusal`).
         """
         refusal = self.game._refuse_over() or self.game._refuse_digit(digit)
         if refusal:
@@ -99,7 +99,7 @@ class Marking:
         if not open_cells:
             return Effect.refused(Refusal.ONLY_GIVENS)
         if self.game.settings.block_rule_breaking:
-            refusal = self.game._refuse_breaking(open_cells, digit)
+            refusal = self.game.on_board.refusal(open_cells, digit)
             if refusal is not None:
                 return refusal
         prune = self.game.settings.auto_remove_notes

@@ -100,3 +100,27 @@ def advance(phase: Phase, event: Event) -> Phase:
         return TRANSITIONS[(phase, event)]
     except KeyError:
         raise PhaseError(f"{event.value} is not possible when the game is {phase.value}") from None
+
+
+def settled(claimed: Phase, solved: bool, shown: bool, mistakes: int) -> Phase:
+    """The phase a saved game's board and moves support, given the one the save claims
+    (``solved``: the grid is complete and right; ``shown``: the last move applied is
+    Solve; ``mistakes``: how many were counted).
+
+    - A complete, right grid: SHOWN if it was shown (LOST if the save says the game
+      was lost first), else SOLVED: the game ended when that grid was filled,
+      whatever the file says.
+    - Anything else cannot be solved or shown: SOLVED or SHOWN become PLAYING (the
+      file lied; play goes on from the board as it is).
+    - LOST is kept only with a mistake counted (the limit in force when the game was
+      lost is not saved); ABANDONED is kept (it can only stop play).
+    """
+    if solved:
+        if shown:
+            return Phase.LOST if claimed is Phase.LOST and mistakes else Phase.SHOWN
+        return Phase.SOLVED
+    if claimed is Phase.LOST:
+        return Phase.LOST if mistakes else Phase.PLAYING
+    if claimed is Phase.ABANDONED:
+        return Phase.ABANDONED
+    return Phase.PLAYING

@@ -19,6 +19,7 @@ from .effects import Effect
 from .help_ledger import HelpLedger
 from .history import History
 from .moves import Move, MoveContext
+from .on_board import OnBoard
 from .phase import Event, Phase
 from .settings import Settings
 from .state import BoardState
@@ -35,6 +36,7 @@ class Referee(Protocol):
     history: History
     bookmarks: Bookmarks
     help: HelpLedger
+    on_board: OnBoard
     _phase: Phase
     _version: int
 
@@ -57,13 +59,9 @@ class Referee(Protocol):
 
     def _refuse_digit(self, digit: int) -> Effect | None: ...
 
-    def _refuse_breaking(self, cells: Sequence[Cell], digit: Digit) -> Effect | None: ...
-
     def _count(self, **added: int) -> None: ...
 
     def _advance(self, event: Event) -> None: ...
-
-    def _keeps_notes(self) -> bool: ...
 
     def _push(self, move: Move) -> bool: ...
 

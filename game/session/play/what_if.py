@@ -62,9 +62,10 @@ class WhatIf:
         """The savepoints by name (a copy; :attr:`bookmarks` owns them)."""
         return {point.name: point for point in self.game.bookmarks}
 
-    def add_savepoint(self, name: str) -> Effect:
-        """Name the position as it is now, to come back to (not undoable: a bookmark)."""
-        name = clean_name(name)
+    def add_savepoint(self, name: str = "") -> Effect:
+        """Name the position as it is now, to come back to (not undoable: a bookmark);
+        without a name, the first free ``Savepoint 1``, ``Savepoint 2``..."""
+        name = clean_name(name) if name else self.game.bookmarks.free_name()
         if not name:
             return Effect.refused(Refusal.SAVEPOINT_NAME)
         if self.game.bookmarks.full_for(name):
@@ -73,9 +74,14 @@ class WhatIf:
         self.game._version += 1
         return Effect(True, f"Savepoint “{name}” set at move {self.game.history.position}.")
 
-    def go_to_savepoint(self, name: str) -> Effect:
-        """Back to the position named ``name``, as one undoable move (forward, if undo went
-        past it, by redoing to it)."""
+    def go_to_savepoint(self, name: str | None = None) -> Effect:
+        """Back to the position named ``name`` (the latest savepoint when None), as one
+        undoable move (forward, if undo went past it, by redoing to it)."""
+        if name is None:
+            latest = self.game.bookmarks.latest()
+            if latest is None:
+                return Effect.refused(Refusal.NO_SAVEPOINTS)
+            name = latest.name
         point = self.game.bookmarks.get(name)
         if point is None:
             return Effect.refused(Refusal.NO_SAVEPOINT, name=name)

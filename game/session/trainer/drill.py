@@ -1,4 +1,4 @@
-"""The technique trainer: drills on real positions where one technique is the next step.
+"""The technique trainer: drills on real positions where one technique applies.
 
 A :class:`Drill` serves the catalogue's positions for one technique
 (:mod:`.exemplars`) in a shuffled order, each turned and relabelled by a random
@@ -35,6 +35,13 @@ background while the player thinks about this one.  What a round's instances
 are: every step the technique's own finder lists there under its name, plus the
 step a hint gives (some steps come from a broader finder that names them by
 form: an AIC that is an XY-Chain).
+
+On a *marked* position (the catalogue's "applies, but a hint gives a simpler
+step first": a Skyscraper where a Sashimi X-Wing comes first) the instances are
+the technique's own finder's steps alone, never the hint's: the player is asked
+for the Skyscraper and judged against Skyscrapers, and the round names the
+simpler step (:attr:`Round.simpler`) so the drill's words do not pretend the
+Skyscraper is what a hint would give.
 """
 
 from __future__ import annotations
@@ -45,9 +52,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...engine import solver
-from ...engine.logic import CandidateGrid, Step
-from ...engine.logic.path import find_step, steps_of
-from ...engine.logic.registry import get as technique_named
+from ...engine.logic import CandidateGrid, Step, steps_named
+from ...engine.logic.path import find_step
 from ...engine.logic.step import with_article
 from ...engine.logic.wording import and_list
 from ...engine.shape import Shape
@@ -88,7 +94,12 @@ class Outcome(enum.StrEnum):
 
 @dataclass(frozen=True)
 class Round:
-    """One position to solve, with everything the verdict needs, computed up front."""
+    """One position to solve, with everything the verdict needs, computed up front.
+
+    ``hint`` is the technique's step to show: the step a hint gives, or on a
+    marked position (``simpler`` set) the first step of the technique's own
+    finder; ``simpler`` is then the simpler step a hint gives first there.
+    """
 
     technique: str
     exemplar: Exemplar
@@ -97,6 +108,16 @@ class Round:
     instances: tuple[Step, ...]
     solution: tuple[int, ...] | None
     varied: bool
+    simpler: Step | None = None
+
+    @property
+    def note(self) -> str:
+        """What the player should know before looking: "" on most rounds; on a marked
+        one that a hint would give another step first (so the drill does not lie)."""
+        if self.simpler is None:
+            return ""
+        first = with_article(self.simpler.technique)
+        return f"{first[0].upper()}{first[1:]} also works here, and a hint would give it first."
 
     @property
     def shape(self) -> Shape:
@@ -123,7 +144,8 @@ def prepare(technique: str, exemplar: Exemplar, seed: int | None, vary: bool = T
 
     A variation is kept only if the hint there is still ``technique`` (chain
     searches go in cell order within their budget, so a turned grid may meet a
-    longer chain of another name first); after :data:`TRIES` misses the
+    longer chain of another name first), or, on a marked exemplar, if the
+    technique's own finder still finds it there; after :data:`TRIES` misses the
     catalogue's own position is used, which the catalogue's test vouches for.
     """
     rng = random.Random(seed)
@@ -136,9 +158,15 @@ def prepare(technique: str, exemplar: Exemplar, seed: int | None, vary: bool = T
         if attempt < attempts:
             position = random_variation(original.shape, rng).apply(original)
         hint = find_step(position).step
-        if hint is None or hint.technique != technique:
+        if hint is None:
             continue
-        return _round(technique, exemplar, position, hint, attempt < attempts)
+        if hint.technique == technique:
+            return _round(technique, exemplar, position, hint, attempt < attempts)
+        # The hint search above left its memos on this very grid, so the finder
+        # reuses the link graphs it built rather than paying for them again.
+        own = steps_named(position, technique) if exemplar.simpler else []
+        if own:
+            return _round(technique, exemplar, position, own[0], attempt < attempts, hint, own)
     # The engine no longer finds the technique here (the catalogue's test fails
     # too); still a round, judged by whatever its own finder lists.
     hint = exemplar.step or Step(technique)
@@ -146,15 +174,15 @@ def prepare(technique: str, exemplar: Exemplar, seed: int | None, vary: bool = T
 
 
 def _round(
-    technique: str, exemplar: Exemplar, position: CandidateGrid, hint: Step, varied: bool
+    technique: str,
+    exemplar: Exemplar,
+    position: CandidateGrid,
+    hint: Step,
+    varied: bool,
+    simpler: Step | None = None,
+    listed: list[Step] | None = None,
 ) -> Round:
-    # The hint search above left its memos on this very grid, so the finder below
-    # reuses the link graphs it built rather than paying for them again.
-    try:
-        listed = steps_of(position, technique_named(technique))
-    except KeyError:
-        listed = []
-    instances = [step for step in listed if step.technique == technique]
+    instances = list(listed if listed is not None else steps_named(position, technique))
     if not any(_same(step, hint) for step in instances):
         instances.insert(0, hint)
     else:  # the hint's own instance first: it is what "show me" draws
@@ -169,6 +197,7 @@ def _round(
             position.rules if position.rules is not None else position.shape, position.values
         ),
         varied,
+        simpler,
     )
 
 
@@ -204,7 +233,8 @@ def judge(round_: Round, marks: Iterable[Pick]) -> Verdict:
     place = round_.answer is Answer.PLACE
     if not chosen:
         what = "the digit it places" if place else "the candidates it removes"
-        return Verdict(Outcome.EMPTY, f"Find {name}, mark {what}, then submit.")
+        ask = f"Find {name}, mark {what}, then submit."
+        return Verdict(Outcome.EMPTY, f"{round_.note} {ask}" if round_.note else ask)
     every: frozenset[Pick] = frozenset().union(*(answer for _, answer in answers))
     nearest = max(
         answers,
@@ -241,6 +271,11 @@ def _wrong_text(round_: Round, stray: Sequence[Pick]) -> str:
             parts.append(f"{where} is {symbol(digit)} in the solution")
         elif place:
             parts.append(f"{symbol(digit)} in {where} is not what {name} places here")
+        elif round_.simpler is not None and (cell, digit) in round_.simpler.eliminations:
+            parts.append(
+                f"the {round_.simpler.technique} removes {symbol(digit)} from {where}, "
+                f"but no {round_.technique} here does"
+            )
         else:
             parts.append(f"no {round_.technique} here removes {symbol(digit)} from {where}")
     if len(stray) > 2:

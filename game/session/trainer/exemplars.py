@@ -1,9 +1,14 @@
-"""The trainer's catalogue: real positions where a named technique is the simplest step.
+"""The trainer's catalogue: real positions where a named technique applies.
 
 ``assets/trainer/positions.txt`` comes with the game; ``benchmarks/make_trainer.py``
 builds it by walking the solve paths of the bundled library and of generated
 puzzles, and keeps a position when the step a hint would give there is the
-technique.  The technique trainer serves these positions as drills and the
+technique.  Some techniques are never the simplest step on a classic grid (a
+Skyscraper that removes anything always comes with a Sashimi X-Wing, which a
+hint gives first), so a position may also be *marked*: the technique applies
+there, found by its own finder (:func:`~game.engine.logic.steps_named`), but a
+hint gives a simpler step first.  ``make_trainer.py --add TECHNIQUE`` appends
+such positions.  The technique trainer serves these positions as drills and the
 technique pages draw their examples from them.  Pure Python (no pygame).
 
 The file, version 1.  Lines starting with ``#`` are comments; the first line must
@@ -12,7 +17,10 @@ separated by ``" | "``::
 
     Hidden Pair | classic 9 | 5 =3 .127 ... | puzzles/classic/2-medium.txt:7 step 12
 
-1. the technique's name, as the catalogue of techniques spells it;
+1. the technique's name, as the catalogue of techniques spells it; on a marked
+   position followed by the technique a hint gives first, in brackets after
+   ``hint:`` (``Skyscraper (hint: Sashimi X-Wing)``).  Lines without the
+   bracket are read as before: the technique is the simplest step there;
 2. the shape: ``classic N``, or ``jigsaw N`` then the region of every cell as
    ``N*N`` characters of 0-based region ids (``Shape.region_labels``);
 3. the ``N*N`` cells in reading order, separated by single spaces: a clue is its
@@ -49,7 +57,7 @@ from pathlib import Path
 from ...engine.errors import FormatError, PuzzleError
 from ...engine.formats import format_fpuzzles
 from ...engine.formats.fpuzzles import parse_fpuzzles
-from ...engine.logic import CandidateGrid, Step
+from ...engine.logic import CandidateGrid, Step, steps_named
 from ...engine.logic.path import find_step
 from ...engine.logic.registry import all_techniques
 from ...engine.puzzle import Puzzle
@@ -63,6 +71,9 @@ HEADER = "# sudoku technique trainer positions, version 1"
 
 SEPARATOR = " | "
 
+HINT_MARK = " (hint: "
+"""Opens the marker of a position where the technique is not the simplest step."""
+
 _log = logging.getLogger(__name__)
 
 
@@ -72,34 +83,44 @@ class ExemplarError(FormatError):
 
 @dataclass(frozen=True, eq=False)
 class Exemplar:
-    """A position where ``technique`` is the simplest step, and where it came from.
+    """A position where ``technique`` applies, and where it came from.
 
-    ``position`` carries which placed digits are clues (``givens``), as the file
-    does.  Two exemplars are equal only when they are the same object: positions
-    are compared with :meth:`line` when it matters.
+    ``simpler`` is empty when ``technique`` is the simplest step there (what a
+    hint gives), else the name of the technique a hint gives first (a marked
+    position: see the module docstring).  ``position`` carries which placed
+    digits are clues (``givens``), as the file does.  Two exemplars are equal
+    only when they are the same object: positions are compared with :meth:`line`
+    when it matters.
     """
 
     technique: str
     shape: Shape
     position: CandidateGrid
     source: str
+    simpler: str = ""
 
     @functools.cached_property
     def step(self) -> Step | None:
-        """The step a hint gives here: the first one :func:`find_step` returns.
+        """The technique's step here: the step a hint gives (the first one
+        :func:`find_step` returns), or on a marked position the first step the
+        technique's own finder names.
 
         None only if the engine has changed so that nothing applies any more (the
         catalogue's test catches that); callers treat it as "no example".
         """
+        if self.simpler:
+            own = steps_named(self.position, self.technique)
+            return own[0] if own else None
         return find_step(self.position).step
 
     def line(self) -> str:
         """This exemplar as one line of the catalogue file (see the module docstring)."""
-        return format_line(self.technique, self.position, self.source)
+        return format_line(self.technique, self.position, self.source, self.simpler)
 
 
-def format_line(technique: str, position: CandidateGrid, source: str) -> str:
-    """The catalogue line for ``position`` (the canonical form :func:`parse_line` reads)."""
+def format_line(technique: str, position: CandidateGrid, source: str, simpler: str = "") -> str:
+    """The catalogue line for ``position`` (the canonical form :func:`parse_line` reads);
+    ``simpler`` names the technique a hint gives first on a marked position."""
     shape = position.shape
     n = shape.size
     where = f"classic {n}" if not shape.is_jigsaw else f"jigsaw {n} {shape.region_labels()}"
@@ -112,7 +133,8 @@ def format_line(technique: str, position: CandidateGrid, source: str) -> str:
         else:
             tokens.append("." + digits_text(position.cands[cell]))
     clean_source = " ".join(source.replace("|", "/").split())
-    fields = [technique, where, " ".join(tokens), clean_source]
+    name = f"{technique}{HINT_MARK}{simpler})" if simpler else technique
+    fields = [name, where, " ".join(tokens), clean_source]
     rules = position.rules
     if rules is not None and rules.constraints:
         fields.append(_rules_text(shape, rules.constraints))
@@ -142,9 +164,18 @@ def parse_line(text: str, line: int | None = None) -> Exemplar:
     if len(fields) not in (4, 5):
         raise fail(f"{len(fields)} fields separated by '|'; a position needs 4 (5 on a variant)")
     name, where, cells_text, source = (field.strip() for field in fields[:4])
-    technique = _technique_names().get(name.lower())
+    simpler = ""
+    if name.endswith(")") and HINT_MARK in name:
+        name, _, marked = name[:-1].partition(HINT_MARK)
+        found = _technique_names().get(marked.strip().lower())
+        if found is None:
+            raise fail(f"unknown technique {marked.strip()!r} after 'hint:'")
+        simpler = found
+    technique = _technique_names().get(name.strip().lower())
     if technique is None:
         raise fail(f"unknown technique {name!r}")
+    if simpler == technique:
+        raise fail(f"{technique} marked as not the simplest step, with itself as the hint")
     shape = _parse_shape(where, fail)
     tokens = cells_text.split()
     if len(tokens) != shape.cells:
@@ -170,7 +201,7 @@ def parse_line(text: str, line: int | None = None) -> Exemplar:
             raise fail(f"cell {cell + 1}: a digit its peers already hold")
     if position.is_broken():
         raise fail("the position is broken (a cell or a unit has no place left)")
-    return Exemplar(technique, shape, position, source)
+    return Exemplar(technique, shape, position, source, simpler)
 
 
 def _parse_rules(text: str, shape: Shape, fail: Callable[[str], ExemplarError]) -> RuleSet | None:

@@ -8,7 +8,7 @@
 and :meth:`App.step` is one whole iteration (gate, scene, tasks, time, drawing)
 with the events and ``dt`` passed in, so a test can run iterations one at a time
 with synthetic events and exact time.  When nothing animates and no clock is
-shown, the loop sleeps in ``pygame.event.wait`` and costs no CPU.
+shown, the loop sleeps until an event comes (:class:`PygameEvents`) and costs no CPU.
 
 Ctrl+C in the terminal that started the game quits it as closing the window
 does, the game saved first, with exit status 130 (see :func:`_quit_on_interrupt`).
@@ -88,6 +88,10 @@ def _size(text: str) -> tuple[int, int]:
     return (width, height)
 
 
+SLICE = 1 / 60
+"""How long the loop sleeps between looks at the queue when SDL cannot sleep for it."""
+
+
 class EventSource(Protocol):
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """The pending events, waiting up to ``timeout`` seconds (None: until one comes)."""
@@ -105,7 +109,9 @@ class PygameEvents:
     the player thinks).  SDL's own ``SDL_WaitEventTimeout`` really sleeps on the
     window system's connection, and called with no event it only waits, leaving
     the event in the queue for pygame to read, so it is used when the SDL library
-    pygame loaded can be found; otherwise pygame's wait is the fallback.
+    pygame loaded can be found.  Otherwise (and under the dummy driver, which has
+    nothing to sleep on) the loop sleeps a frame at a time and then reads the
+    queue: a frame's latency at most, and a sixteenth of the wake-ups.
     """
 
     def __init__(self) -> None:
@@ -117,15 +123,13 @@ class PygameEvents:
                 ms = -1 if timeout is None else max(1, round(timeout * 1000))
                 self._sdl_wait(None, ms)
             return pygame.event.get()
-        if timeout is None:
-            first = pygame.event.wait()
-        elif timeout > 0:
-            first = pygame.event.wait(max(1, round(timeout * 1000)))
-        else:
-            first = None
-        events = [first] if first is not None and first.type != pygame.NOEVENT else []
-        events.extend(pygame.event.get())
-        return events
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            events = pygame.event.get()
+            left = SLICE if deadline is None else deadline - time.monotonic()
+            if events or left <= 0:
+                return events
+            time.sleep(min(SLICE, left))
 
 
 def _sdl_wait_function() -> Callable[[None, int], int] | None:

@@ -180,8 +180,10 @@ def technique_page() -> Callable[[str], Destination]:
 
 
 def first_example(name: str) -> Example | None:
-    """The example a technique's page shows: the trainer catalogue's first position."""
-    return next(iter(teaching.examples(name)), None)
+    """The example a technique's page shows: the trainer catalogue's first position
+    where the technique is what a hint gives, else its first position."""
+    found = teaching.examples(name)
+    return next((e for e in found if not e.simpler), found[0] if found else None)
 
 
 def leaving(ctx: AppContext, then: Callable[[], Transition]) -> Transition:
@@ -210,7 +212,7 @@ def board(ctx: AppContext, prepared: puzzles.Prepared) -> Transition:
     game = scene.game
     if game.puzzle.constraints and prepared.game is None:
         # A variant's rules, in sentences, before the first move (Help keeps them).
-        return Reset((menu(ctx), scene, RulesCard(ctx, game.rule_sentences())))
+        return Reset((menu(ctx), scene, RulesCard(ctx, game.on_board.sentences())))
     return Reset((menu(ctx), scene))
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.step import Role, Step
 from ...engine.shape import Shape
-from ...session.board import HintMarks
+from ...session.board import HintMarks, PlayView
 from ...session.play import Game
 from .rules import CellMarks, RuleMarks, rule_marks
 
@@ -90,21 +90,15 @@ class CellLook:
 
 @dataclass
 class ViewState:
-    """What the board shows beyond the game, as the scene last read it from the
-    session's :class:`~game.session.board.Playing` (which owns all of it but the
-    animation levels): a copy for drawing, never written back."""
+    """What the board shows beyond the game: the frozen
+    :class:`~game.session.board.PlayView` the scene last read from the session's
+    :class:`~game.session.board.Playing` (which owns all of it), and the animation
+    levels, which are the scene's own."""
 
-    cursor: int | None = None  # the cell the keys act on
-    active_digit: int = 0  # digit-first mode's chosen digit, or the last digit used
-    digit_first: bool = False
-    checked: frozenset[int] = frozenset()  # wrong entries found by the last Check
-    hint: HintMarks | None = None
+    play: PlayView = field(default_factory=PlayView)
     hidden: frozenset[int] = frozenset()  # cells the Solve animation has not filled yet
-    chosen: frozenset[int] = frozenset()  # several cells chosen (empty: the cursor alone)
     flash: dict[int, int] = field(default_factory=dict)  # cell -> level
     glow: dict[int, int] = field(default_factory=dict)  # cell -> level
-    filter_digit: int = 0  # only this digit's candidates show (0: every candidate)
-    bivalue: bool = False  # cells with exactly two candidates are lit
 
 
 def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
@@ -113,46 +107,47 @@ def cell_looks(game: Game, view: ViewState) -> tuple[CellLook, ...]:
     settings = game.settings
     grid = game.grid
     notes = game.state.notes
-    selected = view.cursor
+    seen = view.play
+    selected = seen.cursor
     focus_digit = grid[selected] if selected is not None else 0
-    if view.digit_first and view.active_digit:
-        focus_digit = view.active_digit
-    chosen = view.chosen
+    if seen.digit_first and seen.active_digit:
+        focus_digit = seen.active_digit
+    chosen = seen.selection
     # With several cells chosen, the cursor's peers would be noise: the outline and
     # fill of the chosen cells are what the next key acts on.  Which cells are peers
     # (a variant's diagonals, extra regions and cages too) is the session's answer.
     peers = (
-        game.peers(selected)
+        game.on_board.peers(selected)
         if selected is not None and settings.highlight_peers and not chosen
         else frozenset()
     )
     if not settings.highlight_same_digit:
-        focus_digit = 0 if not view.digit_first else focus_digit
-    if view.hint is not None:
+        focus_digit = 0 if not seen.digit_first else focus_digit
+    if seen.hint is not None:
         # While a hint is drawn, the selection's row, column and same digits step
         # aside: the deduction's own colours are the only ones on the board.
         peers = frozenset()
         focus_digit = 0
-    conflicts = game.conflicts() if settings.show_conflicts else frozenset()
+    conflicts = game.on_board.conflicts() if settings.show_conflicts else frozenset()
     rules, broken = board_rules(game)
     # A digit in a broken constraint is marked as a repeat is (red, underlined); the
     # constraint's own drawing says which rule it breaks.
     conflicts |= broken
-    wrong = set(view.checked)
+    wrong = set(seen.checked)
     if settings.show_mistakes:
         wrong |= game.wrong_entries()
     tints = region_tints(shape) if shape.is_jigsaw else None
-    hint = hint_parts(shape, view.hint)
+    hint = hint_parts(shape, seen.hint)
     solved_for_them = game.from_solution()
     # A step ahead of the board is drawn on the position it belongs to: the digits
     # the earlier steps placed (as previews) and that position's candidates.
-    ahead = view.hint.position if view.hint is not None else None
+    ahead = seen.hint.position if seen.hint is not None else None
     state = game.state
     outlines = _outlines(shape.size, chosen)
     # The filters step aside while a hint is drawn: its picture needs every candidate.
-    filtered = view.filter_digit if view.hint is None else 0
-    pairs = view.bivalue and view.hint is None
-    legal = game.legal_candidates() if filtered or pairs else ()
+    filtered = seen.filter_digit if seen.hint is None else 0
+    pairs = seen.bivalue and seen.hint is None
+    legal = game.on_board.candidates() if filtered or pairs else ()
     looks = []
     for cell in range(shape.cells):
         digit = grid[cell]
@@ -246,7 +241,7 @@ def board_rules(game: Game) -> tuple[RuleMarks | None, frozenset[int]]:
     constraints = game.puzzle.constraints
     if not constraints:
         return None, frozenset()
-    breaks = game.broken_rules() if game.settings.show_conflicts else ()
+    breaks = game.on_board.broken_rules() if game.settings.show_conflicts else ()
     grid = game.grid
     cells = frozenset(cell for _, where in breaks for cell in where if grid[cell])
     marks = rule_marks(constraints, game.size, frozenset(index for index, _ in breaks))
@@ -314,13 +309,16 @@ def _step_parts(shape: Shape, step: Step) -> HintParts:
     )
 
 
-def step_looks(position: CandidateGrid, step: Step) -> tuple[CellLook, ...]:
+def step_looks(
+    position: CandidateGrid, step: Step, marks: RuleMarks | None = None
+) -> tuple[CellLook, ...]:
     """Every cell's look for ``step`` drawn in full on ``position``, away from any game.
 
     The board draws a hint this way over the game (:func:`cell_looks`); the technique
     reference draws an example the same way on the position the example comes from:
     its digits (givens as givens), its candidates, and the step's marks, strikes and
-    targets, with the units it points at tinted.
+    targets, with the units it points at tinted, and what ``marks`` (the position's
+    constraints) draw in each cell.
     """
     shape = position.shape
     hint = _step_parts(shape, step)
@@ -348,6 +346,7 @@ def step_looks(position: CandidateGrid, step: Step) -> tuple[CellLook, ...]:
                 note_roles=note_roles,
                 struck=struck,
                 target=hint.targets.get(cell, 0) if not digit else 0,
+                rules=marks.cells[cell] if marks is not None else None,
             )
         )
     return tuple(looks)

@@ -71,7 +71,8 @@ def panel_model(
     explanation is scrolled by)."""
     game, keymap = play.game, inputs.keymap
     settings = game.settings
-    mode = play.mode
+    seen = play.view()
+    mode = seen.mode
     card = None
     if play.help.hints.stage is Stage.SHOWN and mode is Mode.HINT:
         hints = play.help.hints
@@ -80,26 +81,26 @@ def panel_model(
         card = HintCard(hints.title, hints.explanation, hints.apply_label, legend)
     # Counted from what the board shows, so the Solve animation counts down too.
     shown = Counter(look.digit for look in looks)
-    active = play.active_digit if play.digit_first else 0
-    actions = action_keys(game, keymap, play.notes_mode, play.help.steps.open)
+    active = seen.active_digit if seen.digit_first else 0
+    actions = action_keys(game, keymap, seen.notes_mode, play.help.steps.open)
     if mode is Mode.ENDED:
         actions = tuple(_resting(key, game.can_undo()) for key in actions)
-    status = status_text(play.status, keymap, game.size)
+    status = status_text(seen.status, keymap, game.size)
     hover_name = _hover_name(hover)
     origin = inputs.origin
     return PanelModel(
         title=origin.heading,
         subtitle=origin.subtitle,
-        detail=detail_text(game, settings, play.notes_mode, play.filter_digit, play.bivalue),
+        detail=detail_text(game, settings, seen.notes_mode, seen.filter_digit, seen.bivalue),
         timer=clock_text(game.elapsed) if settings.show_timer else "",
         pad=pad_keys(game.size, shown, active),
         actions=actions,
         status=status,
-        status_error=play.status.error,
-        notes_mode=play.notes_mode,
+        status_error=seen.status.error,
+        notes_mode=seen.notes_mode,
         hover=hover_name,
         card=card,
-        steps=_steps_card(play, keymap, status) if mode is Mode.STEPS else None,
+        steps=_steps_card(play, keymap, status, seen.status.error) if mode is Mode.STEPS else None,
         tooltip=_tooltip(actions, hover_name),
         note_kind=settings.note_kind,
         guess=guess_text(game.what_if.guess_level, keymap, game.size),
@@ -211,7 +212,7 @@ def _tooltip(actions: Sequence[ActionKey], hover: str | int | None) -> str:
     return next((key.tooltip for key in actions if key.name == hover), "")
 
 
-def _steps_card(play: Playing, keymap: KeyMap, status: str) -> StepsCard:
+def _steps_card(play: Playing, keymap: KeyMap, status: str, error: bool) -> StepsCard:
     size = play.game.size
 
     def tip(label: str, action: Action) -> str:
@@ -232,4 +233,4 @@ def _steps_card(play: Playing, keymap: KeyMap, status: str) -> StepsCard:
     }
     tips = tuple((name, tip(labels[name], action)) for name, action in STEP_CARD.items())
     view = play.help.steps.view(keeps_notes=any(play.game.state.notes))
-    return StepsCard(view, everywhere, tips, status, play.status.error)
+    return StepsCard(view, everywhere, tips, status, error)

@@ -30,6 +30,7 @@ from ..kit import (
 from . import role_marks
 from .deduction_view import area_colour
 from .layout import BoardLayout, note_grid
+from .notes import corner_spots
 from .steps_view import (
     ExplanationFit,
     StepsCard,
@@ -39,7 +40,6 @@ from .steps_view import (
     fit_explanation,
     steps_geometry,
 )
-from .tiles import corner_spots
 
 
 @dataclass(frozen=True)

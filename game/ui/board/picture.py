@@ -71,7 +71,7 @@ def puzzle_picture(
         under = text.render(subtitle, rule_size, palette.text_dim)
         surface.blit(under, under.get_rect(midtop=(width // 2, heading.get_rect().h + margin)))
     marks = rule_marks(puzzle.constraints, puzzle.size) if puzzle.constraints else None
-    geometry = _grid_in(pygame.Rect(margin, top, inner, board_side), puzzle.size, marks)
+    geometry = grid_in(pygame.Rect(margin, top, inner, board_side), puzzle.size, marks)
     view = BoardView(text)
     view.configure(geometry, puzzle.shape, palette)
     view.set_rules(marks)
@@ -102,17 +102,21 @@ def givens_looks(puzzle: Puzzle, marks: RuleMarks | None = None) -> tuple[CellLo
     )
 
 
-def _grid_in(rect: pygame.Rect, size: int, marks: RuleMarks | None) -> BoardGeometry:
-    """The grid in ``rect``, a cell's room left on each side where clues lie outside it."""
-    if marks is None or not any(marks.room):
+def grid_in(rect: pygame.Rect, size: int, marks: RuleMarks | None) -> BoardGeometry:
+    """The grid in ``rect``, a cell's room left on each side where clues lie outside it,
+    and the notes of cells with a label (a cage's sum) below it, as on the board."""
+    if marks is None:
         return geometry_in(rect, size)
+    labelled = frozenset(i for i, m in enumerate(marks.cells) if m is not None and m.labelled)
+    if not any(marks.room):
+        return dataclasses.replace(geometry_in(rect, size), labelled=labelled)
     top, right, bottom, left = (int(side) for side in marks.room)
     across, down = size + left + right, size + top + bottom
     probe = geometry_in(rect, max(across, down))
     cell = probe.cell
     x = rect.x + (rect.w - across * cell) // 2 + left * cell
     y = rect.y + (rect.h - down * cell) // 2 + top * cell
-    return BoardGeometry(x - x % 2, y, cell, size)
+    return BoardGeometry(x - x % 2, y, cell, size, labelled)
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:

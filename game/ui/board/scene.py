@@ -4,20 +4,15 @@ This scene only translates and draws.  Commands go through one table
 (:attr:`BoardScene.commands`) to the session's
 :class:`~game.session.board.playing.Playing`, which owns the game's rules, the help flows
 and the panel's :class:`~game.session.board.playing.Mode`; clicks are typed hits
-(:mod:`..board_hits`); what comes back becomes animations and the status line;
-and what is seen is computed as values (:func:`~..looks.cell_looks`,
-:func:`~..board_panel.panel_model`) that the board and panel views paint.
-
-The mouse chooses cells: a press selects a cell and a drag (the button held)
-chooses every cell it crosses; Ctrl+click adds or removes a cell, Ctrl+drag adds
-(or, begun on a chosen cell, removes) the cells crossed; Shift+click chooses the
-rectangle from the cursor.  Digit first with a digit picked, a press places it
-and a drag does nothing more: the pointer is a pen then, not a lasso.
+(:mod:`.hits`) that :class:`~.pointer.BoardPointer` turns into the session's calls;
+the open card's scroll is :class:`~.scroll.ExplanationScroll`'s; what comes back
+becomes animations and the status line; and what is seen is computed as values
+(:func:`~.looks.cell_looks`, :func:`~.panel.panel_model`) that the board and panel
+views paint.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -53,7 +48,7 @@ from ..stage import (
 from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
-from .hits import ButtonHit, CellHit, Hit, PadHit, hit_at
+from .hits import hit_at
 from .layout import BoardLayout, board_layout, note_size, window_for_notes
 from .looks import CellLook, ViewState, board_rules, cell_looks
 from .lose import LoseScene
@@ -68,7 +63,9 @@ from .panel_view import (
 )
 from .pause import PauseScene
 from .picture import export_picture
+from .pointer import BoardPointer
 from .rules import RuleMarks, rule_marks
+from .scroll import ExplanationScroll
 from .typed_move import TypedMoveScene
 from .view import BoardView
 from .win import WinScene
@@ -81,19 +78,6 @@ NOTE_WORDS = {
     NoteKind.CORNER: "corner notes",
     NoteKind.CENTRE: "centre notes",
 }
-
-
-@dataclass
-class Drag:
-    """A press on a cell with the left button, while the button stays down.
-
-    ``base`` is what was chosen before (Ctrl+drag adds to it, or takes from it when
-    it began on a chosen cell: ``remove``); ``crossed`` the cells the drag went over.
-    """
-
-    base: frozenset[int]
-    crossed: set[int] = field(default_factory=set)
-    remove: bool = False
 
 
 class BoardScene(Scene):
@@ -109,17 +93,17 @@ class BoardScene(Scene):
         self.board_view = BoardView(ctx.text)
         self.panel_view = PanelView(ctx.text)
         self.layout: BoardLayout = self._layout_for(ctx.size)
-        self.hover: Hit | None = None
+        self.pointer = BoardPointer(play)
         self._full = True  # the next draw repaints the whole window
         self._looks: tuple[CellLook, ...] = ()
         self._rules: RuleMarks | None = None  # the constraints' marks, with the looks
         self._looks_key: object = None
         self._links_shown = False
         self._carded: Phase | None = None  # the ending whose card was shown
-        self._drag: Drag | None = None
         self._shown_second = -1
-        self.scroll = 0  # lines the open card's explanation is scrolled by
-        self._explained: object = None  # the explanation that scroll belongs to
+        self.scrolled = ExplanationScroll(
+            play, lambda: explanation_fit(ctx.text, self.layout, self.panel_model())
+        )
         self.commands: dict[Action, Handler] = {
             **play_commands(self.play),
             Action.NOTE_KIND: lambda c: self._next_note_kind(),
@@ -137,8 +121,8 @@ class BoardScene(Scene):
             ),
             Action.BACK: lambda c: self._back(),
             Action.HELP: lambda c: Go(Help(game.size, _rules(game))),
-            Action.PAGE_DOWN: lambda c: self._page(1),
-            Action.PAGE_UP: lambda c: self._page(-1),
+            Action.PAGE_DOWN: lambda c: self._scrolled(self.scrolled.page(1)),
+            Action.PAGE_UP: lambda c: self._scrolled(self.scrolled.page(-1)),
         }
         self._sync()
 
@@ -193,66 +177,15 @@ class BoardScene(Scene):
     def _pointer(self, pointer: Pointer) -> Transition | None:
         if pointer.kind is PointerKind.WHEEL:
             if hint_card_rect(self.layout).collidepoint(pointer.pos):
-                self._scroll_by(-2 * pointer.wheel)  # two lines a notch
+                self._scrolled(self.scrolled.by(-2 * pointer.wheel))  # two lines a notch
             return None
-        hit = hit_at(self.layout, self.play.mode, pointer.pos)
-        if pointer.kind in (PointerKind.MOVE, PointerKind.LEAVE):
-            if self._drag is not None and not pointer.held:
-                self._drag = None  # released outside the window
-            if self._drag is not None and isinstance(hit, CellHit):
-                return self._dragged(self._drag, hit.cell)
-            hover = hit if isinstance(hit, ButtonHit | PadHit) else None
-            if pointer.kind is PointerKind.LEAVE:
-                hover = None
-            if hover != self.hover:
-                self.hover = hover
-                self.dirty = True
-            return None
-        if pointer.kind is PointerKind.RELEASE:
-            self._drag = None
-            return None
-        if pointer.kind is not PointerKind.PRESS:
-            return None
-        if isinstance(hit, CellHit):
-            return self._cell_pressed(hit, pointer)
-        if isinstance(hit, PadHit):
-            return self._answer(self.play.press_pad(hit.digit))
-        if isinstance(hit, ButtonHit) and self._button_works(hit):
-            return self.handle(Command(hit.action))
+        outcome = self.pointer.event(pointer, hit_at(self.layout, self.play.mode, pointer.pos))
+        if isinstance(outcome, Command):
+            return self.handle(outcome)
+        if isinstance(outcome, Reply):
+            return self._answer(outcome)
+        self.dirty = self.dirty or outcome is True  # the hover moved
         return None
-
-    def _cell_pressed(self, hit: CellHit, pointer: Pointer) -> Transition | None:
-        """A press on a cell: Ctrl adds or removes it, Shift a rectangle, else a click;
-        a left press may then become a drag."""
-        play = self.play
-        if pointer.button != 1:
-            return self._answer(play.click_cell(hit.cell, hit.note, pointer.button))
-        if pointer.ctrl:
-            removing = hit.cell in play.chosen and len(play.chosen) > 1
-            reply = play.toggle_cell(hit.cell)
-            self._drag = Drag(play.chosen, {hit.cell}, remove=removing)
-            return self._answer(reply)
-        if pointer.shift:
-            return self._answer(play.extend_to(hit.cell))
-        reply = play.click_cell(hit.cell, hit.note, 1)
-        if not (play.digit_first and play.active_digit):
-            self._drag = Drag(frozenset(), {hit.cell})
-        return self._answer(reply)
-
-    def _dragged(self, drag: Drag, cell: int) -> Transition | None:
-        """The drag reached ``cell``: the cells crossed so far join the choice."""
-        if cell in drag.crossed:
-            return None
-        drag.crossed.add(cell)
-        crossed = frozenset(drag.crossed)
-        cells = drag.base - crossed if drag.remove else drag.base | crossed
-        return self._answer(self.play.drag_over(cells))
-
-    def _button_works(self, hit: ButtonHit) -> bool:
-        """A finished game's buttons rest (Undo too unless the game allows it)."""
-        if self.play.mode is not Mode.ENDED or hit.action is Action.BACK:
-            return True
-        return hit.action is Action.UNDO and self.game.can_undo()
 
     def typed(self, text: str) -> bool:
         """Play a typed move; False (the reason in the status line) if it is not one."""
@@ -311,33 +244,13 @@ class BoardScene(Scene):
             return Reply()
         return self._pause()
 
-    def _explanation(self) -> object:
-        """Which explanation the panel shows (the step's, the hint's), cheaply, so a new
-        one starts at its top."""
-        play = self.play
-        mode = play.mode
-        if mode is Mode.STEPS:
-            steps = play.help.steps
-            return (mode, id(steps.job), steps.index, id(steps.shown()))
-        if mode is Mode.HINT:
-            return (mode, play.help.hints.explanation)
-        return None
+    @property
+    def scroll(self) -> int:
+        """Lines the open card's explanation is scrolled by."""
+        return self.scrolled.lines
 
-    def _scroll_by(self, lines: int) -> None:
-        """Scroll the open card's explanation (the hint's or the step's) by ``lines``."""
-        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
-        if fit is None:
-            return
-        scroll = max(0, min(fit.last, self.scroll + lines))
-        if scroll != self.scroll:
-            self.scroll = scroll
-            self.dirty = True
-
-    def _page(self, pages: int) -> None:
-        """Page Down / Page Up: the explanation a page on (one line kept for context)."""
-        fit = explanation_fit(self.ctx.text, self.layout, self.panel_model())
-        if fit is not None:
-            self._scroll_by(pages * max(1, fit.page - 1))
+    def _scrolled(self, moved: bool) -> None:
+        self.dirty = self.dirty or moved
 
     def _next_note_kind(self) -> Reply:
         """The next kind of note for notes mode and Shift+digit; kept in the settings."""
@@ -409,28 +322,18 @@ class BoardScene(Scene):
 
     def _sync(self) -> None:
         """Bring the view state up to date (called after changes, never from draw)."""
-        view, play = self.view, self.play
-        view.cursor = play.cursor
-        view.active_digit = play.active_digit
-        view.digit_first = play.digit_first
-        view.checked = play.help.checked_cells()
-        view.hint = play.help.marks()
-        view.chosen = play.selection
-        view.filter_digit, view.bivalue = play.filter_digit, play.bivalue
+        view = self.view
+        view.play = self.play.view()  # one frozen value: all the board's state it draws
         view.flash, view.glow, view.hidden = self.animator.levels()
-        explained = self._explanation()
-        if explained != self._explained:  # a new explanation starts at its top
-            self._explained, self.scroll = explained, 0
+        self.scrolled.follow()  # a new explanation starts at its top
         self.dirty = True
 
     def looks(self) -> tuple[CellLook, ...]:
         """Every cell's look, recomputed only when something it depends on changed."""
         game, view = self.game, self.view
         key = (
-            (game.state, game.phase, id(game.settings), game.history.position, view.cursor),
-            (view.active_digit, view.digit_first, view.checked, view.hint, view.hidden),
-            (view.filter_digit, view.bivalue),
-            view.chosen,
+            (game.state, game.phase, id(game.settings), game.history.position, view.hidden),
+            view.play,
             (tuple(view.flash.items()), tuple(view.glow.items())),
         )
         if key != self._looks_key:
@@ -440,11 +343,12 @@ class BoardScene(Scene):
         return self._looks
 
     def panel_model(self) -> PanelModel:
-        inputs = PanelInputs(self.ctx.keymap, self.ctx.session.origin or self.play.origin)
+        inputs = PanelInputs(self.ctx.keymap, self.play.origin)  # the session's, read through
         notice = self.notice()
         if notice_lines(self.ctx.text, self.layout, notice) is not None:
             notice = ""  # said under the grid
-        return panel_model(self.play, inputs, self.looks(), self.hover, self.scroll, notice)
+        hover = self.pointer.hover
+        return panel_model(self.play, inputs, self.looks(), hover, self.scroll, notice)
 
     def notice(self) -> str:
         """What the board says lastingly: that its notes need a larger window ("" if not)."""
@@ -468,7 +372,7 @@ class BoardScene(Scene):
         looks = self.looks()
         board.set_rules(self._rules)
         changed = board.update(looks)
-        marks = self.view.hint
+        marks = self.view.play.hint
         step = marks.step if marks is not None and marks.full else None
         links = step if step is not None and (step.links or step.areas) else None
         drawn: list[pygame.Rect] = []
@@ -490,7 +394,7 @@ class BoardScene(Scene):
 def _rules(game: Game) -> tuple[str, ...]:
     """A variant puzzle's rules in sentences for the help card (classic: none, the card
     says the classic rule)."""
-    return game.rule_sentences() if game.puzzle.constraints else ()
+    return game.on_board.sentences() if game.puzzle.constraints else ()
 
 
 def _is_press(intent: Intent) -> bool:

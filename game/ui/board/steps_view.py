@@ -2,7 +2,9 @@
 
 While stepping through the solution the panel below its header becomes this
 card: which step of how many, the technique, its explanation, Previous / Next /
-Apply / Close, and one button per "apply everywhere" command.  It takes the
+Apply / Close (in the side panel one row, Apply between icons, so that at 800x600
+the explanation has about eight lines rather than four), and one button per
+"apply everywhere" command.  It takes the
 number pad's place, since a player reading a deduction is not typing digits (the
 keys still place them).  Drawn from a :class:`StepsCard` value, with its
 geometry computed from the board layout alone so clicks hit-test without drawing.
@@ -38,6 +40,14 @@ NAV_LABELS = {
     "step-close": "Close",
 }
 
+ICON_LABELS = {
+    "step-previous": "◀",
+    "step-next": "▶",
+    "step-close": "✕",
+}
+"""The side panel's labels: its buttons in one row of icons round Apply (each says
+its name and key on hover), so the explanation keeps the room of a second row."""
+
 
 @dataclass(frozen=True)
 class CommandKey:
@@ -69,6 +79,7 @@ class StepsGeometry:
     everywhere: tuple[pygame.Rect, ...]
     pad: int
     unit: int
+    icons: bool  # the nav buttons in one row of icons round Apply (the side panel)
 
 
 def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
@@ -85,7 +96,7 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
     rows = -(-count // columns)
     # Tall enough for a label on two lines of 12 px (see _draw_everywhere) when the
     # panel is narrow: a long label then wraps rather than shrink under 12 px.
-    row_h = max(round(0.5 * u), 36)
+    row_h = max(round(0.5 * u), 30)
     bottom = inner.bottom
     grid_h = rows * row_h + (rows - 1) * round(0.1 * u)
     grid_top = bottom - grid_h
@@ -100,15 +111,27 @@ def steps_geometry(layout: BoardLayout, count: int = 6) -> StepsGeometry:
         for i in range(count)
     )
     label = pygame.Rect(inner.x, grid_top - round(0.36 * u), inner.w, round(0.3 * u))
-    nav_h = round(0.6 * u)
-    nav_columns = 4 if wide else 2
-    nav_rows = 4 // nav_columns
-    nav_bottom = label.y - round(0.3 * u)
-    nav_top = nav_bottom - nav_rows * nav_h - (nav_rows - 1) * gap
-    nav = button_grid(NAV, inner.x, nav_top, inner.w, nav_columns, nav_h, gap)
+    nav_h = max(round(0.6 * u), 30)
+    nav_top = label.y - round(0.3 * u) - nav_h
+    if wide:
+        nav = button_grid(NAV, inner.x, nav_top, inner.w, 4, nav_h, gap)
+    else:
+        nav = _icon_row(inner.x, nav_top, inner.w, nav_h, gap)
     text_top = inner.y + round(0.95 * u)
     text = pygame.Rect(inner.x, text_top, inner.w, max(0, nav_top - gap - text_top))
-    return StepsGeometry(card, text, nav, label, everywhere, pad, u)
+    return StepsGeometry(card, text, nav, label, everywhere, pad, u, not wide)
+
+
+def _icon_row(x: int, y: int, width: int, height: int, gap: int) -> dict[str, pygame.Rect]:
+    """Previous, Next, Apply and Close in one row: square icons, Apply the rest."""
+    square = height  # icons need no more: Apply keeps its words on one line
+    apply_w = width - 3 * square - 3 * gap
+    lefts = (x, x + square + gap, x + 2 * (square + gap), x + 2 * (square + gap) + apply_w + gap)
+    widths = (square, square, apply_w, square)
+    return {
+        name: pygame.Rect(left, y, w, height)
+        for name, left, w in zip(NAV, lefts, widths, strict=True)
+    }
 
 
 def small_size(unit: int) -> int:
@@ -179,7 +202,7 @@ def draw_steps_card(
         draw_lines(surface, text, lines, (g.text.x, top), small, colour, spacing=1.25)
     draw_explanation(surface, text, p, room, g.unit, view.body, scroll, keys)
     labels = {
-        **NAV_LABELS,
+        **(ICON_LABELS if g.icons else NAV_LABELS),
         "step-apply": view.apply_label,
     }
     enabled = {
@@ -190,6 +213,8 @@ def draw_steps_card(
     }
     size = max(12, round(g.nav["step-next"].h * 0.38))
     for name, rect in g.nav.items():
+        icon = g.icons and name != "step-apply"
+        size_here = max(size, round(rect.h * 0.45)) if icon else size  # a glyph: larger
         style = Style.NORMAL if enabled[name] else Style.DISABLED
         if name == "step-apply" and enabled[name]:
             style = Style.PRIMARY
@@ -201,7 +226,7 @@ def draw_steps_card(
             labels[name],
             style=style,
             hovered=hover == name,
-            size=size,
+            size=size_here,
             backdrop=fill,
         )
     pygame.draw.line(

@@ -1,51 +1,25 @@
 """A cell's look to a tile: drawing that reads only the :class:`~.looks.CellLook`.
 
-:class:`TilePainter` draws one tile per distinct look (digit, given, notes of every
-kind, colours and their shapes, cues, hint roles) at the geometry and palette in
-force, with a cache of rendered glyphs; :class:`~.view.BoardView` keeps the tiles
-and composes the board from them.
+:class:`TilePainter` draws one tile per distinct look (digit, given, colours and
+their shapes, cues, hint roles) at the geometry and palette in force, with a cache
+of rendered glyphs; the notes of every kind are laid out and drawn by
+:class:`~.notes.NotePainter`, the constraints by :class:`~.rules.RulePainter`, and
+:class:`~.view.BoardView` keeps the tiles and composes the board from them.
 """
 
 from __future__ import annotations
-
-import math
-from collections.abc import Sequence
 
 import pygame
 
 from ...engine.logic.step import Role
 from ...engine.symbols import symbol
-from ...session.play import candidate_colour
 from ..kit import Colour, Palette, Text, contrast, mix
 from . import role_marks
-from .layout import BoardGeometry, note_grid, note_size
+from .layout import BoardGeometry, note_grid
 from .looks import LEVELS, CellLook, Edge, Fill, Lit
-from .rules import SPOTS, RulePainter
-
-TINT = 0.36
-"""How strongly a player's colour tints a cell: the digits on it must still read."""
-
-
-CORNER_SPOTS = SPOTS
-"""Where corner notes go, in SudokuPad's order: the four corners, then the middles
-of the top, bottom, left and right edges (fractions of the cell)."""
-
-
-SHAPES = ("circle", "square", "diamond", "triangle", "nabla", "hexagon", "plus", "star")
-"""Each of the player's colours also has a shape (colour 1 a circle ...): the mark in
-a coloured cell's corner and the disc behind a coloured candidate take it, so two
-colours never differ by hue alone."""
-
-
-def tint(cell: Colour, paint: Colour, ink: Colour) -> Colour:
-    """``cell`` tinted with ``paint``: :data:`TINT` strong, less if the entries' ``ink``
-    would then read at under 3:1 (a dark paint such as black on a light theme)."""
-    strength = TINT
-    colour = mix(cell, paint, strength)
-    while strength > 0.12 and contrast(colour, ink) < 3.0:
-        strength -= 0.03
-        colour = mix(cell, paint, strength)
-    return colour
+from .notes import CORNER_SPOTS, NotePainter, note_corner_spots
+from .rules import RulePainter
+from .shapes import draw_shape, tint
 
 
 def _colour_places(places: int, size: int) -> list[int]:
@@ -57,112 +31,6 @@ def _colour_places(places: int, size: int) -> list[int]:
     rest = [d for d in range(places, 0, -1) if d not in corners]
     order = list(dict.fromkeys(corners + rest))
     return [d for d in order if d > size] + [d for d in order if d <= size]
-
-
-def _spot(area: pygame.Rect, digit: int, rows: int, columns: int) -> pygame.Rect:
-    """Note ``digit``'s spot when ``area`` is divided into ``rows`` x ``columns``."""
-    row, column = divmod(digit - 1, columns)
-    width, height = area.w / columns, area.h / rows
-    left, top = round(area.x + column * width), round(area.y + row * height)
-    right, bottom = round(area.x + (column + 1) * width), round(area.y + (row + 1) * height)
-    return pygame.Rect(left, top, right - left, bottom - top)
-
-
-def note_corner_spots(count: int, labelled: bool, covered: int = 0) -> list[tuple[float, float]]:
-    """:func:`corner_spots` for a cell whose places may be taken: by a label in the
-    top-left corner (``labelled``), or by dots and circles on its edges (``covered``,
-    bit k for ``CORNER_SPOTS[k]``).  Notes take the free places in SudokuPad's order,
-    then, only when there are more notes than free places, the covered ones (a
-    ninth note beside a label goes on the left edge under it)."""
-    if not labelled and not covered:
-        return corner_spots(count)
-    if count > len(CORNER_SPOTS):
-        return corner_spots(count)  # big grids: every place is needed
-    taken = {CORNER_SPOTS[k] for k in range(len(CORNER_SPOTS)) if covered >> k & 1}
-    if labelled:
-        taken.add((0.0, 0.0))
-    free = [s for s in CORNER_SPOTS if s not in taken]
-    rest = [s for s in CORNER_SPOTS if s in taken and s != (0.0, 0.0)]
-    spots = (free + rest + [(0.0, 0.0)])[:count]
-    # In ascending digit order the places read as SudokuPad's: corners first.
-    order = {spot: k for k, spot in enumerate(CORNER_SPOTS)}
-    return sorted(spots, key=order.__getitem__)
-
-
-def corner_spots(count: int) -> list[tuple[float, float]]:
-    """Where ``count`` corner notes go, in ascending digit order (fractions of the cell).
-
-    Up to eight, SudokuPad's places; more (grids above 9x9) run along the top and
-    bottom edges, with one at the middle of each side.
-    """
-    if count <= len(CORNER_SPOTS):
-        return list(CORNER_SPOTS[:count])
-    top = (count - 2 + 1) // 2
-    bottom = count - 2 - top
-    spots = [(k / (top - 1), 0.0) for k in range(top)]
-    spots += [(0.0, 0.5), (1.0, 0.5)]
-    spots += [(k / max(1, bottom - 1), 1.0) for k in range(bottom)]
-    return spots
-
-
-def shape_points(name: str, centre: tuple[float, float], radius: float) -> list[tuple[int, int]]:
-    """The outline of one of :data:`SHAPES` around ``centre`` (a circle has none)."""
-    cx, cy = centre
-    r = radius
-
-    def at(angles: Sequence[float], radii: Sequence[float]) -> list[tuple[int, int]]:
-        return [
-            (round(cx + rr * math.cos(math.radians(a))), round(cy + rr * math.sin(math.radians(a))))
-            for a, rr in zip(angles, radii, strict=True)
-        ]
-
-    if name == "square":
-        side = r * 0.86
-        return at((225, 315, 45, 135), (side * math.sqrt(2),) * 4)
-    if name == "diamond":
-        return at((270, 0, 90, 180), (r,) * 4)
-    if name == "triangle":
-        return at((270, 30, 150), (r * 1.08,) * 3)
-    if name == "nabla":
-        return at((90, 210, 330), (r * 1.08,) * 3)
-    if name == "hexagon":
-        return at(tuple(range(0, 360, 60)), (r,) * 6)
-    if name == "plus":
-        w = r * 0.42
-        return [
-            (round(cx + x), round(cy + y))
-            for x, y in (
-                (-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w),
-                (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w),
-            )
-        ]  # fmt: skip
-    if name == "star":
-        angles = [270 + 36 * k for k in range(10)]
-        return at(angles, [r * 1.1 if k % 2 == 0 else r * 0.48 for k in range(10)])
-    return []
-
-
-def draw_shape(
-    surface: pygame.Surface,
-    colour_index: int,
-    fill: Colour,
-    centre: tuple[float, float],
-    radius: float,
-    edge: Colour | None = None,
-    width: int = 1,
-) -> None:
-    """Colour ``colour_index``'s shape, filled, with an optional outline."""
-    name = SHAPES[(colour_index - 1) % len(SHAPES)]
-    points = shape_points(name, centre, radius)
-    if not points:
-        at = (round(centre[0]), round(centre[1]))
-        pygame.draw.circle(surface, fill, at, round(radius))
-        if edge is not None:
-            pygame.draw.circle(surface, edge, at, round(radius), width)
-        return
-    pygame.draw.polygon(surface, fill, points)
-    if edge is not None:
-        pygame.draw.polygon(surface, edge, points, width)
 
 
 def new_surface(size: tuple[int, int], alpha: bool = False) -> pygame.Surface:
@@ -183,12 +51,14 @@ class TilePainter:
         self.palette: Palette | None = None
         self._glyphs: dict[tuple[str, int, Colour, bool], pygame.Surface] = {}
         self.rules = RulePainter(text)
+        self.notes = NotePainter(text, self.glyph, self.rules)
 
     def configure(self, geometry: BoardGeometry, palette: Palette) -> None:
         """New size or colours: every glyph is rendered anew."""
         self.geometry, self.palette = geometry, palette
         self._glyphs.clear()
         self.rules.configure(geometry, palette)
+        self.notes.configure(geometry, palette)
 
     def background(self, look: CellLook) -> Colour:
         p = self.palette
@@ -249,12 +119,7 @@ class TilePainter:
         elif look.target:
             self._draw_target(tile, look.target, size, centre)
         else:
-            if (look.notes or look.marks) and self._candidates_fit(look):
-                self._draw_notes(tile, look, size)
-            if look.corner:
-                self._draw_corner(tile, look, size)
-            if look.centre:
-                self._draw_centre(tile, look, size)
+            self.notes.draw(tile, look)
         self._draw_cues(tile, look, size)
         if look.rules is not None:
             self.rules.over(tile, look.rules, behind)
@@ -269,42 +134,6 @@ class TilePainter:
 
     def _labelled(self, look: CellLook) -> bool:
         return look.rules is not None and look.rules.labelled
-
-    def _candidates_fit(self, look: CellLook) -> bool:
-        """Whether candidate notes have a place beside the cell's corner and centre
-        notes.  Alone they take the 3x3 grid; with corner notes they move into the
-        block the corner notes leave free, when a 12 px digit fits there; with centre
-        notes (or no such room) they wait, drawn again once the other notes go, for
-        the three kinds never to cover each other."""
-        if not (look.corner or look.centre):
-            return True
-        if look.centre:
-            return False
-        return self._inner_block(look) is not None
-
-    def _inner_block(self, look: CellLook) -> pygame.Rect | None:
-        """The block inside the ring of corner notes, if digits of 12 px fit it in rows."""
-        geometry = self.geometry
-        assert geometry is not None
-        size = geometry.cell
-        band = self._ring_band(look)
-        top = max(band, geometry.label_bottom + 1) if self._labelled(look) else band
-        rows, _ = note_grid(geometry.size)
-        block = pygame.Rect(band, top, size - band - band, size - band - top)
-        if block.w <= 0 or block.h < rows * (self._ink_height(12) + 1):
-            return None
-        return block
-
-    def _ring_band(self, look: CellLook) -> int:
-        """How far the ring of corner notes reaches in from the cell's sides."""
-        geometry = self.geometry
-        assert geometry is not None
-        size = geometry.cell
-        font = self._corner_font(size, bin(look.corner).count("1"))
-        return geometry.content + self._ink_height(font) + max(1, size // 40)
-
-    def _ink_height(self, font: int) -> int:
-        return self.glyph("8", font, (0, 0, 0), True).get_height()
 
     def _inset(self, size: int) -> int:
         """Room kept free along a tile's edges, where the grid lines fall."""
@@ -343,9 +172,10 @@ class TilePainter:
         assert p is not None and geometry is not None
         radius = max(5.0, size * 0.085)
         centre: tuple[float, float] | None = None
-        shown = look.notes if not look.digit and self._candidates_fit(look) else 0
-        if shown and not look.corner and not look.centre:
-            spots, font = self._note_spots(look)
+        notes = self.notes
+        shown = notes.in_grid(look) if not look.digit else 0
+        if shown and not notes.ring(look):
+            spots, font = notes.spots(look)
             places = _colour_places(len(spots), geometry.size)
             free = [d for d in places if not shown >> (d - 1) & 1]
             if free:
@@ -372,7 +202,7 @@ class TilePainter:
             if spot_at is None:
                 return
             if shown:  # candidates in the ring's middle: the shape stays in the ring
-                radius = min(radius, max(3.0, (self._ring_band(look) - geometry.content) / 3))
+                radius = min(radius, max(3.0, (notes.ring_band(look) - geometry.content) / 3))
             inset = geometry.content + radius
             centre = (
                 inset + spot_at[0] * (size - 2 * inset),
@@ -466,176 +296,6 @@ class TilePainter:
         pygame.draw.circle(tile, colour, centre, radius, width)
         glyph = self.glyph(symbol(digit), round(size * 0.46), colour, True)
         tile.blit(glyph, glyph.get_rect(center=centre))
-
-    def _note_spots(self, look: CellLook) -> tuple[list[pygame.Rect], int]:
-        """Each place of the note grid in the tile (digit ``d``'s is ``[d - 1]``; a 7x7
-        grid's 3x3 has two places no digit takes), and the notes' font size.
-
-        About a third of a digit and 12 px at least, made smaller only where a digit's
-        ink would not fit its spot (a spot shortened by a cage's sum or by corner
-        notes around it, a big grid's small cells)."""
-        geometry = self.geometry
-        assert geometry is not None
-        n = geometry.size
-        rows, columns = note_grid(n)
-        places = range(1, rows * columns + 1)
-        font = note_size(geometry)
-        if look.corner:
-            area = self._inner_block(look) or geometry.note_area(False)
-            spots = [_spot(area, digit, rows, columns) for digit in places]
-        else:
-            spots = [geometry.note_spot(digit, self._labelled(look)) for digit in places]
-        height = min(spot.h for spot in spots)
-        width = min(spot.w for spot in spots)
-        # The ink (not the font's line) must fit its spot, with a pixel to spare: a 12 px
-        # digit is about 9 px tall, so 12 px notes fit even the 800x600 board's spots.
-        while font > 7 and (
-            self._ink_height(font) + 1 > height
-            or self.glyph("8", font, (0, 0, 0), False).get_width() + 1 > width
-        ):
-            font -= 1
-        return spots, font
-
-    def _draw_notes(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        geometry, p = self.geometry, self.palette
-        assert geometry is not None and p is not None
-        n = geometry.size
-        spots, font = self._note_spots(look)
-        roles = dict(look.note_roles)
-        # Beside corner notes, the candidates step back (lighter), so the notes the
-        # player wrote last in this cell are the ones that read first.
-        plain = mix(p.note, p.cell, 0.45) if look.corner or look.centre else p.note
-        for digit in range(1, n + 1):
-            spot = spots[digit - 1]
-            cx, cy = spot.center
-            radius = round(min(spot.w, spot.h) * 0.47)
-            if not look.notes >> (digit - 1) & 1:
-                continue  # a colour stays with its candidate, shown only with it
-            painted = candidate_colour(look.marks, digit)
-            if painted:
-                paint = p.paint(painted)
-                draw_shape(
-                    tile, painted, tint(p.cell, paint, p.note), (cx, cy), radius, paint,
-                    max(1, size // 45),
-                )  # fmt: skip
-            role = roles.get(digit)
-            struck = look.struck >> (digit - 1) & 1
-            colour = plain
-            bold = False
-            if role is not None:
-                colour = role_marks.ink(role, p)
-                bold = True
-                role_marks.draw_mark(tile, role, (cx, cy), radius, p, max(1, size // 40))
-            elif digit == look.strong_note:
-                colour = p.accent
-                bold = True
-                pygame.draw.circle(tile, mix(p.same_digit, p.same_frame, 0.18), (cx, cy), radius)
-            if struck and role is None:
-                colour = mix(p.note, p.cell, 0.3)
-            glyph = self.glyph(symbol(digit), font, colour, bold)
-            tile.blit(glyph, glyph.get_rect(center=(cx, cy)))
-            if struck:
-                r = radius * 0.8
-                stroke = max(2, size // 30)
-                pygame.draw.line(tile, p.error, (cx - r, cy + r), (cx + r, cy - r), stroke)
-
-    def _pencil(self, look: CellLook, digit: int, font: int) -> pygame.Surface:
-        """A corner or centre note's glyph: bold, in the entries' blue (candidate notes
-        are grey and regular); the digit in focus on a soft disc, as candidates are."""
-        p = self.palette
-        assert p is not None
-        colour = p.accent if digit == look.strong_note else mix(p.entry, p.note, 0.25)
-        return self.glyph(symbol(digit), font, colour, True)
-
-    def _backdrop(self, tile: pygame.Surface, look: CellLook, digit: int, at: pygame.Rect) -> None:
-        """The soft disc behind a corner or centre note of the digit in focus."""
-        p = self.palette
-        assert p is not None
-        if digit == look.strong_note:
-            radius = round(max(at.w, at.h) * 0.62)
-            pygame.draw.circle(tile, mix(p.same_digit, p.accent, 0.18), at.center, radius)
-
-    def _corner_font(self, size: int, count: int) -> int:
-        """Corner notes' size: at least 12 px on every 9x9 board from 800x600 up; more
-        notes in a row (big grids) shrink to fit the edge."""
-        geometry = self.geometry
-        assert geometry is not None
-        room = size - 2 * geometry.content
-        across = max(1, sum(1 for _, y in corner_spots(count) if y == 0.0))
-        font = max(12, round(size * 0.19))
-        while font > 7 and across * self.text.measure("8", font, True)[0] * 1.35 > room:
-            font -= 1
-        return font
-
-    def _draw_corner(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """Corner notes: small digits hugging the cell's corners and edges (SudokuPad),
-        inside the selection frame, and clear of a cage's sum in the top-left corner
-        (the notes there move to the next free places, as SudokuPad does)."""
-        geometry = self.geometry
-        assert geometry is not None
-        digits = [d for d in range(1, geometry.size + 1) if look.corner >> (d - 1) & 1]
-        labelled = self._labelled(look)
-        covered = look.rules.covered if look.rules is not None else 0
-        spots = note_corner_spots(len(digits), labelled, covered)
-        inset = geometry.content
-        room = size - 2 * inset
-        font = self._corner_font(size, len(digits))
-        below = geometry.label_bottom + 1
-        gap = max(2, size // 16)
-        beside = self.rules.label_right(look.rules.cage_sum) + gap if look.rules and labelled else 0
-        for digit, (fx, fy) in zip(digits, spots, strict=True):
-            glyph = self._pencil(look, digit, font)
-            top = inset + fy * (room - glyph.get_height())
-            left = inset + fx * (room - glyph.get_width())
-            if labelled and fx == 0.0 and fy < 1.0:
-                top = max(top, below)  # the left edge's spots stay below the label
-            elif labelled and fy == 0.0:
-                left = max(left, beside)  # the top edge's, right of it
-            place = glyph.get_rect(topleft=(round(left), round(top)))
-            self._backdrop(tile, look, digit, place)
-            tile.blit(glyph, place)
-
-    def _draw_centre(self, tile: pygame.Surface, look: CellLook, size: int) -> None:
-        """Centre notes: the digits in a row in the middle, smaller as there are more,
-        or in two rows when that lets them be larger.  Every digit gets the same slot,
-        so a row reads evenly whatever its digits."""
-        geometry = self.geometry
-        assert geometry is not None
-        numbers = [d for d in range(1, geometry.size + 1) if look.centre >> (d - 1) & 1]
-        inset = geometry.content
-        room = size - 2 * inset
-        if look.corner:  # a row keeps clear of the corner notes at the edges' middles
-            room -= 2 * max(1, round(size * 0.14))
-        font = max(12, round(size * 0.22))
-
-        def slot(at: int) -> int:
-            return self.glyph("8", at, (0, 0, 0), True).get_width() + max(1, at // 7)
-
-        def largest(longest: int, limit: int) -> int:
-            at = font
-            while at > 7 and longest * slot(at) > limit:
-                at -= 1
-            return at
-
-        half = (len(numbers) + 1) // 2
-        one = largest(len(numbers), room)
-        # Two rows once one row would be smaller (from five digits or so): the
-        # rows then take the cell's whole width, clear of the corners above them.
-        two = largest(half, size - 2 * inset) if half > 1 else 0
-        rows = [numbers] if one >= two else [numbers[:half], numbers[half:]]
-        font = max(one, two)
-        step = slot(font)
-        height = self.glyph("8", font, (0, 0, 0), True).get_height()
-        gap = max(2, height // 3)
-        top = (size - len(rows) * height - (len(rows) - 1) * gap) / 2
-        for index, row in enumerate(rows):
-            left = (size - len(row) * step) / 2
-            y = round(top + index * (height + gap))
-            for k, digit in enumerate(row):
-                glyph = self._pencil(look, digit, font)
-                place = glyph.get_rect(midbottom=(round(left + (k + 0.5) * step), y + height))
-                self._backdrop(tile, look, digit, place)
-                tile.blit(glyph, place)
 
     def glyph(self, text: str, size: int, colour: Colour, bold: bool) -> pygame.Surface:
         """A digit cropped to its ink, so centring it centres what the eye sees."""

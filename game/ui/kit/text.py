@@ -12,7 +12,9 @@ kilobytes of surface, not gigabytes.
 Cutting (:meth:`Text.cut`) and wrapping (:meth:`Text.wrap`) measure each
 character's advance once (cached per font) and add them up, then measure each
 finished line once with the font to confirm it fits (kerning can shift a line
-by a pixel or two).  The work is therefore linear in the text's length; the
+by a pixel or two).  The work is therefore linear in the text's length (where
+shaping and advances disagree by more than a few characters, as combining marks
+can, a binary search of whole-line measurements adds a logarithmic factor); the
 obvious loops (try one character fewer and measure again) are quadratic, and on
 a 60 KB word cubic: 88 seconds for one title.  :attr:`Text.work` counts the
 characters measured, so tests can check that bound without a clock.

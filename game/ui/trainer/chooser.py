@@ -194,6 +194,11 @@ class TrainerChooserScene(FormScene):
         detail = f"{row.technique}: {row.count}"
         if self.variant == "any" and jigsaw:
             detail += f" ({len(found) - jigsaw} classic, {jigsaw} jigsaw)"
+        shown = [e for e in found if self.variant in ("any", e.shape.variant)]
+        marked = sum(1 for e in shown if e.simpler)
+        if marked:
+            some = "all" if marked == len(shown) else str(marked)
+            detail += f"; in {some} of them a hint gives a simpler step first"
         if row.tally:
             detail += f"; {row.tally} this session"
         keys = "Enter trains it"

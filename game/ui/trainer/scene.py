@@ -348,6 +348,7 @@ class TrainerScene(Scene):
             buttons=self._buttons(round_ is not None, over),
             keys=keys_line(self.ctx.keymap, self.size, over),
             busy=self._waiting,
+            note=round_.note if round_ is not None and not over else "",
         )
 
     def _legend(self) -> tuple[LegendItem, ...]:

@@ -33,7 +33,7 @@ import pygame
 from ...engine.logic.about import about, plain, reading_order, related
 from ...engine.logic.grid import CandidateGrid
 from ...engine.logic.registry import Technique
-from ...engine.logic.step import Step
+from ...engine.logic.step import Step, with_article
 from ..board import LegendItem, StepPicture, draw_legend, legend_of, legend_size
 from ..input import Action, Command, Intent, Pointer, PointerKind
 from ..kit import Colour, Palette, Style, Text, draw_button, draw_scrollbar, mix
@@ -47,7 +47,8 @@ NO_EXAMPLE = "No example position yet."
 
 
 class Example(Protocol):
-    """What the page needs of an example: a position, the step found there, its origin."""
+    """What the page needs of an example: a position, the step found there, its origin,
+    and the technique a hint gives there first when that is another one ("" if not)."""
 
     @property
     def position(self) -> CandidateGrid: ...
@@ -57,6 +58,9 @@ class Example(Protocol):
 
     @property
     def source(self) -> str: ...
+
+    @property
+    def simpler(self) -> str: ...
 
 
 ExampleOf = Callable[[str], "Example | None"]
@@ -104,13 +108,11 @@ def page_text(technique: Technique, example: Example | None) -> PageText:
         if step.technique != technique.name:
             heading += f" ({step.technique})"
         sections.append(Section(heading, (step.explanation,)))
-        sections.append(
-            Section(
-                "",
-                (f"A {kind} position, from {example.source}.",),
-                dim=True,
-            )
-        )
+        origin = f"A {kind} position, from {example.source}."
+        if example.simpler:
+            first = with_article(example.simpler)
+            origin += f" A hint here gives {first} first; {with_article(step.technique)} works too."
+        sections.append(Section("", (origin,), dim=True))
         legend = legend_of(step, position.values)
     else:
         sections.append(Section("Example", (NO_EXAMPLE,), dim=True))

@@ -63,6 +63,7 @@ class TrainerPanel:
     buttons: tuple[ButtonKey, ...]
     keys: str  # the keys line under the buttons
     busy: bool = False  # a position is being prepared
+    note: str = ""  # above the task: a simpler step a hint would give first ("" mostly)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,10 @@ def draw_trainer_panel(
         draw_spinner(surface, p.accent, (x + width - body, y + body // 2), body // 2 + 2, spin)
         y += round(body * 1.6)
     elif panel.task:
+        if panel.note:
+            lines = wrap_lines(text, panel.note, body, width, 3)
+            y = draw_lines(surface, text, lines, (x, y), body, p.accent)
+            y += round(u * 0.12)
         lines = wrap_lines(text, panel.task, body, width, 5)
         y = draw_lines(surface, text, lines, (x, y), body, p.text)
         y += round(u * 0.12)
@@ -236,7 +241,7 @@ def _draw_banner(
     assert panel.outcome is not None
     colour = verdict_colour(panel.outcome, p)
     pad = max(6, round(u * 0.16))
-    lines = text.wrap(panel.verdict, size, at.w - 2 * pad - pad // 2, bold=True, max_lines=4)
+    lines = text.wrap(panel.verdict, size, at.w - 2 * pad - pad // 2, bold=True, max_lines=6)
     height = len(lines) * round(size * 1.3) + 2 * pad - round(size * 0.3)
     box = pygame.Rect(at.x, at.y, at.w, height)
     radius = max(4, u // 8)

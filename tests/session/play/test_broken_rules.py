@@ -1,4 +1,4 @@
-"""Game.broken_rules: the constraints a position breaks, with their cells."""
+"""game.on_board.broken_rules: the constraints a position breaks, with their cells."""
 
 from __future__ import annotations
 
@@ -29,10 +29,10 @@ def _puzzle() -> Puzzle:
 
 def test_a_fresh_game_breaks_nothing_and_a_wrong_cage_is_named() -> None:
     game = Game(_puzzle(), solvability=Status.MULTIPLE)
-    assert game.broken_rules() == ()
+    assert game.on_board.broken_rules() == ()
     game.place(0, 9)
     game.place(1, 9)  # a repeat in the cage, and over its total
-    assert game.broken_rules() == ((0, (0, 1, 9)),)  # the whole cage: its sum is wrong
+    assert game.on_board.broken_rules() == ((0, (0, 1, 9)),)  # the whole cage: its sum is wrong
 
 
 def test_broken_rules_agree_with_each_rule_on_random_positions() -> None:
@@ -50,4 +50,4 @@ def test_broken_rules_agree_with_each_rule_on_random_positions() -> None:
             for index, rule in enumerate(puzzle.constraints)
             if (cells := rule.broken(grid, N))
         )
-        assert game.broken_rules() == expected
+        assert game.on_board.broken_rules() == expected

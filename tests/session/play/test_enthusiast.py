@@ -240,3 +240,19 @@ def test_a_candidate_colour_goes_only_where_the_candidate_is() -> None:
     assert "has no 6 candidate" in refused.message
     assert game.marking.paint(empty, 0, digit=6).changed  # colour 0 takes it off
     assert not game.state.marks[empty[0]]
+
+
+def test_notes_mode_on_one_cell_writes_the_note_kind_chosen() -> None:
+    from game.session.board.playing import Playing
+    from game.session.play.puzzle_kind import Origin, PuzzleKind
+    from game.session.tasks import TaskRunner
+
+    for kind in NoteKind:
+        game = new_game(note_kind=kind)
+        play = Playing(game, Origin(PuzzleKind.of(game.shape, None)), TaskRunner())
+        play.click_cell(2)
+        play.toggle_notes_mode()
+        play.digit(7)
+        for other in NoteKind:
+            written = game.state.notes_of(other)[2] >> 6 & 1
+            assert written == (other is kind), (kind, other)

@@ -105,7 +105,7 @@ def test_fill_notes_leaves_out_what_the_rules_rule_out() -> None:
     game = game_of((AntiKnight(),), 9)
     game.place(40, 5)
     game.marking.fill_notes()
-    assert game.state.notes == game.legal_candidates()
+    assert game.state.notes == game.on_board.candidates()
     assert all(not game.state.notes[c] & bits(5) for c in KNIGHT_OF_R5C5)
     assert game.state.notes[0] & bits(5)
     thermo = game_of((Thermometer((0, 1, 2)),))
@@ -118,13 +118,13 @@ def test_fill_notes_leaves_out_what_the_rules_rule_out() -> None:
 
 def test_peers_are_every_house_s_cells_under_the_rules() -> None:
     classic = game_of(())
-    assert classic.peers(0) == {1, 2, 3, 4, 8, 12, 5}
+    assert classic.on_board.peers(0) == {1, 2, 3, 4, 8, 12, 5}
     diagonal = game_of((Diagonal.of(4),))
-    assert diagonal.peers(0) == {1, 2, 3, 4, 8, 12, 5, 10, 15}
+    assert diagonal.on_board.peers(0) == {1, 2, 3, 4, 8, 12, 5, 10, 15}
     cage = game_of(puzzle_of("cage").constraints)  # cages r1c1+r2c1 and r1c2+r1c3
-    assert cage.peers(5) == {1, 4, 6, 7, 9, 13, 0}
+    assert cage.on_board.peers(5) == {1, 4, 6, 7, 9, 13, 0}
     knight = game_of((AntiKnight(),), 9)  # a knight's move is no house: not a peer
-    assert not knight.peers(40) & set(KNIGHT_OF_R5C5)
+    assert not knight.on_board.peers(40) & set(KNIGHT_OF_R5C5)
 
 
 # -- 3. refusing rule-breaking digits in many cells at once --------------------------------
@@ -168,7 +168,7 @@ def test_without_the_setting_many_cells_take_a_clashing_digit_as_before() -> Non
     game = game_of((AntiKnight(),), 9)
     assert game.marking.place_many([2, 13], 5).changed
     assert game.grid[2] == game.grid[13] == 5
-    assert game.broken()
+    assert game.on_board.broken()
 
 
 def test_one_cell_of_many_follows_the_single_placement_rule() -> None:

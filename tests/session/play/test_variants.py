@@ -54,7 +54,7 @@ def test_the_solution_breaks_nothing_and_wins(kind: str) -> None:
     game = Game(puzzle_of(kind), solution=SOLUTION, solvability=Status.UNIQUE)
     for cell, digit in enumerate(SOLUTION[:-1]):
         game.place(cell, digit)
-        assert not game.broken() and not game.conflicts()
+        assert not game.on_board.broken() and not game.on_board.conflicts()
     game.place(15, SOLUTION[15])
     assert game.phase is Phase.SOLVED
 
@@ -67,12 +67,12 @@ def test_a_grid_that_keeps_rows_columns_and_boxes_but_breaks_a_cage_is_no_win() 
     for cell, digit in enumerate(swapped):
         game.place(cell, digit)
     assert all(game.grid) and game.phase is Phase.PLAYING
-    (broken,) = game.broken()
+    (broken,) = game.on_board.broken()
     assert broken == Broken("cage", (0, 4), broken.words, Cage((0, 4), 4), 0)
-    assert game.broken_rules() == ((0, (0, 4)),)
-    assert game.broken_cells() == {0, 4}
-    assert game.rule_sentences()[-1] == RULE_TYPES["cage"].sentence
-    assert game.rules.constraints == (Cage((0, 4), 4),)
+    assert game.on_board.broken_rules() == ((0, (0, 4)),)
+    assert game.on_board.broken_cells() == {0, 4}
+    assert game.on_board.sentences()[-1] == RULE_TYPES["cage"].sentence
+    assert game.puzzle.rules.constraints == (Cage((0, 4), 4),)
     assert broken.title == "Killer cage"
     assert broken.words == "Killer cage at r1c1: the digits add up to 5, not 4."
 
@@ -82,11 +82,11 @@ def test_conflicts_are_repeats_in_every_house() -> None:
     game = Game(puzzle, solvability=Status.MULTIPLE)
     game.place(0, 1)
     game.place(10, 1)  # the main diagonal, not a row, column or box
-    assert game.conflicts() == {0, 10}
+    assert game.on_board.conflicts() == {0, 10}
     game.place(1, 2)
     game.place(2, 2)  # the same row, and the same cage
-    assert {1, 2} <= game.conflicts()
-    assert {b.rule for b in game.broken()} == {"diagonal", "cage"}
+    assert {1, 2} <= game.on_board.conflicts()
+    assert {b.rule for b in game.on_board.broken()} == {"diagonal", "cage"}
 
 
 def test_refusing_rule_breaking_digits_covers_constraints() -> None:
@@ -121,7 +121,7 @@ def test_placing_prunes_notes_along_every_house_and_fill_notes_reads_the_rules()
     assert not game.state.notes[10] & 1  # r3c3 shares only the diagonal with r1c1
     assert game.state.notes[11] & 1  # r3c4 shares nothing with it
     parity = Game(puzzle_of("parity"), solvability=Status.MULTIPLE)
-    assert parity.legal_candidates()[0] == 0b0101  # odd: 1 or 3
+    assert parity.on_board.candidates()[0] == 0b0101  # odd: 1 or 3
 
 
 def test_check_without_a_solution_names_a_broken_constraint() -> None:
@@ -146,10 +146,10 @@ def test_broken_costs_little_per_move() -> None:
     """Asked again for the same position (every redraw), the answer is the one kept."""
     game = Game(puzzle_of("anti-knight"), solvability=Status.MULTIPLE)
     game.place(0, 1)
-    first = game.broken()
-    assert game.broken() is first
+    first = game.on_board.broken()
+    assert game.on_board.broken() is first
     game.place(6, 1)  # a knight's move from r1c1
-    assert [b.cells for b in game.broken()] == [(0, 6)]
+    assert [b.cells for b in game.on_board.broken()] == [(0, 6)]
 
 
 @pytest.mark.parametrize(

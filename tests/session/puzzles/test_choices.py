@@ -103,7 +103,7 @@ def test_global_rules_combine_and_clues_stay_one_of_a_kind() -> None:
     kind = kind_toggling(kind_toggling(kind, "anti-king"), "windoku")
     assert kind.variant == "x,anti-king" and picked_rules(kind, neighbours) == ("anti-king",)
     assert offered_sizes("x,anti-king") == (9,)  # no 4x4 or 6x6 grid keeps both
-    assert not is_made(kind_toggling(PuzzleKind("windoku,anti-knight", 9), "anti-king"))
+    assert not is_made(kind_toggling(PuzzleKind("windoku,anti-king", 9), "anti-knight"))
     jigsaw = kind_toggling(kind_toggling(PuzzleKind("jigsaw,x", 9), "killer"), "anti-knight")
     assert not is_made(jigsaw)  # no anti-knight on a jigsaw: that rule alone goes
     assert offered_kind(jigsaw).variant == "jigsaw,x,killer"
@@ -111,7 +111,7 @@ def test_global_rules_combine_and_clues_stay_one_of_a_kind() -> None:
 
 @pytest.mark.parametrize(
     ("variant", "size"),
-    [("x,disjoint", 6), ("anti-knight,anti-king", 6), ("windoku,anti-knight,anti-king", 9)],
+    [("x,disjoint", 6), ("anti-knight,anti-king", 6), ("windoku,anti-knight", 9)],
 )
 def test_combinations_without_a_grid_are_not_made(variant: str, size: int) -> None:
     """Sets of rules the exact solver finds no grid for are refused by the kinds."""

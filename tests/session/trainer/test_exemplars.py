@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.logic import CandidateGrid, all_techniques
+from game.engine.logic import CandidateGrid, all_techniques, steps_named
+from game.engine.logic.path import find_step
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, RuleSet, Thermometer
 from game.session.trainer import exemplars
@@ -34,13 +35,43 @@ LINES = [
 @pytest.mark.parametrize(
     ("number", "text"), LINES, ids=[f"{n}-{t.split(' | ')[0]}" for n, t in LINES]
 )
-def test_each_bundled_position_still_has_its_technique_as_the_simplest_step(
+def test_each_bundled_position_still_has_its_technique_as_the_simplest_step_or_as_marked(
     number: int, text: str
 ) -> None:
     entry = parse_line(text, number)
     assert entry.step is not None
     assert entry.step.technique == entry.technique
     assert entry.line() == text  # the file is in canonical form
+    if entry.simpler:  # its own finder finds it, and a hint gives the step the line names
+        assert steps_named(entry.position, entry.technique)
+        hint = find_step(entry.position).step
+        assert hint is not None and hint.technique == entry.simpler != entry.technique
+
+
+def test_the_catalogue_has_six_skyscrapers_each_found_by_the_skyscraper_finder() -> None:
+    found = examples("Skyscraper")
+    assert len(found) >= 6
+    assert sum(1 for e in found if e.shape.variant == "classic") >= 4
+    for entry in found:
+        own = steps_named(entry.position, "Skyscraper")
+        assert own and all(step.technique == "Skyscraper" for step in own)
+        assert all(step.eliminations for step in own)
+    # On classic grids a Skyscraper always comes with a simpler fish: marked there.
+    classic = [e for e in found if e.shape.variant == "classic"]
+    assert all(e.simpler for e in classic)
+
+
+def test_a_marked_line_round_trips_and_old_lines_read_as_before() -> None:
+    position = a_position()
+    text = format_line("Skyscraper", position, "made here", "Sashimi X-Wing")
+    assert text.startswith("Skyscraper (hint: Sashimi X-Wing) | classic 9 | ")
+    entry = parse_line(text)
+    assert (entry.technique, entry.simpler) == ("Skyscraper", "Sashimi X-Wing")
+    assert entry.line() == text
+    plain = parse_line(format_line("Skyscraper", position, "made here"))
+    assert plain.simpler == ""
+    lower = parse_line(text.replace("(hint: Sashimi X-Wing)", "(hint: sashimi x-wing)"))
+    assert lower.simpler == "Sashimi X-Wing"  # names are read in any case, written canonically
 
 
 def test_the_bundled_catalogue_is_complete_enough_to_train() -> None:
@@ -141,6 +172,9 @@ def damaged() -> list[tuple[str, str]]:
     return [
         ("three fields", " | ".join((name, shape, cells))),
         ("unknown technique", " | ".join(("Psychic Guess", shape, cells, source))),
+        ("after 'hint:'", " | ".join((f"{name} (hint: Psychic Guess)", shape, cells, source))),
+        ("unknown technique", " | ".join(("Psychic (hint: X-Wing)", shape, cells, source))),
+        ("with itself", " | ".join((f"{name} (hint: {name})", shape, cells, source))),
         ("bad shape", " | ".join((name, "classic 7", cells, source))),
         ("bad shape", " | ".join((name, "jigsaw 9 0123", cells, source))),
         ("bad shape", " | ".join((name, "hexagonal", cells, source))),

@@ -8,8 +8,9 @@ from collections import Counter
 
 import pytest
 
-from game.engine.logic import Step
+from game.engine.logic import Step, steps_named
 from game.engine.logic.path import find_step
+from game.engine.logic.step import with_article
 from game.engine.shape import Shape
 from game.session.mid_end import Session
 from game.session.trainer.drill import (
@@ -279,11 +280,19 @@ def sample() -> list[Exemplar]:
 def test_a_varied_round_still_teaches_its_technique(exemplar: Exemplar) -> None:
     round_ = prepare(exemplar.technique, exemplar, seed=zlib.crc32(exemplar.source.encode()))
     hint = find_step(round_.position).step
-    assert hint is not None and hint.technique == exemplar.technique
+    assert hint is not None
+    shown = hint
+    if exemplar.simpler:  # a hint gives a simpler step; the technique's own finder finds it
+        assert round_.simpler is not None and round_.simpler.technique == hint.technique
+        assert hint.technique != exemplar.technique
+        shown = round_.hint
+        assert shown.technique == exemplar.technique
+    else:
+        assert hint.technique == exemplar.technique and round_.simpler is None
     assert round_.instances and round_.answers
     assert any(
-        set(step.eliminations) == set(hint.eliminations)
-        and set(step.placements) == set(hint.placements)
+        set(step.eliminations) == set(shown.eliminations)
+        and set(step.placements) == set(shown.placements)
         for step in round_.instances
     )
     assert round_.solution is not None
@@ -312,3 +321,70 @@ def test_a_killer_drill_serves_its_cages_unturned_and_judges_by_them(technique: 
     for pick in sorted(answer):
         assert drill.toggle(*pick)
     assert drill.submit().outcome is Outcome.RIGHT
+
+
+# -- marked positions: the technique applies, a hint gives a simpler step first --------------
+
+
+def marked(technique: str) -> list[Exemplar]:
+    return [e for e in examples(technique) if e.simpler]
+
+
+def test_a_marked_skyscraper_drill_judges_by_the_skyscraper_finder_and_allows_a_retry() -> None:
+    tally = Tally()
+    drill = Drill("Skyscraper", marked("Skyscraper"), tally=tally, seed=11)
+    round_ = drill.next()
+    simpler = round_.simpler
+    assert simpler is not None and simpler.technique != "Skyscraper"
+    own = steps_named(round_.position, "Skyscraper")
+    assert set(round_.answers) == {frozenset(step.eliminations) for step in own}
+    assert all(step.technique == "Skyscraper" for step in round_.instances)
+    asked = drill.submit()  # nothing marked: the words say a simpler step comes first
+    assert asked.outcome is Outcome.EMPTY
+    first = with_article(simpler.technique)
+    assert (
+        round_.note
+        == f"{first[0].upper()}{first[1:]} also works here, and a hint would give it first."
+    )
+    assert asked.message.startswith(round_.note)
+    assert "Find a Skyscraper" in asked.message
+
+    stray = removable_elsewhere(round_)
+    assert drill.toggle(*stray)
+    wrong = drill.submit()
+    assert wrong.outcome is Outcome.WRONG and wrong.wrong == (stray,)
+    assert not drill.over and drill.drawn is None
+    assert drill.clear()  # try again: the Skyscraper's removals this time
+    for pick in sorted(round_.answers[0]):
+        assert drill.toggle(*pick)
+    right = drill.submit()
+    assert right.outcome is Outcome.RIGHT and right.message == "Right: that is a Skyscraper."
+    assert drill.drawn is not None and drill.drawn.technique == "Skyscraper"
+    assert (tally.tried, tally.right) == (1, 0)  # wrong once: tried, not right
+
+    round_ = drill.next()  # the next marked round is judged the same way, and can be right
+    assert round_.simpler is not None
+    for pick in sorted(round_.answers[0]):
+        assert drill.toggle(*pick)
+    assert drill.submit().outcome is Outcome.RIGHT
+    assert (tally.tried, tally.right) == (2, 1)
+
+
+def test_a_removal_only_the_simpler_step_makes_is_named_as_its() -> None:
+    named = 0
+    for exemplar in marked("Skyscraper"):
+        round_ = prepare("Skyscraper", exemplar, seed=None, vary=False)
+        assert round_.simpler is not None
+        only = set(round_.simpler.eliminations) - set().union(*round_.answers)
+        if not only:
+            continue
+        cell, digit = min(only)
+        verdict = judge(round_, [(cell, digit)])
+        assert verdict.outcome is Outcome.WRONG
+        where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+        assert (
+            f"the {round_.simpler.technique} removes {digit} from {where}, "
+            "but no Skyscraper here does"
+        ) in verdict.message
+        named += 1
+    assert named  # the catalogue has such positions (Finned X-Wings removing elsewhere)

@@ -256,3 +256,29 @@ def test_a_window_larger_than_the_screen_is_fitted_to_it() -> None:
     small, clamped = fitted((100, 100))
     assert clamped and small == MIN_SIZE
     assert fitted(MIN_SIZE) == (MIN_SIZE, False)
+
+
+def test_without_sdl_to_sleep_on_the_loop_sleeps_and_still_sees_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The dummy driver's wait: nothing pending gives nothing after the timeout, and
+    an event posted while the loop sleeps (a task done, a timer) comes back."""
+    import time
+
+    from game.ui.app import loop
+
+    sleeps: list[float] = []
+    events = loop.PygameEvents()
+    assert events._sdl_wait is None  # the tests run under the dummy driver
+    pygame.event.clear()
+
+    def sleep(seconds: float) -> None:
+        sleeps.append(seconds)
+        if len(sleeps) == 3:
+            pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="woken"))
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    assert events.wait(0) == [] and not sleeps
+    woken = events.wait(None)
+    assert [getattr(e, "tag", None) for e in woken] == ["woken"]
+    assert len(sleeps) == 3 and all(0 < s <= loop.SLICE for s in sleeps)

@@ -171,25 +171,27 @@ def test_extra_houses_and_neighbour_rules_are_toggles_that_combine(driver: Drive
     assert scene.style("houses", "disjoint") is Style.NORMAL
     driver.click(scene.rect_of("houses", "x").center)  # a second click takes it off
     assert scene.request.variant == "windoku"
-    driver.click(scene.rect_of("neighbours", "anti-knight").center)
-    assert scene.request.variant == "windoku,anti-knight"
-    # No 9x9 grid keeps Windoku, anti-knight and anti-king: greyed, and a click is nothing.
-    assert scene.style("neighbours", "anti-king") is Style.DISABLED
     driver.click(scene.rect_of("neighbours", "anti-king").center)
-    assert scene.request.variant == "windoku,anti-knight"
+    assert scene.request.variant == "windoku,anti-king"
+    # Windoku with anti-knight is not made on 9x9: greyed, and a click is nothing.
+    assert scene.style("neighbours", "anti-knight") is Style.DISABLED
+    driver.click(scene.rect_of("neighbours", "anti-knight").center)
+    assert scene.request.variant == "windoku,anti-king"
     assert not scene.enabled("neighbours", "non-consecutive")  # not with Windoku 9x9
     # The keyboard: Left/Right along the toggles (skipping greyed ones), Enter flips one.
     stop = scene.spec().stop_of("neighbours")
-    scene.focus_on("neighbours", "anti-knight")
+    scene.focus_on("neighbours", "anti-king")
     driver.key(pygame.K_RIGHT)
-    assert scene.form.focus == (stop, 0)  # both others greyed: it stays
+    assert scene.form.focus == (stop, 1)  # both others greyed: it stays
+    driver.key(pygame.K_LEFT)
+    assert scene.form.focus == (stop, 1)
     scene.focus_on("houses", "windoku")
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RETURN)
-    assert scene.request.variant == "windoku,disjoint,anti-knight"
+    assert scene.request.variant == "windoku,disjoint,anti-king"
     driver.key(pygame.K_LEFT)
     driver.key(pygame.K_RETURN)
-    assert scene.request.variant == "disjoint,anti-knight"
-    assert all(scene.enabled("neighbours", n) for n in ("anti-king", "non-consecutive"))
+    assert scene.request.variant == "disjoint,anti-king"
+    assert all(scene.enabled("neighbours", n) for n in ("anti-knight", "non-consecutive"))
     scene.change("clues", "killer")  # clues stay one of a kind, beside the toggles
-    assert scene.request.variant == "disjoint,anti-knight,killer"
+    assert scene.request.variant == "disjoint,anti-king,killer"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -200,7 +202,7 @@ def test_hint_three_presses(driver: Driver, scene: BoardScene) -> None:
     assert scene.play.help.hints.stage is Stage.NUDGE
     assert scene.game.hints_used == 1
     assert "Press H again" in status(scene)
-    nudge = scene.view.hint
+    nudge = scene.view.play.hint
     assert nudge is not None and not nudge.full
     driver.key(pygame.K_h, 0, "h")
     assert scene.play.help.hints.stage is Stage.SHOWN
@@ -256,10 +258,10 @@ def test_hint_marks_draw_roles_strikes_and_targets(scene: BoardScene) -> None:
         marks=(Mark(3, 2, Role.PATTERN), Mark(4, None, Role.PIVOT)),
         units=(0,),
     )
-    scene.view.hint = HintMarks(step, full=False)
+    scene.view.play = dataclasses.replace(scene.view.play, hint=HintMarks(step, full=False))
     looks = scene.looks()
     assert all(looks[c].fill is Fill.UNIT for c in range(9) if c != scene.play.cursor)
-    scene.view.hint = HintMarks(step, full=True)
+    scene.view.play = dataclasses.replace(scene.view.play, hint=HintMarks(step, full=True))
     looks = scene.looks()
     assert looks[2].target == 4 and looks[2].role is Role.FOCUS
     assert looks[3].struck == 1 << 5 and looks[3].note_roles == ((2, Role.PATTERN),)

@@ -19,9 +19,10 @@ from game.session.play.state import NoteKind, candidate_colour
 from game.ui.board.layout import board_layout
 from game.ui.board.looks import CellLook, Edge, Fill
 from game.ui.board.lose import LoseScene
+from game.ui.board.notes import corner_spots
 from game.ui.board.pause import PauseScene
 from game.ui.board.scene import BoardScene
-from game.ui.board.tiles import SHAPES, corner_spots, shape_points
+from game.ui.board.shapes import SHAPES, shape_points
 from game.ui.board.view import BoardView
 from game.ui.input.actions import Action, Command
 from game.ui.input.gate import InputContext, Pointer, PointerKind, translate

@@ -87,7 +87,7 @@ def test_a_deduction_outlines_its_areas_and_joins_grouped_ends() -> None:
 def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     from game.engine.logic.grid import CandidateGrid
     from game.engine.puzzle import Puzzle
-    from game.session.board.hints import HintMarks
+    from game.session.board import HintMarks, PlayView
     from game.session.play import Game
     from game.ui.board.looks import ViewState, cell_looks
 
@@ -97,7 +97,8 @@ def test_a_step_ahead_is_drawn_on_its_own_position() -> None:
     game = Game(puzzle)
     position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens).apply([(2, 4)])
     step = Step("Naked Single", placements=((3, 6),))
-    view = ViewState(cursor=40, hint=HintMarks(step, full=True, position=position, ahead=1))
+    marks = HintMarks(step, full=True, position=position, ahead=1)
+    view = ViewState(PlayView(cursor=40, hint=marks))
     looks = cell_looks(game, view)
     assert looks[2].digit == 4 and looks[2].preview  # placed by the earlier step
     assert looks[5].notes == position.cands[5]  # that position's candidates

@@ -29,7 +29,7 @@ def test_v_shows_one_digits_candidates_and_lights_the_cells_that_can_take_it(
     before = scene.looks()
     driver.key(pygame.K_v, 0, "v")
     looks = scene.looks()
-    digit = scene.play.filter_digit
+    digit = scene.play.view().filter_digit
     assert digit == 1  # no digit used yet: the filter starts on 1
     bit = 1 << (digit - 1)
     for old, new in zip(before, looks, strict=True):
@@ -38,10 +38,10 @@ def test_v_shows_one_digits_candidates_and_lights_the_cells_that_can_take_it(
     assert any(look.lit is Lit.DIGIT for look in looks)
     assert "Only 1s" in scene.panel_model().detail
     driver.key(pygame.K_RIGHTBRACKET, 0, "]")
-    assert scene.play.filter_digit == 2
+    assert scene.play.view().filter_digit == 2
     driver.key(pygame.K_LEFTBRACKET, 0, "[")
     driver.key(pygame.K_LEFTBRACKET, 0, "[")
-    assert scene.play.filter_digit == 9  # round the digits
+    assert scene.play.view().filter_digit == 9  # round the digits
     driver.key(pygame.K_v, 0, "v")
     assert scene.looks() == before  # every candidate again, nothing lit
 
@@ -65,7 +65,7 @@ def test_the_filters_step_aside_while_a_hint_is_drawn(driver: Driver) -> None:
     for _ in range(2):
         driver.key(pygame.K_h, 0, "h")
         driver.settle()
-    assert scene.view.hint is not None and scene.view.hint.full
+    assert scene.view.play.hint is not None and scene.view.play.hint.full
     assert not any(look.lit for look in scene.looks())
 
 

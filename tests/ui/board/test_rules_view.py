@@ -13,10 +13,10 @@ from game.engine.shape import Shape
 from game.session.play import Game
 from game.ui.board.layout import board_layout
 from game.ui.board.looks import CellLook
+from game.ui.board.notes import CORNER_SPOTS, note_corner_spots
 from game.ui.board.rules import CellMarks, rule_marks
 from game.ui.board.rules.marks import BOTTOM, BOTTOM_RIGHT, LEFT, RIGHT, TOP, TOP_LEFT
 from game.ui.board.scene import BoardScene
-from game.ui.board.tiles import CORNER_SPOTS, note_corner_spots
 from game.ui.board.view import BoardView
 from game.ui.input.actions import Action, Command
 from game.ui.kit.text import Text
@@ -123,14 +123,14 @@ def test_broken_rules_are_marked_in_their_marks() -> None:
 def test_the_game_lists_broken_constraints_and_their_digits_are_marked() -> None:
     prepared = variant_prepared()
     game = Game(prepared.puzzle, solution=prepared.solution, solvability=prepared.solvability)
-    assert game.broken_rules() == ()
+    assert game.on_board.broken_rules() == ()
     cage = next(r for r in prepared.puzzle.constraints if isinstance(r, c.Cage))
     index = prepared.puzzle.constraints.index(cage)
     a, b = cage.members
     for cell in (a, b):
         if not game.givens[cell]:
             game.place(cell, 9 if cell == a else 8)
-    broken = dict(game.broken_rules())
+    broken = dict(game.on_board.broken_rules())
     assert index in broken and set(broken[index]) <= {a, b}
 
 
@@ -203,7 +203,7 @@ def test_notes_keep_clear_of_the_cage_sum_and_the_selection_frame(
     ]
     assert ink_rows  # the sum is drawn
     # Each candidate's ink stays inside its spot, so spots that do not meet never overlap.
-    font = view.painter._note_spots(CellLook(notes=1, rules=CellMarks(cage_sum="7")))[1]
+    font = view.painter.notes.spots(CellLook(notes=1, rules=CellMarks(cage_sum="7")))[1]
     glyph = view.painter.glyph("8", font, (0, 0, 0), False)
     spot = geometry.note_spot(1, True)
     assert glyph.get_height() <= spot.h and glyph.get_width() <= spot.w
@@ -218,7 +218,7 @@ def test_a_colour_shape_never_covers_a_candidate() -> None:
     plain = view.tile(base)
     painted = view.tile(CellLook(notes=0b111111111, colour=2))
     painter = view.painter
-    spots, font = painter._note_spots(base)
+    spots, font = painter.notes.spots(base)
     for digit in range(1, 10):
         glyph = painter.glyph(str(digit), font, (0, 0, 0), False)
         box = glyph.get_rect(center=spots[digit - 1].center)
@@ -238,7 +238,7 @@ def test_a_colour_shape_never_covers_a_candidate() -> None:
     )
 
 
-def test_corner_notes_skip_the_cage_sum_and_candidates_wait_beside_centre_notes() -> None:
+def test_corner_notes_skip_the_cage_sum_and_centre_notes_join_the_candidates() -> None:
     pygame.display.set_mode((64, 64))
     geometry = board_layout(1280, 800, N).board
     view = BoardView(Text())
@@ -250,9 +250,11 @@ def test_corner_notes_skip_the_cage_sum_and_candidates_wait_beside_centre_notes(
     for y in range(geometry.label_bottom):
         for x in range(geometry.cell // 2):
             assert with_sum.get_at((x, y)) == without.get_at((x, y))
-    painter = view.painter
-    assert not painter._candidates_fit(CellLook(notes=0b111, centre=0b1))
-    assert painter._candidates_fit(CellLook(notes=0b111))
+    notes = view.painter.notes
+    assert notes.joined(CellLook(notes=0b111, centre=0b1000)) == (0b1000, 0)
+    assert notes.in_grid(CellLook(notes=0b111, centre=0b1000)) == 0b1111
+    assert notes.joined(CellLook(notes=0b111)) == (0, 0)
+    assert notes.joined(CellLook(centre=0b1000)) == (0, 0), "alone, centre notes keep the middle"
 
 
 @pytest.mark.parametrize("palette", [LIGHT, DARK, COLOUR_BLIND, HIGH_CONTRAST])
@@ -328,3 +330,32 @@ def test_the_layout_leaves_room_for_clues_outside_the_grid(window: tuple[int, in
     assert not outside.colliderect(layout.panel)
     plain = board_layout(*window, N).board
     assert board.cell < plain.cell  # the grid gave up a row and column of cells
+
+
+def test_a_steps_picture_draws_the_positions_constraints() -> None:
+    """The technique reference's and the hint's picture of a killer step shows its cages,
+    drawn by the board's rule layer (sums included), not a bare grid."""
+    from game.engine.logic.grid import CandidateGrid
+    from game.session.trainer.exemplars import examples
+    from game.ui.board import StepPicture
+
+    example = next(e for e in examples("Cage Combinations") if e.step is not None)
+    position, step = example.position, example.step
+    assert position.rules is not None and step is not None
+    bare = CandidateGrid(position.shape, position.values, position.cands, givens=position.givens)
+    pygame.display.set_mode((64, 64))
+    picture = StepPicture(Text())
+    rect = pygame.Rect(10, 10, 500, 500)
+    surfaces = []
+    for grid in (position, bare):
+        surface = pygame.Surface((520, 520))
+        picture.draw(surface, rect, grid, step, LIGHT)
+        surfaces.append(surface)
+        assert (picture.view.rules is not None) == (grid is position)
+    picture.draw(pygame.Surface((520, 520)), rect, position, step, LIGHT)
+    marks = picture.view.rules
+    assert marks is not None
+    sums = {m.cage_sum for m in marks.cells if m is not None and m.cage_sum}
+    cages = [r for r in position.rules.constraints if isinstance(r, c.Cage)]
+    assert sums == {str(cage.total) for cage in cages if cage.total}
+    assert pygame.image.tobytes(surfaces[0], "RGB") != pygame.image.tobytes(surfaces[1], "RGB")

@@ -45,7 +45,7 @@ def test_t_opens_the_first_step_drawn_like_a_full_hint(driver: Driver, scene: Bo
     view = flow.view(keeps_notes=False)
     assert view.counter == f"Step 1 of {flow.total}" and flow.total > 40
     assert view.title == step.technique and view.body == step.explanation
-    marks = scene.view.hint
+    marks = scene.view.play.hint
     assert marks is not None and marks.full and marks.step is step
     cell, digit = step.placements[0]
     assert scene.looks()[cell].target == digit
@@ -75,7 +75,7 @@ def test_next_and_previous_browse_without_changing_the_board(
     view = flow.view(False)
     assert view.counter.startswith("Step 3 of") and view.can_previous
     assert "2 steps ahead" in view.note and view.apply_label == "Apply 3 steps"
-    assert scene.view.hint is not None and scene.view.hint.step is flow.shown()
+    assert scene.view.play.hint is not None and scene.view.play.hint.step is flow.shown()
     driver.key(pygame.K_TAB, SHIFT)
     assert flow.index == 1
     assert scene.game.state == state
@@ -98,7 +98,7 @@ def test_apply_is_one_undoable_move_and_undo_walks_back_along_the_path(
     driver.key(pygame.K_z, CTRL)
     assert scene.game.state.entries[cell] == 0
     assert (flow.base, flow.index) == (0, 0) and flow.job is job  # no new path
-    assert scene.view.hint is not None and scene.view.hint.step is first
+    assert scene.view.play.hint is not None and scene.view.play.hint.step is first
     driver.key(pygame.K_y, CTRL)
     assert (flow.base, flow.index) == (1, 1) and flow.job is job
 
@@ -133,7 +133,7 @@ def test_the_card_buttons_work_with_the_mouse(driver: Driver, scene: BoardScene)
     driver.click(nav["step-apply"].center)
     assert scene.play.help.steps.base == 1 and scene.game.can_undo()
     driver.click(nav["step-close"].center)
-    assert not scene.play.help.steps.open and scene.view.hint is None
+    assert not scene.play.help.steps.open and scene.view.play.hint is None
     assert scene.panel_model().steps is None
 
 
@@ -264,3 +264,34 @@ def test_a_hard_path_grows_in_the_background_while_frames_stay_quick(
         and scene.play.help.steps.job.solved
     )
     assert len(threads) > 50 and not any(threads)
+
+
+@pytest.mark.parametrize("window", [(800, 600), (1280, 800)], ids=str)
+def test_the_step_card_leaves_its_explanation_room_at_800x600(
+    make_driver: MakeDriver, window: tuple[int, int]
+) -> None:
+    """The card's buttons take one row (icons round Apply) in the side panel, so even
+    at 800x600 an explanation shows seven lines or more before it scrolls."""
+    from game.ui.board.panel_view import explanation_fit
+    from game.ui.board.steps_view import ICON_LABELS
+
+    driver = make_driver(window)
+    start_board(driver)
+    driver.settle()
+    driver.key(pygame.K_t, 0, "t")
+    driver.settle()
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    g = steps_geometry(scene.layout)
+    assert g.icons and set(ICON_LABELS) < set(g.nav)
+    nav = list(g.nav.values())
+    assert len({rect.y for rect in nav}) == 1, "one row"
+    assert not any(a.colliderect(b) for i, a in enumerate(nav) for b in nav[i + 1 :])
+    assert all(g.card.contains(rect) for rect in nav + list(g.everywhere))
+    fit = explanation_fit(driver.ctx.text, scene.layout, scene.panel_model())
+    assert fit is not None and fit.size >= 12
+    assert g.text.h // fit.line_height >= 7
+    driver.click(g.nav["step-next"].center)  # the icons still work with the mouse
+    assert scene.play.help.steps.index == 1
+    driver.click(g.nav["step-previous"].center)
+    assert scene.play.help.steps.index == 0

@@ -47,7 +47,7 @@ def test_the_selected_cell_s_peers_include_diagonals_and_windoku_regions(
     assert fills[12] is Fill.PEER and fills[28] is Fill.PEER  # the window only
     assert fills[26] is Fill.PLAIN  # r3c9 shares no house with r2c2
     peers = {cell for cell, fill in enumerate(fills) if fill is Fill.PEER}
-    assert peers == scene.game.peers(10)
+    assert peers == scene.game.on_board.peers(10)
 
 
 def test_a_repeat_along_a_diagonal_is_marked_as_a_conflict(driver: Driver) -> None:
@@ -68,7 +68,7 @@ def test_the_digit_filter_lights_only_cells_the_constraints_leave_the_digit(
     click(driver, scene, 40)
     driver.key(pygame.K_5, 0, "5")
     driver.key(pygame.K_v, 0, "v")  # the filter starts on the digit last used
-    assert scene.play.filter_digit == 5
+    assert scene.play.view().filter_digit == 5
     looks = scene.looks()
     knight = (21, 23, 29, 33, 47, 51, 57, 59)
     assert all(looks[c].lit is Lit.NONE for c in knight)

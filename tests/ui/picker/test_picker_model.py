@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from game.engine.puzzle import Puzzle
-from game.session.picker.browser import LANES, Browser, Play
+from game.session.picker.browser import Browser, Play
 from game.session.picker.jobs import Jobs, Priority
 from game.session.picker.listing import ListState, NumberPrefix
 from game.session.picker.pages import Memory, summary_key
 from game.session.picker.rows import Icon
+from game.session.picker.wants import LANES
 from game.session.puzzles.library import Sketch, summarise
 
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"

@@ -18,10 +18,11 @@ import pytest
 
 from game.session.keep.keeper import Keeper
 from game.session.keep.userdata import open_user_data
-from game.session.picker.browser import LANES, Browser, Play
+from game.session.picker.browser import Browser, Play
 from game.session.picker.jobs import Jobs
 from game.session.picker.path_line import tilde
 from game.session.picker.shortcuts import PlaceKind
+from game.session.picker.wants import LANES
 from game.ui.app import startup as seams
 from game.ui.input.actions import Action
 from game.ui.picker import line_view, places_view

@@ -186,6 +186,7 @@ class Made:
     position: CandidateGrid
     step: Step | None
     source: str
+    simpler: str = ""
 
 
 def walk_to(technique: str, text: str) -> Made:
@@ -367,3 +368,14 @@ def test_a_killer_page_names_its_rules_and_draws_its_cages(make_driver: MakeDriv
     assert surface.subsurface(corner).copy().get_view("2").raw != (
         bare.subsurface(corner).copy().get_view("2").raw
     )
+
+
+def test_a_marked_example_says_a_hint_gives_another_step_first() -> None:
+    example = next(e for e in exemplars.examples("Skyscraper") if e.simpler)
+    page = page_text(get("Skyscraper"), example)
+    texts = [p for s in page.sections for p in s.paragraphs]
+    assert example.step is not None and example.step.technique == "Skyscraper"
+    assert example.step.explanation in texts  # the Skyscraper drawn, not the hint's fish
+    note = f"gives {'an' if example.simpler[0] in 'AEIOU' else 'a'} {example.simpler} first"
+    assert any(note in text and "a Skyscraper works too" in text for text in texts)
+    assert all("In this example (" not in s.heading for s in page.sections)

@@ -282,3 +282,39 @@ def test_the_drill_screen_fits_the_window(make_driver: MakeDriver, size: tuple[i
     assert window.contains(layout.keys) and not layout.keys.colliderect(board)
     driver.key(pygame.K_h)
     driver.step()
+
+
+def test_a_skyscraper_drill_says_a_simpler_step_comes_first_and_judges_skyscrapers(
+    driver: Driver,
+) -> None:
+    scene = drill(driver, "Skyscraper", "classic")  # classic Skyscrapers are all marked
+    round_ = scene.drill.round
+    assert round_ is not None and round_.simpler is not None
+    panel = scene.panel()
+    assert panel.note == round_.note and panel.task.startswith("Find a Skyscraper")
+    assert round_.simpler.technique in panel.note
+    every = set().union(*round_.answers)
+    cell, digit = next(
+        (c, d)
+        for c in range(81)
+        for d in range(1, 10)
+        if round_.position.cands[c] >> (d - 1) & 1 and (c, d) not in every
+    )
+    go_to(driver, scene, cell)
+    driver.key(DIGIT_KEYS[digit], char=str(digit))
+    driver.key(pygame.K_RETURN)
+    verdict = scene.drill.verdict
+    assert verdict is not None and verdict.outcome is Outcome.WRONG
+    assert scene.panel().verdict.startswith("Wrong") and not scene.drill.over
+    driver.key(pygame.K_BACKSPACE)  # retry: the stray mark taken back, the Skyscraper marked
+    assert scene.drill.marks == frozenset()
+    for pick in sorted(round_.answers[0]):
+        driver.click(scene.layout().board.note_rect(*pick).center)
+    driver.key(pygame.K_RETURN)
+    verdict = scene.drill.verdict
+    assert verdict is not None and verdict.outcome is Outcome.RIGHT and scene.drill.over
+    assert scene.drill.drawn is not None and scene.drill.drawn.technique == "Skyscraper"
+    panel = scene.panel()
+    assert panel.verdict == "Right: that is a Skyscraper." and panel.explanation
+    assert not panel.note and not panel.task  # the explanation takes their room
+    assert (scene.drill.tally.tried, scene.drill.tally.right) == (1, 0)

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from ...houses import HouseKind
 from ...symbols import cell_name, symbol
 from ..chain_text import (
     chain_areas,
@@ -284,7 +285,12 @@ def _rating(graph: LinkGraph, chain: Chain, name: str, grouped: bool, sets: bool
         # One digit: every strong link is a house's (cell and ALS links join two digits).
         houses = graph.grid.shape.houses
         units = (graph.link_unit(nodes[i], nodes[i + 1]) for i in range(0, len(nodes), 2))
-        kinds = {houses[unit].kind for unit in units if unit >= 0}
+        # A variant's extra house counts as a region (it crosses rows and columns).
+        kinds = {
+            houses[unit].kind if graph.is_shape_unit(unit) else HouseKind.REGION
+            for unit in units
+            if unit >= 0
+        }
         base = strong_link_rating(len(nodes) // 2, kinds)
         return round(base + (GROUPED_X_BONUS if grouped else 0.0), 1)
     if sets:

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..fish_search import FishKind, fish_of
+from ..fish_search import FishKind, fish_in, geometry, variant_geometry
 from ..fish_text import fish_name, fish_step
 from ..grid import CandidateGrid
 from ..registry import Level, technique
 from ..step import Step
+from ..variant_units import variant_units
 
 FRANKEN_RATING = {2: 5.5, 3: 5.7, 4: 5.9}
 MUTANT_RATING = {2: 5.8, 3: 6.0, 4: 6.2}
@@ -45,20 +46,29 @@ def rating(kind: FishKind, size: int, finned: bool) -> float:
 
 
 def complex_fish(grid: CandidateGrid, kind: FishKind, size: int, finned: bool) -> Iterator[Step]:
-    """The ``kind`` fish of ``size`` (with fins or without), simplest first."""
+    """The ``kind`` fish of ``size`` (with fins or without), simplest first.
+
+    Under a variant with houses or links beyond the shape's, the units are every full
+    house (a diagonal or an extra region counts as a region) and a fin is seen
+    through the constraints too (:func:`..fish_search.variant_geometry`).
+    """
+    units = variant_units(grid)
+    if units is not None and not units.extra:
+        units = None
     found = []
     for digit in range(1, grid.size + 1):
         places = grid.digit_cells(digit)
         if not places:
             continue
-        for fish in fish_of(grid.shape, places, kind, size):
+        geo = geometry(grid.shape) if units is None else variant_geometry(units, digit)
+        for fish in fish_in(geo, places, kind, size):
             if bool(fish.fins) == finned:
                 found.append((fish.simplicity(), digit, fish))
     found.sort(key=lambda item: (item[0], item[1]))
     name = fish_name(kind, size, finned)
     value = rating(kind, size, finned)
     for _key, digit, fish in found:
-        yield fish_step(grid.shape, grid.digit_cells(digit), digit, fish, name, value)
+        yield fish_step(grid.shape, grid.digit_cells(digit), digit, fish, name, value, units)
 
 
 def _register(kind: FishKind, size: int, finned: bool) -> None:

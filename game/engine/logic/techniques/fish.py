@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from ...shape import Shape
 from ...symbols import symbol
 from ..digit_templates import removable
-from ..fish_search import Fish, make_fish
-from ..fish_text import FISH_NAMES, fish_areas
+from ..fish_search import Fish, FishKind, fish_in, make_fish, variant_geometry
+from ..fish_text import FISH_NAMES, fish_areas, fish_step
 from ..grid import CandidateGrid, cells_of
 from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
+from ..variant_units import variant_units
 from ..wording import and_list, cells_text, removal_text
 from .subsets import combinations_within
 
@@ -186,9 +187,42 @@ def finned_fish(grid: CandidateGrid, k: int) -> list[FinnedFish]:
 
 
 def _finned(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
-    """The finned (or sashimi) fish of size ``k``; both kinds come from one search."""
+    """The finned (or sashimi) fish of size ``k``; both kinds come from one search.
+
+    Under a variant, also the finned fish whose removals see the fins through an
+    extra house or a constraint (a knight's move from a fin) rather than the fins'
+    region: those come from the general search on the variant's geometry.
+    """
     name = "Sashimi" if sashimi else "Finned"
-    for found in finned_fish(grid, k):
+    classic = finned_fish(grid, k)
+    yield from _finned_steps_of(grid, k, sashimi, name, classic)
+    units = variant_units(grid)
+    if units is None or not units.extra:
+        return
+    said = {(f.digit, *f.units()): set(f.targets) for f in classic}
+    for digit in range(1, grid.size + 1):
+        places = grid.digit_cells(digit)
+        if not places:
+            continue
+        geo = variant_geometry(units, digit)
+        for fish in fish_in(geo, places, FishKind.BASIC, k):
+            if not fish.fins:
+                continue
+            if said.get((digit, fish.bases, fish.covers), set()).issuperset(
+                cells_of(fish.eliminations)
+            ):
+                continue  # the search by fin region told this one already
+            thin = min((fish.body & geo.unit_mask[u]).bit_count() for u in fish.bases)
+            if (thin <= 1) == sashimi:
+                step_name = f"{name} {FISH_NAMES[k]}"
+                rating = FINNED_RATING[k]
+                yield fish_step(grid.shape, places, digit, fish, step_name, rating, units)
+
+
+def _finned_steps_of(
+    grid: CandidateGrid, k: int, sashimi: bool, name: str, classic: list[FinnedFish]
+) -> Iterator[Step]:
+    for found in classic:
         if found.sashimi == sashimi:
             yield _step(
                 grid,

@@ -9,7 +9,11 @@
   so one of the two cells is ``x``, and a cell that sees both is not ``x``.
 
 Everything works from the peer and unit bitsets, so jigsaw regions need nothing
-special.  Ratings: Sudoku Explainer's 4.2 and 4.4 for the first two.  SE has no
+special.  Under a variant's rules, "sees" is the rules' relation for the digit at
+hand (a knight's move, a diagonal, a cage ...), and the W-Wing's bridge any full
+house: :mod:`..variant_wings` has those searches.
+
+Ratings: Sudoku Explainer's 4.2 and 4.4 for the first two.  SE has no
 W-Wing: it reaches the same elimination with a six-candidate chain, 7.0 plus 0.1
 for the length, so the W-Wing is rated 7.1 (on the rated bank, puzzles whose
 hardest step is a W-Wing sit at SE 7.1 far more often than anywhere else).  It
@@ -24,6 +28,8 @@ from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
+from ..variant_units import variant_units
+from ..variant_wings import w_wings, xy_wings, xyz_wings
 from ..wording import and_list, or_list, removal_text
 
 XY_WING_RATING = 4.2
@@ -48,6 +54,10 @@ def _low_digit(mask: int) -> int:
 @technique("XY-Wing", level=Level.HARD, rating=XY_WING_RATING)
 def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A bivalue pivot and two bivalue pincers that share its digits and a third."""
+    units = variant_units(grid)
+    if units is not None and units.extra:
+        yield from xy_wings(grid, units, XY_WING_RATING)
+        return
     n = grid.size
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
@@ -102,6 +112,10 @@ def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
 @technique("XYZ-Wing", level=Level.HARD, rating=XYZ_WING_RATING)
 def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A three-candidate pivot and two bivalue pincers inside it that share ``z``."""
+    units = variant_units(grid)
+    if units is not None and units.extra:
+        yield from xyz_wings(grid, units, XYZ_WING_RATING)
+        return
     n = grid.size
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
@@ -156,6 +170,10 @@ def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
 @technique("W-Wing", level=Level.HARD, rating=W_WING_RATING, order=W_WING_PLACE)
 def w_wing(grid: CandidateGrid) -> Iterator[Step]:
     """Two equal bivalue cells bridged by a strong link on one of their digits."""
+    units = variant_units(grid)
+    if units is not None and units.extra:
+        yield from w_wings(grid, units, W_WING_RATING)
+        return
     n = grid.size
     cands = grid.cands
     peer_mask = grid.tables.peer_mask

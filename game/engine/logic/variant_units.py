@@ -1,0 +1,196 @@
+"""A variant's houses and "sees" relation as the one-digit and wing techniques read them.
+
+Fish, wings and chains were written against the shape's rows, columns and regions.
+Under a variant, every house of ``N`` cells holds each digit once (a diagonal, an
+extra region, a disjoint group, a killer cage of ``N`` cells), so it may be a fish's
+base or cover unit and a digit with two places in it is a strong link; and a cell
+*sees* another for a digit when placing the digit in one rules it out of the other,
+which a constraint can do without a shared house (a knight's move, a king's move, a
+thermometer, a cage of any size).  :class:`VariantUnits` builds those tables once per
+rule set: the full houses (the shape's first, at the same indices, then the extra
+ones), their names in players' words ("the main diagonal", "extra region 2"), and
+per digit the cells each cell sees.  :func:`sees_reason` says which rule makes two
+cells see each other when no house of the shape does ("by the anti-knight rule").
+
+Bitsets as in :mod:`.grid` (bit ``c`` is cell ``c``): these tables sit in the fish
+and wing searches' inner loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..houses import House, HouseKind
+from ..rules import RuleSet
+from ..rules.registry import rule_type
+from ..symbols import cell_name
+from .grid import CandidateGrid, tables
+
+
+@dataclass(frozen=True, eq=False)
+class VariantUnits:
+    """The full houses of a rule set and, per digit, what each cell sees.
+
+    ``unit_mask[u]``: unit ``u``'s cells; units below ``shape_units`` are the shape's
+    own, at the shape's indices.  ``names[u]``: the unit in players' words;
+    ``labels[u]``: a short label for an outline.  ``cell_units[c]``: the units through
+    cell ``c``.  ``digit_peers[d - 1][c]``: the cells where digit ``d`` is ruled out
+    once ``c`` holds it.  ``extra``: whether anything here goes beyond the shape.
+    Compared by identity (one per rule set; a cache key).
+    """
+
+    rules: RuleSet
+    shape_units: int
+    unit_mask: tuple[int, ...]
+    names: tuple[str, ...]
+    labels: tuple[str, ...]
+    cell_units: tuple[tuple[int, ...], ...]
+    digit_peers: tuple[tuple[int, ...], ...]
+    extra: bool
+
+    def is_extra(self, unit: int) -> bool:
+        """Whether ``unit`` is a house the variant adds (not a row, column or region)."""
+        return unit >= self.shape_units
+
+
+_CACHE: dict[int, tuple[RuleSet, VariantUnits]] = {}
+_CACHE_LIMIT = 64
+
+
+def variant_units(grid: CandidateGrid) -> VariantUnits | None:
+    """The variant tables of ``grid``'s rules; None on a classic or jigsaw grid."""
+    rules = grid.rules
+    if rules is None:
+        return None
+    return units_of(rules)
+
+
+def units_of(rules: RuleSet) -> VariantUnits:
+    """The tables of ``rules`` (cached by identity; the cache holds the rule set, so an
+    identity is never reused while its entry lives)."""
+    key = id(rules)
+    entry = _CACHE.get(key)
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    found = _build(rules)
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[key] = (rules, found)
+    return found
+
+
+def house_names(rules: RuleSet) -> tuple[tuple[str, str], ...]:
+    """Per house of ``rules.houses``, its name in players' words and a short label."""
+    n = rules.size
+    found = []
+    extra_count = 0
+    for house in rules.houses:
+        kind = house.kind
+        if kind is HouseKind.DIAGONAL:
+            name = "the anti-diagonal" if house.index else "the main diagonal"
+            found.append((name, name[4:]))
+        elif kind is HouseKind.EXTRA:
+            extra_count += 1
+            name = f"extra region {extra_count}"
+            found.append((name, name))
+        elif kind is HouseKind.CAGE:
+            found.append((_cage_name(house, n), f"cage {cell_name(house.cells[0], n)}"))
+        else:
+            found.append((house.name, house.name))
+    return tuple(found)
+
+
+def _cage_name(house: House, n: int) -> str:
+    return f"the cage at {cell_name(house.cells[0], n)}"
+
+
+def _build(rules: RuleSet) -> VariantUnits:
+    shape = rules.shape
+    n = shape.size
+    table = tables(shape)
+    named = house_names(rules)
+    shape_units = len(shape.houses)
+    masks = list(table.unit_mask)
+    names = [named[u][0] for u in range(shape_units)]
+    labels = [named[u][1] for u in range(shape_units)]
+    for index in range(shape_units, len(rules.houses)):
+        house = rules.houses[index]
+        if not house.is_full(n):
+            continue
+        mask = 0
+        for cell in house.cells:
+            mask |= 1 << cell
+        if mask in masks:
+            continue  # the same cells as a house already listed (a cage over a box)
+        masks.append(mask)
+        names.append(named[index][0])
+        labels.append(named[index][1])
+    cell_units: list[list[int]] = [[] for _ in range(shape.cells)]
+    for unit, mask in enumerate(masks):
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell_units[low.bit_length() - 1].append(unit)
+    peers = [list(table.peer_mask) for _ in range(n)]
+    exclusions = rules.exclusions
+    extra = len(masks) > shape_units
+    for cell in range(shape.cells):
+        for k in range(n):
+            seen = peers[k]
+            for other in exclusions[cell * n + k]:
+                if other % n == k:
+                    bit = 1 << (other // n)
+                    if not seen[cell] & bit:
+                        seen[cell] |= bit
+                        extra = True
+    return VariantUnits(
+        rules,
+        shape_units,
+        tuple(masks),
+        tuple(names),
+        tuple(labels),
+        tuple(tuple(u) for u in cell_units),
+        tuple(tuple(p) for p in peers),
+        extra,
+    )
+
+
+_REASONS: dict[int, tuple[RuleSet, dict[tuple[int, int, int], str]]] = {}
+
+
+def sees_reason(rules: RuleSet, a: int, b: int, digit: int) -> str | None:
+    """Why a ``digit`` in cell ``a`` rules it out of cell ``b`` when no row, column or
+    region holds both: "in the main diagonal", "by the anti-knight rule"; None when
+    the shape's houses say it (or nothing does)."""
+    if tables(rules.shape).peer_mask[a] >> b & 1:
+        return None
+    entry = _REASONS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        entry = (rules, _reasons(rules))
+        if len(_REASONS) >= _CACHE_LIMIT:
+            _REASONS.clear()
+        _REASONS[id(rules)] = entry
+    found = entry[1]
+    return found.get((a, b, digit)) or found.get((a, b, 0))
+
+
+def _reasons(rules: RuleSet) -> dict[tuple[int, int, int], str]:
+    """(a, b, digit or 0 for every digit) -> the phrase, houses before other links."""
+    n = rules.size
+    found: dict[tuple[int, int, int], str] = {}
+    named = house_names(rules)
+    for index in range(len(rules.shape.houses), len(rules.houses)):
+        where = f"in {named[index][0]}"
+        cells = rules.houses[index].cells
+        for x in cells:
+            for y in cells:
+                if x != y:
+                    found.setdefault((x, y, 0), where)
+    for rule in rules.constraints:
+        phrase = f"by the {rule_type(rule).title.lower()} rule"
+        for p, x, q, y in rule.links(n):
+            if x == y:
+                found.setdefault((p, q, x), phrase)
+                found.setdefault((q, p, x), phrase)
+    return found
