@@ -44,7 +44,24 @@ from game.session.trainer.exemplars import HEADER, format_line  # noqa: E402
 from tests.engine.variant_helpers import random_cages  # noqa: E402
 
 OUT = ROOT / "assets" / "trainer" / "variant_positions.txt"
-KINDS = ("killer", "jigsaw,killer", "thermo", "arrow", "kropki", "xv", "x", "windoku", "jigsaw,x")
+KINDS = (
+    "killer",
+    "jigsaw,killer",
+    "thermo",
+    "arrow",
+    "kropki",
+    "xv",
+    "x",
+    "windoku",
+    "jigsaw,x",
+    "whisper",
+    "renban",
+    "palindrome",
+    "between",
+    "little-killer",
+    "sandwich",
+    "quadruple",
+)
 LEVELS = (Level.MEDIUM,)
 PER_PUZZLE = 2
 
@@ -68,6 +85,9 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=6, help="seeds per kind")
     parser.add_argument("--random", type=int, default=2000, help="random-cage killers")
     parser.add_argument("--check", action="store_true", help="count only, write nothing")
+    parser.add_argument(
+        "--kinds", default=";".join(KINDS), help="generated kinds, joined by ';' (default: all)"
+    )
     args = parser.parse_args()
     wanted = {t.name for t in all_techniques() if t.variant_only}
     # Candidates per technique and grid ("classic", "jigsaw"), picked alternately at the end.
@@ -86,7 +106,7 @@ def main() -> None:
             pool.append(format_line(technique, position, f"{source} step {index}"))
             taken[technique] += 1
 
-    for kind in KINDS:
+    for kind in args.kinds.split(";"):
         for level in LEVELS:
             for seed in range(1, args.seeds + 1):
                 try:

@@ -2,7 +2,9 @@
 
 Options: ``--variant NAME[,NAME...]`` (registry names: ``classic``, ``jigsaw``, ``x``,
 ``windoku``, ``disjoint``, ``anti-knight``, ``anti-king``, ``non-consecutive``,
-``killer``, ``thermo``, ``arrow``, ``kropki``, ``xv``; e.g. ``jigsaw,x``),
+``killer``, ``thermo``, ``arrow``, ``kropki``, ``xv``, ``whisper``, ``renban``,
+``palindrome``, ``between``, ``little-killer``, ``sandwich``, ``quadruple``; e.g.
+``jigsaw,x``),
 ``--size N``, ``--level LEVEL`` (alias ``--difficulty``),
 ``--symmetry none|180|mirror|90``, ``--count K``, ``--seed S``, ``--json``,
 ``--lines``, ``--format line|fpuzzles|solo``.
@@ -81,7 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="classic",
         metavar="NAME[,NAME...]",
         help="classic, jigsaw, x, windoku, disjoint, anti-knight, anti-king, "
-        "non-consecutive, killer, thermo, arrow, kropki, xv, or several joined by "
+        "non-consecutive, killer, thermo, arrow, kropki, xv, whisper, renban, "
+        "palindrome, between, little-killer, sandwich, quadruple, or several joined by "
         "commas (jigsaw,x); default classic",
     )
     parser.add_argument(

@@ -143,6 +143,16 @@ _VARIANT_EXPECTED: dict[tuple[str, str, int], dict[Level, int]] = {
     ("arrow", "classic", 9): _ALL,
     ("kropki", "classic", 9): _ALL,
     ("xv", "classic", 9): _ALL,
+    # Lines, outside sums and quadruples (measured with variant_generator.py, 3 seeds a
+    # level): their own steps are Easy or Medium and chains come soon after, so Hard,
+    # which needs neither, is where the search is longest.
+    ("whisper", "classic", 9): {_E: 1, _M: 3, _H: 20, _X: 3, _XX: 3},
+    ("renban", "classic", 9): {_E: 1, _M: 2, _H: 25, _X: 2, _XX: 2},
+    ("palindrome", "classic", 9): {_E: 1, _M: 4, _H: 3, _X: 2, _XX: 3},
+    ("between", "classic", 9): {_E: 1, _M: 1, _H: 3, _X: 2, _XX: 1},
+    ("little-killer", "classic", 9): {_E: 1, _M: 1, _H: 6, _X: 2, _XX: 1},
+    ("sandwich", "classic", 9): {_E: 1, _M: 1, _H: 6, _X: 4, _XX: 2},
+    ("quadruple", "classic", 9): {_E: 1, _M: 1, _H: 4, _X: 20, _XX: 2},
 }
 """As :data:`_EXPECTED`, for variants: per family (``rules`` for the global rules
 alone, else the drawn kind), grid and size.  Measured with a 60-candidate budget:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -20,7 +21,11 @@ from game.engine.generator import (
 from game.engine.logic.rating import Rating, rate_puzzle
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.engine.rules import Cage, Negative
+from game.engine.rules import Cage, Negative, Sandwich, Whisper
+from game.engine.rules.registry import DRAWN_RULES, rule_type
+
+LINE_KINDS = ("whisper", "renban", "palindrome", "between")
+DRAWN_HERE = (*LINE_KINDS, "little-killer", "sandwich", "quadruple")
 
 CASES = [
     ("x", 9, Level.MEDIUM, 1),
@@ -37,6 +42,13 @@ CASES = [
     ("kropki", 9, Level.EASY, 12),
     ("xv", 9, Level.EASY, 13),
     ("arrow", 9, Level.MEDIUM, 14),
+    ("whisper", 9, Level.MEDIUM, 15),
+    ("renban", 9, Level.MEDIUM, 1),
+    ("palindrome", 9, Level.MEDIUM, 17),
+    ("between", 9, Level.MEDIUM, 18),
+    ("little-killer", 9, Level.MEDIUM, 19),
+    ("sandwich", 9, Level.MEDIUM, 20),
+    ("quadruple", 9, Level.MEDIUM, 21),
 ]
 
 SLOW_CASES = [
@@ -49,6 +61,8 @@ SLOW_CASES = [
     ("non-consecutive", 9, Level.MEDIUM, 7),
     ("killer", 9, Level.EXTREME, 8),
     ("classic", 12, Level.HARD, 9),
+    ("whisper", 9, Level.HARD, 10),
+    ("quadruple", 9, Level.EXTREME, 11),
 ]
 
 
@@ -69,6 +83,12 @@ def check(made: RatedPuzzle, variant: str, level: Level) -> None:
         assert not any(puzzle.givens)
         cells = sorted(c for r in puzzle.constraints if isinstance(r, Cage) for c in r.members)
         assert cells == list(range(puzzle.shape.cells))  # the cages tile the grid
+    if kind.drawn in DRAWN_RULES:
+        # Only the kind's own constraints are drawn: a whisper puzzle has whispers.
+        own = {rule_type(rule).name for rule in puzzle.constraints} - {
+            rule_type(rule).name for rule in kind.constraints(puzzle.shape)
+        }
+        assert own <= {*DRAWN_RULES[kind.drawn], "negative"}, own
 
 
 @pytest.mark.parametrize(("variant", "size", "level", "seed"), CASES)
@@ -162,3 +182,55 @@ def test_cli_refuses_what_a_format_cannot_hold(
     assert main(["generate", "--variant", "x", "--format", "fpuzzles"]) == 2
     assert "use --json" in capsys.readouterr().err
     assert main(["generate", "--variant", "nope"]) == 2
+
+
+def _steps(cells: tuple[int, ...]) -> set[frozenset[int]]:
+    return {frozenset(pair) for pair in itertools.pairwise(cells)}
+
+
+@pytest.mark.parametrize("variant", LINE_KINDS)
+def test_drawn_lines_are_paths_that_share_no_cell_and_never_cross(variant: str) -> None:
+    puzzle = generate(variant, 9, Level.EASY, seed=5).puzzle
+    lines = [rule.cells() for rule in puzzle.constraints]
+    assert len(lines) >= 4
+    cells = [c for line in lines for c in line]
+    assert len(cells) == len(set(cells)) >= 0.3 * puzzle.shape.cells
+    drawn = set().union(*(_steps(line) for line in lines))
+    for line in lines:
+        assert 3 <= len(line) <= 9
+        for a, b in itertools.pairwise(line):
+            (ra, ca), (rb, cb) = divmod(a, 9), divmod(b, 9)
+            assert max(abs(ra - rb), abs(ca - cb)) == 1  # touching cells
+            if ra != rb and ca != cb:
+                assert frozenset((ra * 9 + cb, rb * 9 + ca)) not in drawn  # no crossing
+    if variant == "whisper":
+        assert all(isinstance(r, Whisper) and r.gap == 5 for r in puzzle.constraints)
+
+
+def test_sandwich_sums_sit_on_most_rows_and_columns() -> None:
+    made = generate("sandwich", 9, Level.EASY, seed=3)
+    sandwiches = [r for r in made.puzzle.constraints if isinstance(r, Sandwich)]
+    assert 9 <= len(sandwiches) <= 18
+    for rule in sandwiches:
+        digits = [made.solution[c] for c in rule.members]
+        i, j = sorted((digits.index(1), digits.index(9)))
+        assert rule.total == sum(digits[i + 1 : j])
+
+
+@pytest.mark.parametrize("variant", DRAWN_HERE)
+def test_cli_prints_line_and_outside_clue_kinds_as_fpuzzles(
+    variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.engine.formats import parse_text
+    from game.engine.puzzle import PuzzleRecord
+
+    status = main(["generate", "--variant", variant, "--level", "easy", "--seed", "2"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    (record,) = parse_text(out.strip())
+    assert isinstance(record, PuzzleRecord)
+    read = record.puzzle
+    made = generate(variant, 9, Level.EASY, seed=2).puzzle
+    assert read.givens == made.givens
+    assert set(read.constraints) == set(made.constraints)
+    assert solver.count_solutions(read.rules, read.givens, limit=2) == 1

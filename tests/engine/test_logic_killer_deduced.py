@@ -14,7 +14,7 @@ from game.engine.logic.dead_ends import dead_end
 from game.engine.logic.hint import DEAD_END, find_hint
 from game.engine.logic.killer import deduced_cages
 from game.engine.logic.step import AreaKind
-from game.engine.logic.techniques.hidden_cages import cage_subset, hidden_cage
+from game.engine.logic.techniques.hidden_cages import SUBSET_RATING, cage_subset, hidden_cage
 from game.engine.logic.techniques.rule_steps import sandwich_sum
 from game.engine.rules import Cage, Constraint, RuleSet, Sandwich, Thermometer
 from game.engine.shape import Shape
@@ -78,6 +78,28 @@ def test_cage_subset_keeps_only_combinations_without_a_common_digit() -> None:
     text = steps[0].explanation
     assert "both lie in row 1" in text and "2+8 for the 10 goes" in text
     assert [a.index for a in steps[0].areas] == [0, 1]
+
+
+def test_three_cages_make_a_subset_where_no_two_say_anything() -> None:
+    # Three 10 cages in row 1 whose cells can hold 1, 2, 3, 7, 8, 9: each takes 1+9, 2+8
+    # or 3+7, and no two of them can take the same, so together they take all three
+    # pairs and hold 1, 2, 3, 7, 8 and 9; the rest of row 1 cannot. No two of the cages
+    # alone say so: two may take any two of the three pairs.
+    rules = rules_of(Cage((0, 1), 10), Cage((2, 3), 10), Cage((4, 5), 10))
+    cands = [ALL] * 81
+    for cell in range(6):
+        cands[cell] = 0b111000111  # 1, 2, 3, 7, 8, 9
+    grid = CandidateGrid(SHAPE, [0] * 81, cands, rules=rules)
+    steps = list(cage_subset(grid))
+    assert [a.cells for a in steps[0].areas] == [(0, 1), (2, 3), (4, 5)]
+    assert [a.index for a in steps[0].areas] == [0, 1, 2]
+    assert set(steps[0].eliminations) == {(c, d) for c in (6, 7, 8) for d in (1, 2, 3, 7, 8, 9)}
+    text = steps[0].explanation
+    assert "all lie in row 1" in text and "one per cage" in text
+    assert "the three cages hold 1 (in r1c1" in text
+    assert steps[0].rating > SUBSET_RATING  # a pair's, without hidden cages
+    roles = {m.cell: m.role for m in steps[0].marks}
+    assert len({roles[0], roles[2], roles[4]}) == 3  # each cage in its own colour
 
 
 def test_cage_subset_is_silent_on_cages_that_do_not_see_each_other() -> None:

@@ -32,6 +32,7 @@ from ..logic.registry import Level
 from ..rules import XV, Arrow, Constraint, Kropki, Negative, Thermometer
 from ..rules.constraints import orthogonal_pairs
 from ..shape import Shape
+from . import lines
 
 THERMO_SHARE = 0.45
 """The share of the cells thermometers cover."""
@@ -58,8 +59,10 @@ kropki grid down with a clue or two, leaving clue removal no room to tune the le
 def draw(
     variant: str, shape: Shape, solution: Sequence[int], level: Level, rng: random.Random
 ) -> tuple[Constraint, ...]:
-    """The constraints of ``variant`` (thermo, arrow, kropki, xv) drawn from ``solution``
-    for a puzzle at ``level``."""
+    """The constraints of ``variant`` (thermo, arrow, kropki, xv, and the lines and
+    outside clues of :mod:`.lines`) drawn from ``solution`` for a puzzle at ``level``."""
+    if variant in lines.VARIANTS:
+        return lines.draw(variant, shape.size, solution, rng)
     if variant == "thermo":
         return thermometers(shape.size, solution, rng)
     if variant == "arrow":

@@ -331,9 +331,11 @@ ABOUT: dict[str, About] = {
         "digit in common can go together: a combination with no such partner goes, "
         "with the candidates only it allowed; and a digit that every such pair holds "
         "is inside the two cages, so any cell that sees all its places there loses it, "
-        "as in [Naked Pair].",
+        "as in [Naked Pair]. Where no two cages say anything, three may: one "
+        "combination each, no two sharing a digit, as in [Naked Triple].",
         "Two small cages side by side in one house whose combinations overlap "
-        "(a 10 and a 9 in two cells each: 1+9 and 1+8 cannot both be used).",
+        "(a 10 and a 9 in two cells each: 1+9 and 1+8 cannot both be used); three "
+        "10s of two cells in one row, which take 1+9, 2+8 and 3+7 between them.",
     ),
     # locked candidates
     "Pointing": About(

@@ -311,6 +311,15 @@ VARIANTS: dict[str, Variant] = {
         Variant("arrow", "Arrow", RULE_TYPES["arrow"].sentence, lambda s: ()),
         Variant("kropki", "Kropki", RULE_TYPES["kropki"].sentence, lambda s: ()),
         Variant("xv", "XV", RULE_TYPES["xv"].sentence, lambda s: ()),
+        Variant("whisper", "Whispers", RULE_TYPES["whisper"].sentence, lambda s: ()),
+        Variant("renban", "Renban", RULE_TYPES["renban"].sentence, lambda s: ()),
+        Variant("palindrome", "Palindrome", RULE_TYPES["palindrome"].sentence, lambda s: ()),
+        Variant("between", "Between lines", RULE_TYPES["between"].sentence, lambda s: ()),
+        Variant(
+            "little-killer", "Little killer", RULE_TYPES["little-killer"].sentence, lambda s: ()
+        ),
+        Variant("sandwich", "Sandwich", RULE_TYPES["sandwich"].sentence, lambda s: ()),
+        Variant("quadruple", "Quadruple", RULE_TYPES["quadruple"].sentence, lambda s: ()),
     )
 }
 
@@ -321,6 +330,13 @@ DRAWN_RULES: dict[str, tuple[str, ...]] = {
     "arrow": ("arrow",),
     "kropki": ("kropki",),
     "xv": ("xv",),
+    "whisper": ("whisper",),
+    "renban": ("renban",),
+    "palindrome": ("palindrome",),
+    "between": ("between",),
+    "little-killer": ("little-killer",),
+    "sandwich": ("sandwich",),
+    "quadruple": ("quadruple",),
 }
 """The constraint types each drawn variant's puzzles carry (a killer has cages)."""
 

@@ -26,6 +26,13 @@ from ...engine.rules import VARIANTS
 from ...engine.shape import Shape
 from ..play.puzzle_kind import PuzzleKind, Variant, kind_name
 
+LINES = ("whisper", "renban", "palindrome", "between")
+"""The drawn kinds New game offers in a row of lines."""
+
+SUMS = ("little-killer", "sandwich", "quadruple")
+"""The drawn kinds New game offers in a row of sums outside the grid and circles on
+its corners (the rest, cages, thermometers, arrows and dots, are "Clues drawn")."""
+
 NEW_GAME_SIZES = (4, 6, 9, 12, 16)
 """Every size the generator makes some kind of puzzle in."""
 
@@ -59,9 +66,14 @@ RULE_GROUPS: tuple[RuleGroup, ...] = (
     RuleGroup(
         "neighbours", "Neighbours (any)", tuple(n for n in GLOBAL if not _adds_houses(n)), many=True
     ),
-    RuleGroup("clues", "Clues drawn", DRAWN),
+    RuleGroup("clues", "Clues drawn", tuple(n for n in DRAWN if n not in LINES + SUMS)),
+    RuleGroup("lines", "Lines drawn", LINES),
+    RuleGroup("sums", "Sums outside and quadruples", SUMS),
 )
-"""The card's rows of rules, from the registry and the generator's kinds."""
+"""The card's rows of rules, from the registry and the generator's kinds.  The drawn
+kinds take three rows, as one row of thirteen would not fit the card (at 800x600 a
+row holds six or so); a puzzle still has one kind of them, so picking one in any of
+these rows drops the others'."""
 
 
 def rule_group(key: str) -> RuleGroup:
@@ -99,8 +111,10 @@ def kind_with_grid(kind: PuzzleKind, grid: Variant) -> PuzzleKind:
 
 
 def kind_with_rule(kind: PuzzleKind, rules: RuleGroup, name: str) -> PuzzleKind:
-    """``kind`` with ``name`` (or none, for "") as its choice from ``rules``."""
-    kept = [kind.board.value, *(word for word in kind.rules if word not in rules.names)]
+    """``kind`` with ``name`` (or none, for "") as its choice from ``rules``; a drawn
+    kind replaces the one ``kind`` had, whichever row it came from."""
+    dropped = set(rules.names) | (set(DRAWN) if name in DRAWN else set())
+    kept = [kind.board.value, *(word for word in kind.rules if word not in dropped)]
     words = [*kept, name] if name else kept
     return dataclasses.replace(kind, variant=kind_name(",".join(words)))
 

@@ -94,6 +94,23 @@ def test_the_bundled_catalogue_is_complete_enough_to_train() -> None:
     assert killers
 
 
+VARIANT_AT_LEAST = 10
+"""Positions every variant technique has in the bundled catalogue (12 are asked of
+``benchmarks/make_variant_trainer.py``; a few may go when the logic changes)."""
+
+
+def test_every_variant_technique_has_positions_to_train_on() -> None:
+    short = {}
+    for technique in all_techniques():
+        if not technique.variant_only:
+            continue
+        found = examples(technique.name)
+        if len(found) < VARIANT_AT_LEAST:
+            short[technique.name] = len(found)
+        assert all(e.position.rules is not None for e in found), technique.name
+    assert not short, f"variant techniques with too few positions: {short}"
+
+
 def test_a_variant_line_carries_its_rules() -> None:
     shape = PUZZLE.shape
     rules = RuleSet(shape, (Cage((0, 1), 3), Thermometer((20, 21, 22))))

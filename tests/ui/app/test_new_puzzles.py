@@ -65,7 +65,10 @@ def test_jigsaw_comes_in_six_and_nine(driver: Driver) -> None:
 def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> None:
     scene = open_new_game(driver)
     keys = [control.key for control in scene.spec().controls()]
-    assert keys == ["variant", "houses", "neighbours", "clues", "size", "level", "footer"]
+    assert keys == [
+        *("variant", "houses", "neighbours", "clues", "lines", "sums"),
+        *("size", "level", "footer"),
+    ]
     scene.change("variant", Variant.JIGSAW)
     scene.change("houses", "x")
     scene.change("clues", "killer")
@@ -84,6 +87,28 @@ def test_the_card_offers_the_variants_the_generator_makes(driver: Driver) -> Non
     assert scene.request.variant == "classic"
     for control in scene.spec().controls():  # every option can be asked about
         assert all(isinstance(scene.enabled(control.key, v), bool) for v in part_values(control))
+
+
+def test_drawn_clues_stay_one_of_a_kind_across_their_three_rows(driver: Driver) -> None:
+    scene = open_new_game(driver)
+    scene.change("houses", "x")
+    scene.change("clues", "killer")
+    scene.change("lines", "whisper")  # a line drops the cages, keeps the X
+    assert scene.request.variant == "x,whisper"
+    assert (scene.value("clues"), scene.value("lines")) == ("", "whisper")
+    scene.change("sums", "sandwich")
+    assert scene.request.variant == "x,sandwich" and scene.value("lines") == ""
+    scene.change("houses", "x")
+    for row, names in (
+        ("lines", ("whisper", "renban", "palindrome", "between")),
+        ("sums", ("little-killer", "sandwich", "quadruple")),
+    ):
+        for name in names:
+            assert scene.enabled(row, name), name
+            scene.change(row, name)
+            assert scene.request.variant == name and scene.request.size == 9
+    scene.change("sums", "")
+    assert scene.request.variant == "classic"
 
 
 def test_a_variant_is_made_and_played_from_new_game(driver: Driver) -> None:
