@@ -9,6 +9,7 @@ lay themselves out at the window size and draw, and every size noted is checked.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 
 from game.engine.generator import generate_unrated
 from game.engine.puzzle import Puzzle
-from game.engine.rules.constraints import Cage
+from game.engine.rules.constraints import Cage, LittleKiller
 from game.engine.shape import Shape
 from game.engine.symbols import symbol
 from game.session.play import NoteKind, Settings, Status
@@ -25,7 +26,7 @@ from game.session.play.puzzle_kind import Origin, PuzzleKind
 from game.session.puzzles.sources import Prepared
 from game.session.tasks import TaskRunner
 from game.ui.app.loop import App
-from game.ui.board.layout import note_size, window_for_notes
+from game.ui.board.layout import least_note_size, note_size, window_for_notes
 from game.ui.board.panel_view import explanation_fit, notice_lines
 from game.ui.board.scene import BoardScene
 from game.ui.kit.text import Text
@@ -289,3 +290,40 @@ def test_every_setting_has_one_line_of_explanation_under_it(size: tuple[int, int
         assert text.measure(control.hint, layout.small)[0] <= line.hint.w, "never cut"
         assert line.hint.top >= max(part.bottom for part in line.parts), "under the control"
         assert line.hint.bottom <= line.band.bottom
+
+
+def killer_with_clues_outside() -> Prepared:
+    """:func:`killer` with a little killer sum above and left of the grid: the board
+    gives the clues a row and a column, so its cells are smaller."""
+    base = killer()
+    sol = [int(ch) for ch in SOLUTION]
+    down = tuple(range(1, 81, 10))  # r1c2 to r8c9
+    across = tuple(range(9, 81, 10))  # r2c1 to r9c8
+    clues = tuple(LittleKiller(cells, sum(sol[c] for c in cells)) for cells in (down, across))
+    puzzle = Puzzle(base.puzzle.shape, base.puzzle.givens, base.puzzle.constraints + clues)
+    return dataclasses.replace(base, puzzle=puzzle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_notes_under_cage_sums_beside_outside_clues_read_or_the_board_says_so(
+    size: tuple[int, int],
+) -> None:
+    driver, text = measured(size)
+    start_board(driver, killer_with_clues_outside())
+    driver.settle()
+    while not isinstance(driver.top, BoardScene):
+        driver.key(pygame.K_ESCAPE)  # the rules card over the board
+    driver.key(pygame.K_f, 0, "f")  # every candidate note
+    driver.settle()
+    scene = driver.top
+    assert isinstance(scene, BoardScene)
+    scene.invalidate()
+    driver.step()
+    notes = {size for size, words in text.seen if len(words) == 1 and size < 12}
+    notice = scene.notice()
+    if least_note_size(scene.layout.board) >= 12:
+        assert not notice and not notes
+    else:
+        assert notes, "the tiles draw the notes at the size the layout says"
+        wanted = window_for_notes(9, (True, False, False, True), True)
+        assert wanted is not None and f"{wanted[0]}×{wanted[1]}" in notice

@@ -48,13 +48,21 @@ MIN_TEXT = 12
 """Pixels: the least type a player must read (LOOK.md), candidate notes included."""
 
 
-def note_size(geometry: BoardGeometry) -> int:
+Room = tuple[bool, bool, bool, bool]
+"""Whether clues outside the grid need a row or column of cells above, right of, below
+and left of it (little killer and sandwich sums)."""
+
+NO_ROOM: Room = (False, False, False, False)
+
+
+def note_size(geometry: BoardGeometry, labelled: bool = False) -> int:
     """The type size of candidate notes on ``geometry``, as the tiles start from: about
     a third of a digit, 12 px at least, as large as lets a digit's ink fit its spot
     (inside the selection frame; a digit's ink is 0.75 of the size tall, 0.6 wide).
-    A spot made shorter by a cage's sum may take a smaller size (see the tiles)."""
+    With ``labelled``, in a cell whose spots a cage's sum shortens (the tiles may
+    then draw smaller)."""
     rows, columns = note_grid(geometry.size)
-    area = geometry.note_area(False)
+    area = geometry.note_area(labelled)
     height, width = area.h / rows, area.w / columns
     font = round(max(12.0, geometry.cell * 0.22))
     while font > 7 and (round(font * 0.75) + 1 > height or round(font * 0.6) + 1 > width):
@@ -62,13 +70,24 @@ def note_size(geometry: BoardGeometry) -> int:
     return font
 
 
+def least_note_size(geometry: BoardGeometry) -> int:
+    """The smallest candidate notes on ``geometry``: under a cage's sum, where there are
+    sums (see :func:`note_size`)."""
+    plain = note_size(geometry)
+    return min(plain, note_size(geometry, True)) if geometry.labelled else plain
+
+
 @functools.lru_cache(maxsize=16)
-def window_for_notes(size: int) -> tuple[int, int] | None:
+def window_for_notes(
+    size: int, room: Room = NO_ROOM, labelled: bool = False
+) -> tuple[int, int] | None:
     """The smallest 16:10 window whose board of ``size`` draws its candidate notes at
-    :data:`MIN_TEXT` or more (None if even 4K does not)."""
+    :data:`MIN_TEXT` or more (None if even 4K does not), with clues outside the grid on
+    the sides ``room`` names and, with ``labelled``, notes under cage sums."""
+    sums = frozenset({0}) if labelled else frozenset()
     for height in range(600, 2161, 10):
         width = height * 16 // 10
-        if note_size(board_layout(width, height, size).board) >= MIN_TEXT:
+        if least_note_size(board_layout(width, height, size, room, sums).board) >= MIN_TEXT:
             return (width, height)
     return None
 
@@ -226,13 +245,6 @@ class BoardLayout:
     def all_rects(self) -> list[Rect]:
         """Every hit-testable rectangle (for overlap tests)."""
         return [self.board.rect, self.header, *self.pad, *self.actions.values(), self.status]
-
-
-Room = tuple[bool, bool, bool, bool]
-"""Whether clues outside the grid need a row or column of cells above, right of, below
-and left of it (little killer and sandwich sums)."""
-
-NO_ROOM: Room = (False, False, False, False)
 
 
 def board_layout(

@@ -49,7 +49,7 @@ from .animation import Animator
 from .commands import Handler, play_commands
 from .deduction_view import draw_deduction
 from .hits import hit_at
-from .layout import BoardLayout, board_layout, note_size, window_for_notes
+from .layout import NO_ROOM, BoardLayout, Room, board_layout, least_note_size, window_for_notes
 from .looks import CellLook, ViewState, board_rules, cell_looks
 from .lose import LoseScene
 from .panel import PanelInputs, notes_notice, panel_model
@@ -146,9 +146,11 @@ class BoardScene(Scene):
     def _layout_for(self, size: tuple[int, int]) -> BoardLayout:
         """The layout, with room for clues outside the grid and notes below cage sums."""
         puzzle = self.game.puzzle
+        self._room: Room = NO_ROOM
         if not puzzle.constraints:
             return board_layout(*size, self.game.size)
         marks = rule_marks(puzzle.constraints, self.game.size)
+        self._room = marks.room
         labelled = frozenset(i for i, m in enumerate(marks.cells) if m is not None and m.labelled)
         return board_layout(*size, self.game.size, marks.room, labelled)
 
@@ -354,7 +356,8 @@ class BoardScene(Scene):
         """What the board says lastingly: that its notes need a larger window ("" if not)."""
         board, size = self.layout.board, self.game.size
         full_screen = self.ctx.keymap.shortcut(Action.FULLSCREEN, size)
-        return notes_notice(size, note_size(board), window_for_notes(size), full_screen)
+        needed = window_for_notes(size, self._room, bool(board.labelled))
+        return notes_notice(size, least_note_size(board), needed, full_screen)
 
     def invalidate(self) -> None:
         self._full = True
