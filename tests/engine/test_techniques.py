@@ -172,3 +172,22 @@ def test_catalogue_places_shapes_where_players_learn_them_and_rates_them_as_se_d
     assert catalogue.index("Hidden Rectangle") < catalogue.index("Naked Quad")
     places = [t.place for t in registry.all_techniques() if not t.last_resort]
     assert places == sorted(places)
+
+
+def test_the_catalogue_order_does_not_depend_on_what_was_imported_first() -> None:
+    """Techniques of equal place keep their order of registration: importing one module
+    before the catalogue loads must not move it ahead (a jigsaw's Claiming once became
+    Law of Leftovers after a test imported the leftovers module directly)."""
+    import subprocess
+    import sys
+
+    listing = (
+        "from game.engine.logic import registry; print([t.name for t in registry.all_techniques()])"
+    )
+    orders = [
+        subprocess.run(
+            [sys.executable, "-c", first + listing], capture_output=True, text=True, check=True
+        ).stdout
+        for first in ("", "import game.engine.logic.techniques.leftovers; ")
+    ]
+    assert orders[0] == orders[1] and "Law of Leftovers" in orders[0]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -135,10 +134,7 @@ def all_techniques() -> tuple[Technique, ...]:
     """Every registered technique, simplest first (by place, then registration)."""
     global _loaded
     if not _loaded:
-        from . import techniques
-
-        for module in pkgutil.iter_modules(techniques.__path__):
-            importlib.import_module(f"{techniques.__name__}.{module.name}")
+        importlib.import_module(f"{__package__}.techniques")  # registers every module
         _loaded = True
     registered = {name: i for i, name in enumerate(_REGISTRY)}
     return tuple(
