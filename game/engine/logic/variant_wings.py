@@ -20,6 +20,7 @@ from ..symbols import cell_name, symbol
 from .grid import CandidateGrid, cells_of
 from .step import Link, Mark, Role, Step
 from .variant_units import VariantUnits, sees_reason
+from .wing_steps import wing_step
 from .wording import or_list, removal_text
 
 
@@ -78,10 +79,13 @@ def xy_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterato
                 if not targets:
                     continue
                 eliminations = tuple((cell, z) for cell in cells_of(targets))
-                yield Step(
+                yield wing_step(
                     "XY-Wing",
-                    eliminations=eliminations,
-                    explanation=(
+                    pivot,
+                    (one, two),
+                    (x, y, z),
+                    eliminations,
+                    (
                         f"{cell_name(pivot, n)} (pivot, {_options(pair)}) sees "
                         f"{cell_name(one, n)} ({_options(cands[one])}){_why(units, pivot, one, x)}"
                         f" and {cell_name(two, n)} ({_options(cands[two])})"
@@ -90,19 +94,7 @@ def xy_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterato
                         f"{_removal_sights(units, targets, (one, two), z)} cannot be "
                         f"{symbol(z)}: {removal_text(eliminations, n)}."
                     ),
-                    marks=(
-                        Mark(pivot, x, Role.PIVOT),
-                        Mark(pivot, y, Role.PIVOT),
-                        Mark(one, x, Role.PINCER),
-                        Mark(one, z, Role.PINCER),
-                        Mark(two, y, Role.PINCER),
-                        Mark(two, z, Role.PINCER),
-                    ),
-                    links=(
-                        Link((pivot, x), (one, x), strong=False),
-                        Link((pivot, y), (two, y), strong=False),
-                    ),
-                    rating=rating,
+                    rating,
                 )
 
 
@@ -140,10 +132,13 @@ def xyz_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterat
                 if not targets:
                     continue
                 eliminations = tuple((cell, z) for cell in cells_of(targets))
-                yield Step(
+                yield wing_step(
                     "XYZ-Wing",
-                    eliminations=eliminations,
-                    explanation=(
+                    pivot,
+                    (one, two),
+                    (x, y, z),
+                    eliminations,
+                    (
                         f"{cell_name(pivot, n)} (pivot, {_options(triple)}) sees "
                         f"{cell_name(one, n)} ({_options(cands[one])}){_why(units, pivot, one, x)}"
                         f" and {cell_name(two, n)} ({_options(cands[two])})"
@@ -154,20 +149,7 @@ def xyz_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterat
                         f"{_removal_sights(units, targets, (pivot, one, two), z)} cannot be "
                         f"{symbol(z)}: {removal_text(eliminations, n)}."
                     ),
-                    marks=(
-                        Mark(pivot, x, Role.PIVOT),
-                        Mark(pivot, y, Role.PIVOT),
-                        Mark(pivot, z, Role.PIVOT),
-                        Mark(one, x, Role.PINCER),
-                        Mark(one, z, Role.PINCER),
-                        Mark(two, y, Role.PINCER),
-                        Mark(two, z, Role.PINCER),
-                    ),
-                    links=(
-                        Link((pivot, x), (one, x), strong=False),
-                        Link((pivot, y), (two, y), strong=False),
-                    ),
-                    rating=rating,
+                    rating,
                 )
 
 

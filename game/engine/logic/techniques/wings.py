@@ -30,6 +30,7 @@ from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
 from ..variant_units import variant_units
 from ..variant_wings import w_wings, xy_wings, xyz_wings
+from ..wing_steps import wing_step
 from ..wording import and_list, or_list, removal_text
 
 XY_WING_RATING = 4.2
@@ -82,10 +83,13 @@ def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
                     continue
                 x, y = x_bit.bit_length(), y_bit.bit_length()
                 eliminations = tuple((cell, z) for cell in cells_of(targets))
-                yield Step(
+                yield wing_step(
                     "XY-Wing",
-                    eliminations=eliminations,
-                    explanation=(
+                    pivot,
+                    (one, two),
+                    (x, y, z),
+                    eliminations,
+                    (
                         f"{cell_name(pivot, n)} (pivot, {_options(pair)}) sees "
                         f"{cell_name(one, n)} ({_options(cands[one])}) and "
                         f"{cell_name(two, n)} ({_options(cands[two])}). Whichever value "
@@ -93,19 +97,7 @@ def xy_wing(grid: CandidateGrid) -> Iterator[Step]:
                         f"that sees both pincers cannot be {symbol(z)}: "
                         f"{removal_text(eliminations, n)}."
                     ),
-                    marks=(
-                        Mark(pivot, x, Role.PIVOT),
-                        Mark(pivot, y, Role.PIVOT),
-                        Mark(one, x, Role.PINCER),
-                        Mark(one, z, Role.PINCER),
-                        Mark(two, y, Role.PINCER),
-                        Mark(two, z, Role.PINCER),
-                    ),
-                    links=(
-                        Link((pivot, x), (one, x), strong=False),
-                        Link((pivot, y), (two, y), strong=False),
-                    ),
-                    rating=XY_WING_RATING,
+                    XY_WING_RATING,
                 )
 
 
@@ -138,10 +130,13 @@ def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
                 x = (cands[one] ^ z_bit).bit_length()
                 y = (cands[two] ^ z_bit).bit_length()
                 eliminations = tuple((cell, z) for cell in cells_of(targets))
-                yield Step(
+                yield wing_step(
                     "XYZ-Wing",
-                    eliminations=eliminations,
-                    explanation=(
+                    pivot,
+                    (one, two),
+                    (x, y, z),
+                    eliminations,
+                    (
                         f"{cell_name(pivot, n)} (pivot, {_options(triple)}) sees "
                         f"{cell_name(one, n)} ({_options(cands[one])}) and "
                         f"{cell_name(two, n)} ({_options(cands[two])}). If the pivot is "
@@ -150,20 +145,7 @@ def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
                         f"pivot is {symbol(z)} itself. So a cell that sees all three "
                         f"cannot be {symbol(z)}: {removal_text(eliminations, n)}."
                     ),
-                    marks=(
-                        Mark(pivot, x, Role.PIVOT),
-                        Mark(pivot, y, Role.PIVOT),
-                        Mark(pivot, z, Role.PIVOT),
-                        Mark(one, x, Role.PINCER),
-                        Mark(one, z, Role.PINCER),
-                        Mark(two, y, Role.PINCER),
-                        Mark(two, z, Role.PINCER),
-                    ),
-                    links=(
-                        Link((pivot, x), (one, x), strong=False),
-                        Link((pivot, y), (two, y), strong=False),
-                    ),
-                    rating=XYZ_WING_RATING,
+                    XYZ_WING_RATING,
                 )
 
 
