@@ -24,7 +24,6 @@ Randomness comes only from ``rng``, over lists in a fixed order.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Sequence
 
@@ -75,26 +74,9 @@ def draw(
     raise ValueError(f"no constraints are drawn for {variant!r}")
 
 
-@functools.cache
-def _touching(size: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its neighbours including diagonal ones, in cell order."""
-    found = []
-    for cell in range(size * size):
-        row, column = divmod(cell, size)
-        found.append(
-            tuple(
-                r * size + c
-                for r in range(row - 1, row + 2)
-                for c in range(column - 1, column + 2)
-                if 0 <= r < size and 0 <= c < size and (r, c) != (row, column)
-            )
-        )
-    return tuple(found)
-
-
 def thermometers(size: int, solution: Sequence[int], rng: random.Random) -> tuple[Thermometer, ...]:
     """Thermometers along increasing paths of ``solution`` (see the module docstring)."""
-    near = _touching(size)
+    near = lines.touching(size)
     used = [False] * (size * size)
     found: list[Thermometer] = []
     covered = 0
@@ -128,7 +110,7 @@ def thermometers(size: int, solution: Sequence[int], rng: random.Random) -> tupl
 
 def arrows(size: int, solution: Sequence[int], rng: random.Random) -> tuple[Arrow, ...]:
     """Arrows whose shafts add up to their bulbs (see the module docstring)."""
-    near = _touching(size)
+    near = lines.touching(size)
     used = [False] * (size * size)
     found: list[Arrow] = []
     covered = 0

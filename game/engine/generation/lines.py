@@ -96,8 +96,9 @@ VARIANTS = ("whisper", "renban", "palindrome", "between", "little-killer", "sand
 
 
 @functools.cache
-def _touching(size: int) -> tuple[tuple[int, ...], ...]:
-    """Per cell, its neighbours including diagonal ones, in cell order."""
+def touching(size: int) -> tuple[tuple[int, ...], ...]:
+    """Per cell, its neighbours including diagonal ones, in cell order (lines and
+    thermometers step to any of them, as setters draw them)."""
     found = []
     for cell in range(size * size):
         row, column = divmod(cell, size)
@@ -195,7 +196,7 @@ def _lines(
     """Lines of ``variant`` (whisper, renban or between) until :data:`LINE_SHARE` of the
     grid is covered (see the module docstring)."""
     fits, done = _RULES[variant](size)
-    near = _touching(size)
+    near = touching(size)
     used = [False] * (size * size)
     steps: set[frozenset[int]] = set()
     found: list[Constraint] = []
@@ -266,7 +267,7 @@ def palindromes(size: int, solution: Sequence[int], rng: random.Random) -> tuple
     """Palindromes grown from their middle out, until :data:`LINE_SHARE` of the grid is
     covered: each step adds a free cell at each end, the two holding the same digit
     (so the two never share a house)."""
-    near = _touching(size)
+    near = touching(size)
     used = [False] * (size * size)
     steps: set[frozenset[int]] = set()
     found: list[Palindrome] = []

@@ -15,7 +15,7 @@ from ..symbols import symbol
 from .fish_search import Fish, FishKind
 from .grid import cells_of, tables
 from .step import Area, AreaKind, Mark, Role, Step
-from .variant_units import VariantUnits, sees_reason
+from .variant_units import VariantUnits, sightings
 from .wording import and_list, cells_text, removal_text
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -128,23 +128,6 @@ def fins_text(shape: Shape, places: int, fish: Fish, units: VariantUnits | None 
     return f"the fin{'s' if len(words) > 1 else ''} {and_list(words)}"
 
 
-def sight_text(units: VariantUnits, fins: int, targets: int, digit: int, limit: int = 3) -> str:
-    """`` (r5c5 sees r3c4 by the anti-knight rule)``: the sightings between removed
-    cells and fins that no row, column or region gives, the first ``limit`` of them;
-    empty when the shape's houses give them all."""
-    n = units.rules.size
-    said = []
-    for target in cells_of(targets):
-        for fin in cells_of(fins):
-            reason = sees_reason(units.rules, target, fin, digit)
-            if reason is not None:
-                said.append(f"{cells_text([target], n)} sees {cells_text([fin], n)} {reason}")
-    if not said:
-        return ""
-    more = "; ..." if len(said) > limit else ""
-    return f" ({'; '.join(said[:limit])}{more})"
-
-
 def fish_step(
     shape: Shape,
     places: int,
@@ -180,7 +163,9 @@ def fish_step(
         )
     if fish.fins:
         one = fish.fins.bit_count() == 1
-        sight = "" if units is None else sight_text(units, fish.fins, fish.eliminations, digit)
+        sight = (
+            "" if units is None else sightings(units, fish.eliminations, cells_of(fish.fins), digit)
+        )
         explanation = (
             f"{head}, except {fins_text(shape, places, fish, units)}. {need}, so unless "
             f"{'the fin' if one else 'a fin'} is {d}, those {d}s fill the cover units.{twice} "

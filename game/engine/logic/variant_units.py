@@ -18,13 +18,14 @@ and wing searches' inner loops.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..houses import House, HouseKind
 from ..rules import RuleSet
 from ..rules.registry import rule_type
 from ..symbols import cell_name
-from .grid import CandidateGrid, tables
+from .grid import CandidateGrid, cells_of, tables
 
 
 @dataclass(frozen=True, eq=False)
@@ -194,3 +195,24 @@ def _reasons(rules: RuleSet) -> dict[tuple[int, int, int], str]:
                 found.setdefault((p, q, x), phrase)
                 found.setdefault((q, p, x), phrase)
     return found
+
+
+def sightings(
+    units: VariantUnits, targets: int, holders: Iterable[int], digit: int, limit: int = 3
+) -> str:
+    """`` (r5c5 sees r3c4 by the anti-knight rule)``: how removed cells (``targets``, a
+    mask) see the cells a step rests on (``holders``: fins, pincers) where no row,
+    column or region does, the first ``limit`` of them; empty when the shape's
+    houses give them all."""
+    n = units.rules.size
+    holders = tuple(holders)
+    said = []
+    for target in cells_of(targets):
+        for holder in holders:
+            reason = sees_reason(units.rules, target, holder, digit)
+            if reason is not None:
+                said.append(f"{cell_name(target, n)} sees {cell_name(holder, n)} {reason}")
+    if not said:
+        return ""
+    more = "; ..." if len(said) > limit else ""
+    return f" ({'; '.join(said[:limit])}{more})"

@@ -18,9 +18,9 @@ from collections.abc import Iterator
 
 from ..symbols import cell_name, symbol
 from .grid import CandidateGrid, cells_of
-from .step import Link, Mark, Role, Step
-from .variant_units import VariantUnits, sees_reason
-from .wing_steps import wing_step
+from .step import Step
+from .variant_units import VariantUnits, sees_reason, sightings
+from .wing_steps import w_wing_step, wing_step
 from .wording import or_list, removal_text
 
 
@@ -32,24 +32,6 @@ def _why(units: VariantUnits, a: int, b: int, digit: int) -> str:
     """`` (by the anti-knight rule)`` after "a sees b", or nothing when a house says it."""
     reason = sees_reason(units.rules, a, b, digit)
     return "" if reason is None else f" ({reason})"
-
-
-def _removal_sights(
-    units: VariantUnits, targets: int, holders: tuple[int, ...], digit: int, limit: int = 3
-) -> str:
-    """``; r5c5 sees r3c4 by the anti-knight rule`` for the first few removed cells
-    that see a holder through a constraint or an extra house."""
-    n = units.rules.size
-    said = []
-    for target in cells_of(targets):
-        for holder in holders:
-            reason = sees_reason(units.rules, target, holder, digit)
-            if reason is not None:
-                said.append(f"{cell_name(target, n)} sees {cell_name(holder, n)} {reason}")
-    if not said:
-        return ""
-    more = "; ..." if len(said) > limit else ""
-    return f" ({'; '.join(said[:limit])}{more})"
 
 
 def xy_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterator[Step]:
@@ -91,7 +73,7 @@ def xy_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterato
                         f" and {cell_name(two, n)} ({_options(cands[two])})"
                         f"{_why(units, pivot, two, y)}. Whichever value the pivot takes, one "
                         f"of the pincers is {symbol(z)}, so any cell that sees both pincers"
-                        f"{_removal_sights(units, targets, (one, two), z)} cannot be "
+                        f"{sightings(units, targets, (one, two), z)} cannot be "
                         f"{symbol(z)}: {removal_text(eliminations, n)}."
                     ),
                     rating,
@@ -146,7 +128,7 @@ def xyz_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterat
                         f"{cell_name(one, n)} is {symbol(z)}; if it is {symbol(y)}, "
                         f"{cell_name(two, n)} is {symbol(z)}; otherwise the pivot is "
                         f"{symbol(z)} itself. So a cell that sees all three"
-                        f"{_removal_sights(units, targets, (pivot, one, two), z)} cannot be "
+                        f"{sightings(units, targets, (pivot, one, two), z)} cannot be "
                         f"{symbol(z)}: {removal_text(eliminations, n)}."
                     ),
                     rating,
@@ -192,10 +174,12 @@ def w_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterator
                                 continue
                             seen.add((one, two, y, near, far))
                             eliminations = tuple((cell, x) for cell in cells_of(targets))
-                            yield Step(
-                                "W-Wing",
-                                eliminations=eliminations,
-                                explanation=(
+                            yield w_wing_step(
+                                (one, two),
+                                (near, far),
+                                (x, y),
+                                eliminations,
+                                (
                                     f"{cell_name(one, n)} and {cell_name(two, n)} are both "
                                     f"{_options(pair)}. In {units.names[unit]}, "
                                     f"{symbol(y)} can only go in {cell_name(near, n)} or "
@@ -205,24 +189,11 @@ def w_wings(grid: CandidateGrid, units: VariantUnits, rating: float) -> Iterator
                                     f"{_why(units, far, two, y)}. One of them is {symbol(y)}, "
                                     f"so {cell_name(one, n)} or {cell_name(two, n)} is "
                                     f"{symbol(x)}, and any cell that sees both"
-                                    f"{_removal_sights(units, targets, (one, two), x)} cannot "
+                                    f"{sightings(units, targets, (one, two), x)} cannot "
                                     f"be {symbol(x)}: {removal_text(eliminations, n)}."
                                 ),
-                                marks=(
-                                    Mark(one, x, Role.PINCER),
-                                    Mark(one, y, Role.PINCER),
-                                    Mark(two, x, Role.PINCER),
-                                    Mark(two, y, Role.PINCER),
-                                    Mark(near, y, Role.PIVOT),
-                                    Mark(far, y, Role.PIVOT),
-                                ),
-                                links=(
-                                    Link((one, y), (near, y), strong=False),
-                                    Link((near, y), (far, y), strong=True),
-                                    Link((far, y), (two, y), strong=False),
-                                ),
-                                units=(unit,) if unit < shape_units else (),
-                                rating=rating,
+                                (unit,) if unit < shape_units else (),
+                                rating,
                             )
 
 

@@ -27,10 +27,10 @@ from collections.abc import Iterator
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
-from ..step import Link, Mark, Role, Step
+from ..step import Mark, Role, Step
 from ..variant_units import variant_units
 from ..variant_wings import w_wings, xy_wings, xyz_wings
-from ..wing_steps import wing_step
+from ..wing_steps import w_wing_step, wing_step
 from ..wording import and_list, or_list, removal_text
 
 XY_WING_RATING = 4.2
@@ -189,10 +189,12 @@ def w_wing(grid: CandidateGrid) -> Iterator[Step]:
                                 continue
                             seen.add((one, two, y, near, far))
                             eliminations = tuple((cell, x) for cell in cells_of(targets))
-                            yield Step(
-                                "W-Wing",
-                                eliminations=eliminations,
-                                explanation=(
+                            yield w_wing_step(
+                                (one, two),
+                                (near, far),
+                                (x, y),
+                                eliminations,
+                                (
                                     f"{cell_name(one, n)} and {cell_name(two, n)} are both "
                                     f"{_options(pair)}. In {shape.unit_name(unit)}, "
                                     f"{symbol(y)} can only go in {cell_name(near, n)} or "
@@ -203,21 +205,8 @@ def w_wing(grid: CandidateGrid) -> Iterator[Step]:
                                     f"{symbol(x)}, and any cell that sees both cannot be "
                                     f"{symbol(x)}: {removal_text(eliminations, n)}."
                                 ),
-                                marks=(
-                                    Mark(one, x, Role.PINCER),
-                                    Mark(one, y, Role.PINCER),
-                                    Mark(two, x, Role.PINCER),
-                                    Mark(two, y, Role.PINCER),
-                                    Mark(near, y, Role.PIVOT),
-                                    Mark(far, y, Role.PIVOT),
-                                ),
-                                links=(
-                                    Link((one, y), (near, y), strong=False),
-                                    Link((near, y), (far, y), strong=True),
-                                    Link((far, y), (two, y), strong=False),
-                                ),
-                                units=(unit,),
-                                rating=W_WING_RATING,
+                                (unit,),
+                                W_WING_RATING,
                             )
 
 
