@@ -86,7 +86,7 @@ def grade(
     """
     if rules is not None and not rules.constraints:
         rules = None
-    plan = _plan(target, _flavour(rules))
+    plan = _plan(target, variant=rules is not None)
     position = CandidateGrid.from_grid(shape, grid, rules=rules)
     hardest = Level.EASY
     steps = expert_steps = 0
@@ -319,33 +319,20 @@ class _Plan:
     late_others: tuple[Technique, ...] = ()  # ... (those _close has no loop for)
 
 
-class _Flavour(enum.Enum):
-    """What the rater may use on a rule set: the steps differ between these."""
-
-    CLASSIC = "classic"  # no constraints: uniqueness techniques and trials allowed
-    VARIANT = "variant"  # constraints: constraint steps, no uniqueness, no trials
-    SUMS = "sums"  # a variant whose rules narrow sums (Constraint Sum can apply)
-
-
-def _flavour(rules: RuleSet | None) -> _Flavour:
-    if rules is None:
-        return _Flavour.CLASSIC
-    return _Flavour.SUMS if rules.narrowing else _Flavour.VARIANT
-
-
 @functools.cache
-def _plan(target: Level, flavour: _Flavour = _Flavour.CLASSIC) -> _Plan:
+def _plan(target: Level, variant: bool = False) -> _Plan:
     """How to grade against ``target``.
 
     The rater orders techniques by rating, so harder ones sit between easier ones;
     those must still be tried (if one applies, the rater takes it and the puzzle is
     above the target), but nothing after the target's last technique need be.
-    On variants the rater skips uniqueness techniques and trials (see
-    :func:`~game.engine.logic.path.find_step`) and adds the constraint steps.
+    On variants (``variant``: a rule set is given) the rater skips uniqueness
+    techniques and trials (see :func:`~game.engine.logic.path.find_step`) and adds
+    the constraint steps.
     """
     every = all_techniques()
     levels = {t.name: t.level for t in every}
-    if flavour is _Flavour.CLASSIC:
+    if not variant:
         order = tuple(t for t in every if not t.variant_only)
     else:
         order = tuple(t for t in every if not t.needs_unique and not t.last_resort)
