@@ -116,7 +116,8 @@ def test_some_steps_see_through_what_the_variant_adds(walked: list[tuple[str, st
 
 
 @pytest.mark.parametrize(
-    "family", ["Skyscraper", "2-String Kite", "Turbot Fish", "WXYZ-Wing", "Siamese"]
+    "family",
+    ["Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle", "WXYZ-Wing", "Siamese"],
 )
 def test_each_extended_technique_meets_the_variant_on_real_puzzles(
     walked: list[tuple[str, str]], family: str
