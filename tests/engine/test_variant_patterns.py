@@ -10,7 +10,7 @@ the variant.  Soundness on real puzzles is walked in test_variant_fish_wings.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from game.engine.logic import CandidateGrid
 from game.engine.logic.path import steps_of
@@ -27,7 +27,7 @@ def cell(name: str) -> int:
     return (int(row) - 1) * 9 + int(column) - 1
 
 
-def position(cands: dict[str, Iterable[int]]) -> tuple[int, ...]:
+def position(cands: Mapping[str, Iterable[int]]) -> tuple[int, ...]:
     """Candidate masks: the named cells get their digits, every other cell none."""
     masks = [0] * 81
     for name, digits in cands.items():
@@ -112,6 +112,6 @@ def test_a_killer_cage_covers_a_fish_but_never_bases_one() -> None:
     ]
     assert any("the cover column 7 and the cage at r3c3" in text for text in said), said
     for technique in ("Franken X-Wing", "Mutant X-Wing", "Finned Mutant X-Wing"):
-        for _removed, said in removals(technique, masks, rules):
-            base = said.split("the base is ", 1)[1].split(", the cover", 1)[0]
-            assert "cage" not in base, said
+        for _removed, text in removals(technique, masks, rules):
+            base = text.split("the base is ", 1)[1].split(", the cover", 1)[0]
+            assert "cage" not in base, text
