@@ -327,6 +327,11 @@ def _probing(
     hundred propagations, but the same puzzles take tens of branch points instead of
     tens of thousands.  Classic grids never come here (their stage 2 is
     :func:`_hard`).  Solutions found along the way are real solutions.
+
+    A search that has not ended after a share of its budget (:data:`SET_SUMS_AFTER`)
+    narrows with the set sums of :func:`_set_sums` added from then on: sums over
+    unions of houses that a near-empty killer on a Latin square can need, and that
+    cost too much to find for the puzzles probing settles at once.
     """
     known: dict[int, None] = dict.fromkeys(plain_found)
     stack = [start]
@@ -542,6 +547,7 @@ class _Tables:
         self.props: _Narrowing | None = None
         self._rules: RuleSet | None = None
         self._deep: _Narrowing | None = None
+        self._deep_built = False
         if isinstance(topology, RuleSet):
             self._build_rules(topology)
             return
@@ -699,11 +705,11 @@ class _Tables:
 
         Why only there: finding the set sums takes a few tenths of a second on a 9x9
         killer, more than the plain stage needs for nearly every puzzle."""
-        if self._deep is None and self._rules is not None:
-            extra = _set_sums(self._rules)
-            implied = _implied_sums(self._rules)
-            self._deep = _Narrowing(self._rules, self, [*implied, *extra]) if extra else None
-            self._rules = None  # built once; None from here on means "no set sums"
+        rules = self._rules
+        if not self._deep_built and rules is not None:
+            extra = _set_sums(rules)
+            self._deep = _Narrowing(rules, self, [*_implied_sums(rules), *extra]) if extra else None
+            self._deep_built = True  # two threads may both build it: harmless
         return self._deep
 
     @property
