@@ -699,12 +699,8 @@ class _Tables:
 
     @property
     def deep_props(self) -> _Narrowing | None:
-        """The probing stage's narrowing: :attr:`props` with the set sums of
-        :func:`_set_sums` added, built on first use (None when there are none: the
-        stage then narrows with :attr:`props`).
-
-        Why only there: finding the set sums takes a few tenths of a second on a 9x9
-        killer, more than the plain stage needs for nearly every puzzle."""
+        """:attr:`props` with the set sums added (see :data:`SET_SUMS_AFTER`), built on
+        first use; None when there are none."""
         rules = self._rules
         if not self._deep_built and rules is not None:
             extra = _set_sums(rules)
