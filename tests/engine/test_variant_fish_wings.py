@@ -1,5 +1,6 @@
 """Fish, wings and chains under a variant's houses and weak links, checked against the
-exact solution at every position of real X, Windoku, anti-knight and jigsaw puzzles.
+exact solution at every position of real jigsaw X, extra-region, diagonal, disjoint-group,
+anti-knight and killer puzzles.
 
 Every step the fish, wing and chain finders offer (not only the one a hint picks)
 may remove only digits the solution does not have; and on these puzzles some of
@@ -22,12 +23,22 @@ from game.engine.logic.registry import all_techniques
 from game.engine.rules import RuleSet
 
 FAMILY = ("X-Wing", "Swordfish", "Jellyfish", "XY-Wing", "XYZ-Wing", "W-Wing", "X-Chain")
+PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle")
 TECHNIQUES = [
     t
     for t in all_techniques()
-    if any(t.name.endswith(word) for word in FAMILY) and "Siamese" not in t.name
+    if any(t.name.endswith(word) for word in FAMILY + PATTERNS) and t.name != "ALS-XY-Wing"
 ]
-FPUZZLES_KINDS = (("antiknight",), ("extraregion",), ("diagonal",))
+SLOW = [t for t in all_techniques() if t.name == "ALS-XY-Wing"]
+"""Walked at every :data:`SLOW_EVERY`-th position only: it costs more than all the rest."""
+SLOW_EVERY = 8
+FPUZZLES_KINDS = (
+    ("antiknight",),
+    ("extraregion",),
+    ("diagonal",),
+    ("disjointgroups",),
+    ("evenodd", "killer", "littlekiller"),
+)
 """The f-puzzles puzzles walked, by their whole list of rules (one each keeps it fast)."""
 
 
@@ -56,18 +67,22 @@ def _cases(data: Path) -> list[tuple[str, RuleSet, tuple[int, ...], tuple[int, .
     return cases
 
 
-def _walk(rules: RuleSet, givens: tuple[int, ...], solution: tuple[int, ...]) -> list[str]:
+def _walk(
+    rules: RuleSet, givens: tuple[int, ...], solution: tuple[int, ...]
+) -> list[tuple[str, str]]:
     """Every fish, wing and chain step at every position of the hint path, checked."""
     said = []
     position = CandidateGrid.from_grid(rules.shape, givens, rules=rules)
+    count = 0
     while not position.is_solved():
-        for technique in TECHNIQUES:
+        count += 1
+        for technique in TECHNIQUES + (SLOW if count % SLOW_EVERY == 1 else []):
             for step in steps_of(position, technique):
                 for cell, digit in step.eliminations:
                     assert solution[cell] != digit, step.explanation
                 for cell, digit in step.placements:
                     assert solution[cell] == digit, step.explanation
-                said.append(step.explanation)
+                said.append((step.technique, step.explanation))
         hint = find_step(position, unique=True).step
         if hint is None or hint.last_resort:
             break
@@ -76,24 +91,35 @@ def _walk(rules: RuleSet, givens: tuple[int, ...], solution: tuple[int, ...]) ->
 
 
 @pytest.fixture(scope="module")
-def walked(shared_data: Path) -> list[str]:
+def walked(shared_data: Path) -> list[tuple[str, str]]:
     said = []
     for _kind, rules, givens, solution in _cases(shared_data):
         said += _walk(rules, givens, solution)
     return said
 
 
-def test_fish_wing_and_chain_steps_on_variants_are_sound(walked: list[str]) -> None:
+def test_fish_wing_and_chain_steps_on_variants_are_sound(walked: list[tuple[str, str]]) -> None:
     assert walked, "no fish, wing or chain step was tried"
 
 
-def test_some_steps_see_through_what_the_variant_adds(walked: list[str]) -> None:
-    through = [
-        text
-        for text in walked
-        if "diagonal" in text
-        or "extra region" in text
-        or " rule)" in text
-        or "by the anti-knight rule" in text
-    ]
+def _through(text: str) -> bool:
+    """Whether a step says it used what the variant adds."""
+    return any(
+        word in text
+        for word in ("diagonal", "extra region", "disjoint group", " rule)", " rule;", "cage at")
+    )
+
+
+def test_some_steps_see_through_what_the_variant_adds(walked: list[tuple[str, str]]) -> None:
+    through = [text for _name, text in walked if _through(text)]
     assert through, "no step used a diagonal, an extra region or a constraint's link"
+
+
+@pytest.mark.parametrize(
+    "family",
+    ["Skyscraper", "2-String Kite", "Turbot Fish", "Empty Rectangle", "WXYZ-Wing", "Siamese"],
+)
+def test_each_extended_technique_meets_the_variant_on_real_puzzles(
+    walked: list[tuple[str, str]], family: str
+) -> None:
+    assert any(family in name and _through(text) for name, text in walked), family

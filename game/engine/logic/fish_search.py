@@ -59,7 +59,7 @@ from dataclasses import dataclass
 
 from ..houses import HouseKind
 from ..shape import Shape
-from .digit_templates import removable_cells, removable_in
+from .digit_templates import removable_in
 from .grid import cells_of, tables
 from .variant_units import VariantUnits
 
@@ -156,7 +156,10 @@ class Geometry:
     One per shape (:func:`geometry`), or one per variant rule set and digit
     (:func:`variant_geometry`): there every house of ``N`` cells is a unit, counted
     as a region (a diagonal or an extra region crosses rows and columns as a box
-    does), and a cell sees what its constraints rule out for that digit too.
+    does), and a cell sees what its constraints rule out for that digit too.  A
+    smaller all-different house (a killer cage) is a unit there as well, but only
+    ever a *cover* one: a cover unit need only hold the digit at most once, while a
+    base unit must hold it.
     Compared by identity: it is a cache key, and hashing its tables would cost more
     than the lookups it saves.
     """
@@ -165,6 +168,14 @@ class Geometry:
     peer_mask: tuple[int, ...]
     cell_units: tuple[tuple[int, ...], ...]
     unit_kinds: tuple[int, ...]
+    cages: int = 0
+    """How many units, at the end, are cover-only: all-different houses of fewer than
+    ``N`` cells (killer cages), which hold the digit at most once but may miss it."""
+
+    @property
+    def full_units(self) -> tuple[int, ...]:
+        """The masks of the units that must hold the digit (a base or a template's)."""
+        return self.unit_mask[: len(self.unit_mask) - self.cages]
 
 
 @functools.lru_cache(maxsize=32)
@@ -179,8 +190,16 @@ def geometry(shape: Shape) -> Geometry:
 def variant_geometry(units: VariantUnits, digit: int) -> Geometry:
     """Every full house of a variant and what each cell sees for ``digit`` under it."""
     shape_kinds = geometry(units.rules.shape).unit_kinds
-    unit_kinds = shape_kinds + (REGIONS,) * (len(units.unit_mask) - len(shape_kinds))
-    return Geometry(units.unit_mask, units.digit_peers[digit - 1], units.cell_units, unit_kinds)
+    masks = units.fish_mask
+    unit_kinds = shape_kinds + (REGIONS,) * (len(masks) - len(shape_kinds))
+    cell_units = units.cell_units
+    if units.cages:
+        grown = [list(found) for found in cell_units]
+        for unit in range(len(units.unit_mask), len(masks)):
+            for cell in cells_of(masks[unit]):
+                grown[cell].append(unit)
+        cell_units = tuple(tuple(found) for found in grown)
+    return Geometry(masks, units.digit_peers[digit - 1], cell_units, unit_kinds, len(units.cages))
 
 
 def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
@@ -255,7 +274,7 @@ def fish_in(geo: Geometry, places: int, kind: FishKind, size: int) -> tuple[Fish
 def _search(geo: Geometry, places: int, kind: FishKind, size: int) -> tuple[Fish, ...]:
     if not 2 <= size <= MAX_SIZE:
         return ()
-    targets = removable_in(geo, geo.unit_mask, geo.peer_mask, places)
+    targets = removable_in(geo, geo.full_units, geo.peer_mask, places)
     if not targets:
         return ()
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
@@ -322,7 +341,7 @@ class _Completion:
         return bool(self.made) and not self.every
 
 
-_PARTNERS: dict[tuple[Shape, int, FishKind, int], tuple[tuple[Fish, Fish], ...]] = {}
+_PARTNERS: dict[tuple[Geometry, int, FishKind, int], tuple[tuple[Fish, Fish], ...]] = {}
 
 
 class Allowance:
@@ -343,15 +362,22 @@ def siamese_pairs(
     cut short by the allowance is not cached), since the partner of a fish need not
     be the first fish found for its target.
     """
-    key = (shape, places, kind, size)
+    return siamese_pairs_in(geometry(shape), places, kind, size, allowance)
+
+
+def siamese_pairs_in(
+    geo: Geometry, places: int, kind: FishKind, size: int, allowance: Allowance
+) -> tuple[tuple[Fish, Fish], ...]:
+    """:func:`siamese_pairs` on any geometry (a variant's, from :func:`variant_geometry`)."""
+    key = (geo, places, kind, size)
     pairs = _PARTNERS.get(key)
     if pairs is not None:
         return pairs
-    if not any(fish.fins for fish in fish_of(shape, places, kind, size)):
+    if not any(fish.fins for fish in fish_in(geo, places, kind, size)):
         pairs = ()
     else:
         budget = min(SIAMESE_BUDGET, allowance.nodes)
-        pairs, used = _pairs(shape, places, kind, size, budget)
+        pairs, used = _pairs(geo, places, kind, size, budget)
         allowance.nodes -= used
         if used >= budget and budget < SIAMESE_BUDGET:
             return pairs  # cut short by the caller: another call may do better
@@ -362,13 +388,12 @@ def siamese_pairs(
 
 
 def _pairs(
-    shape: Shape, places: int, kind: FishKind, size: int, budget: int
+    geo: Geometry, places: int, kind: FishKind, size: int, budget: int
 ) -> tuple[tuple[tuple[Fish, Fish], ...], int]:
     """The Siamese pairs found within ``budget`` nodes, and the nodes used."""
-    geo = geometry(shape)
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
     left = budget
-    targets = removable_cells(shape, places) or 0
+    targets = removable_in(geo, geo.full_units, geo.peer_mask, places) or 0
     searches = targets.bit_count() * len(ORIENTATIONS[kind])
     for target in cells_of(targets):
         for base_kinds, cover_kinds in ORIENTATIONS[kind]:
@@ -415,9 +440,10 @@ class _TargetSearch:
         self.geo = geo
         self.size = size
         self.unit_places = [mask & free for mask in geo.unit_mask]
+        bases = len(geo.unit_mask) - geo.cages  # cover-only units come last
         self.pool = [
             unit
-            for unit, cells in enumerate(self.unit_places)
+            for unit, cells in enumerate(self.unit_places[:bases])
             if cells and base_kinds & unit_kinds[unit] and (only is None or unit in only)
         ]
         self.coverable = 0

@@ -36,7 +36,7 @@ def unit_label(shape: Shape, unit: int, units: VariantUnits | None = None) -> st
     """A unit's short name for an outline's corner: ``r1``, ``c5``, ``b8``, ``region 3``,
     and under a variant's ``units`` ``main diagonal``, ``extra region 2`` ..."""
     if units is not None and units.is_extra(unit):
-        return units.labels[unit]
+        return units.fish_labels[unit]
     house = shape.houses[unit]
     letter = SHORT_KIND.get(house.kind)
     return f"{letter}{house.index + 1}" if letter else house.name
@@ -44,7 +44,7 @@ def unit_label(shape: Shape, unit: int, units: VariantUnits | None = None) -> st
 
 def _members(shape: Shape, unit: int, units: VariantUnits | None) -> tuple[int, ...]:
     if units is not None and units.is_extra(unit):
-        return tuple(cells_of(units.unit_mask[unit]))
+        return tuple(cells_of(units.fish_mask[unit]))
     return tuple(shape.units[unit])
 
 
@@ -87,7 +87,7 @@ def fish_marks(
     units: VariantUnits | None = None,
 ) -> tuple[Mark, ...]:
     """Body as pattern, fins, removals as focus, the rest of the cover as cover."""
-    unit_mask = tables(shape).unit_mask if units is None else units.unit_mask
+    unit_mask = tables(shape).unit_mask if units is None else units.fish_mask
     body = fins = members = 0
     for fish in fishes:
         body |= fish.body
@@ -107,14 +107,14 @@ def fish_marks(
 def units_text(shape: Shape, members: Sequence[int], units: VariantUnits | None = None) -> str:
     """``row 2, column 5 and box 8``; ``row 2 and the main diagonal`` under a variant."""
     if units is not None:
-        return and_list([units.names[unit] for unit in members])
+        return and_list([units.fish_names[unit] for unit in members])
     return and_list([shape.unit_name(unit) for unit in members])
 
 
 def fins_text(shape: Shape, places: int, fish: Fish, units: VariantUnits | None = None) -> str:
     """``the fin r8c4`` or ``the fins r4c4 (in two base units) and r8c4``."""
     n = shape.size
-    unit_mask = tables(shape).unit_mask if units is None else units.unit_mask
+    unit_mask = tables(shape).unit_mask if units is None else units.fish_mask
     shared = 0
     seen = 0
     for unit in fish.bases:
@@ -198,8 +198,10 @@ def siamese_step(
     second: Fish,
     name: str,
     rating: float,
+    units: VariantUnits | None = None,
 ) -> Step:
-    """Two finned fish on the same base units, their removals made in one step."""
+    """Two finned fish on the same base units, their removals made in one step; under
+    a variant's ``units``, as :func:`fish_step`."""
     n = shape.size
     d = symbol(digit)
     removed = first.eliminations | second.eliminations
@@ -207,12 +209,15 @@ def siamese_step(
     covers: list[int] = list(first.covers)
     covers += [unit for unit in second.covers if unit not in covers]
     one, other = (
-        f"covered by {units_text(shape, fish.covers)} with {fins_text(shape, places, fish)}, "
-        f"removes {d} from {cells_text(cells_of(fish.eliminations), n)}"
+        f"covered by {units_text(shape, fish.covers, units)} with "
+        f"{fins_text(shape, places, fish, units)}, removes {d} from "
+        f"{cells_text(cells_of(fish.eliminations), n)}"
+        + ("" if units is None else sightings(units, fish.eliminations, cells_of(fish.fins), digit))
         for fish in (first, second)
     )
+    bases = units_text(shape, first.bases, units)
     explanation = (
-        f"{name} on {d}: two finned fish share the base {units_text(shape, first.bases)}. "
+        f"{name} on {d}: two finned fish share the base {bases}. "
         f"One, {one}; the other, {other}. Each is a fish of its own (a fin is {d}, or "
         f"the base {d}s fill its cover), so both hold: {removal_text(eliminations, n)}."
     )
@@ -220,8 +225,8 @@ def siamese_step(
         name,
         eliminations=eliminations,
         explanation=explanation,
-        marks=fish_marks(shape, places, digit, (first, second), removed),
-        units=(*first.bases, *covers),
+        marks=fish_marks(shape, places, digit, (first, second), removed, units),
+        units=tuple(u for u in (*first.bases, *covers) if u < len(shape.houses)),
         rating=rating,
-        areas=fish_areas(shape, digit, first.bases, covers),
+        areas=fish_areas(shape, digit, first.bases, covers, units),
     )

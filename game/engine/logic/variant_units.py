@@ -48,6 +48,25 @@ class VariantUnits:
     cell_units: tuple[tuple[int, ...], ...]
     digit_peers: tuple[tuple[int, ...], ...]
     extra: bool
+    cages: tuple[int, ...] = ()
+    cage_names: tuple[str, ...] = ()
+    cage_labels: tuple[str, ...] = ()
+
+    @property
+    def fish_mask(self) -> tuple[int, ...]:
+        """The units a fish may use: the full houses, then the smaller all-different
+        houses (``cages``), which hold a digit at most once and so may only *cover*."""
+        return self.unit_mask + self.cages
+
+    @property
+    def fish_names(self) -> tuple[str, ...]:
+        """:attr:`names` for the units of :attr:`fish_mask`."""
+        return self.names + self.cage_names
+
+    @property
+    def fish_labels(self) -> tuple[str, ...]:
+        """:attr:`labels` for the units of :attr:`fish_mask`."""
+        return self.labels + self.cage_labels
 
     def is_extra(self, unit: int) -> bool:
         """Whether ``unit`` is a house the variant adds (not a row, column or region)."""
@@ -114,9 +133,12 @@ def _build(rules: RuleSet) -> VariantUnits:
     masks = list(table.unit_mask)
     names = [named[u][0] for u in range(shape_units)]
     labels = [named[u][1] for u in range(shape_units)]
+    small: list[tuple[int, int]] = []
     for index in range(shape_units, len(rules.houses)):
         house = rules.houses[index]
         if not house.is_full(n):
+            if len(house.cells) >= 2:
+                small.append((index, _mask_of(house.cells)))
             continue
         mask = 0
         for cell in house.cells:
@@ -145,6 +167,10 @@ def _build(rules: RuleSet) -> VariantUnits:
                     if not seen[cell] & bit:
                         seen[cell] |= bit
                         extra = True
+    # A small house inside a full one covers less than that house would: no use.
+    cages = _first_of_each(
+        [(index, mask) for index, mask in small if not any(mask & f == mask for f in masks)]
+    )
     return VariantUnits(
         rules,
         shape_units,
@@ -154,7 +180,28 @@ def _build(rules: RuleSet) -> VariantUnits:
         tuple(tuple(u) for u in cell_units),
         tuple(tuple(p) for p in peers),
         extra,
+        tuple(mask for _index, mask in cages),
+        tuple(named[index][0] for index, _mask in cages),
+        tuple(named[index][1] for index, _mask in cages),
     )
+
+
+def _mask_of(cells: Iterable[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+def _first_of_each(houses: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``(house index, mask)`` pairs, the first of each mask only."""
+    seen: set[int] = set()
+    found = []
+    for index, mask in houses:
+        if mask not in seen:
+            seen.add(mask)
+            found.append((index, mask))
+    return found
 
 
 _REASONS: dict[int, tuple[RuleSet, dict[tuple[int, int, int], str]]] = {}

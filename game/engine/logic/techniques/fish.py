@@ -199,7 +199,23 @@ def _finned(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
     units = variant_units(grid)
     if units is None or not units.extra:
         return
-    said = {(f.digit, *f.units()): set(f.targets) for f in classic}
+    for digit, fish, thin in variant_finned_fish(grid, k):
+        if thin == sashimi:
+            step_name = f"{name} {FISH_NAMES[k]}"
+            rating = FINNED_RATING[k]
+            places = grid.digit_cells(digit)
+            yield fish_step(grid.shape, places, digit, fish, step_name, rating, units)
+
+
+def variant_finned_fish(grid: CandidateGrid, k: int) -> list[tuple[int, Fish, bool]]:
+    """Under a variant, the finned fish of size ``k`` (rows against columns) that the
+    search by fin region misses, as ``(digit, fish, sashimi)``: their removals see the
+    fins through an extra house or a constraint.  Empty on classic and jigsaw grids."""
+    units = variant_units(grid)
+    if units is None or not units.extra:
+        return []
+    said = {(f.digit, *f.units()): set(f.targets) for f in finned_fish(grid, k)}
+    found = []
     for digit in range(1, grid.size + 1):
         places = grid.digit_cells(digit)
         if not places:
@@ -213,10 +229,8 @@ def _finned(grid: CandidateGrid, k: int, sashimi: bool) -> Iterator[Step]:
             ):
                 continue  # the search by fin region told this one already
             thin = min((fish.body & geo.unit_mask[u]).bit_count() for u in fish.bases)
-            if (thin <= 1) == sashimi:
-                step_name = f"{name} {FISH_NAMES[k]}"
-                rating = FINNED_RATING[k]
-                yield fish_step(grid.shape, places, digit, fish, step_name, rating, units)
+            found.append((digit, fish, thin <= 1))
+    return found
 
 
 def _finned_steps_of(

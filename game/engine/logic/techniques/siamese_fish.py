@@ -9,7 +9,9 @@ fish are, "Finned" otherwise).  A Siamese fish always contains a single finned
 fish, which rates the same and is registered first, so on a solve path the single
 fish is the step taken; these steps serve the "everywhere" view and players who
 look for the combined move.  Franken and Mutant pairs need a search of their own
-(every cover of every base), bounded by :data:`CALL_BUDGET` nodes a call.
+(every cover of every base), bounded by :data:`CALL_BUDGET` nodes a call.  Under a
+variant, the fish are those the single finders find there (any full house as a
+unit, a killer cage as a cover, fins seen through any rule), and so are the pairs.
 """
 
 from __future__ import annotations
@@ -17,36 +19,54 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from ..fish_search import Allowance, Fish, FishKind, siamese_pairs
+from ..fish_search import (
+    Allowance,
+    Fish,
+    FishKind,
+    geometry,
+    siamese_pairs_in,
+    variant_geometry,
+)
 from ..fish_text import FISH_NAMES, siamese_step
 from ..grid import CandidateGrid
 from ..registry import Level, technique
 from ..step import Step
+from ..variant_units import VariantUnits, variant_units
 from .complex_fish import rating as complex_rating
-from .fish import FINNED_RATING, finned_fish
+from .fish import FINNED_RATING, finned_fish, variant_finned_fish
 
 CALL_BUDGET = 2_000
 """Search nodes one Siamese Franken or Mutant finder call may spend on all digits."""
 
 
+def _variant(grid: CandidateGrid) -> VariantUnits | None:
+    units = variant_units(grid)
+    return units if units is not None and units.extra else None
+
+
 def _basic(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
+    units = _variant(grid)
     found = [(f.digit, f.as_fish(grid), f.sashimi) for f in finned_fish(grid, size)]
+    if units is not None:
+        found += variant_finned_fish(grid, size)
     name = f"Siamese {'Sashimi' if sashimi else 'Finned'} {FISH_NAMES[size]}"
     for digit, first, second in _pairs(found, sashimi):
-        yield siamese_step(
-            grid.shape, grid.digit_cells(digit), digit, first, second, name, FINNED_RATING[size]
-        )
+        places = grid.digit_cells(digit)
+        value = FINNED_RATING[size]
+        yield siamese_step(grid.shape, places, digit, first, second, name, value, units)
 
 
 def _complex(grid: CandidateGrid, kind: FishKind, size: int) -> Iterator[Step]:
     found = []
     seen: set[tuple[int, int]] = set()
     allowance = Allowance(CALL_BUDGET)
+    units = _variant(grid)
     for digit in range(1, grid.size + 1):
         places = grid.digit_cells(digit)
         if not places:
             continue
-        for first, second in siamese_pairs(grid.shape, places, kind, size, allowance):
+        geo = geometry(grid.shape) if units is None else variant_geometry(units, digit)
+        for first, second in siamese_pairs_in(geo, places, kind, size, allowance):
             removed = first.eliminations | second.eliminations
             if (digit, removed) not in seen:
                 seen.add((digit, removed))
@@ -56,7 +76,8 @@ def _complex(grid: CandidateGrid, kind: FishKind, size: int) -> Iterator[Step]:
     name = f"Siamese Finned {family} {FISH_NAMES[size]}"
     value = complex_rating(kind, size, finned=True)
     for _order, digit, first, second in found:
-        yield siamese_step(grid.shape, grid.digit_cells(digit), digit, first, second, name, value)
+        places = grid.digit_cells(digit)
+        yield siamese_step(grid.shape, places, digit, first, second, name, value, units)
 
 
 def _key(digit: int, first: Fish, second: Fish) -> tuple[int, int, int]:

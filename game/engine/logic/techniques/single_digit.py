@@ -23,6 +23,20 @@ places, each with its own target; told as one step because the player finds both
 in one look.  They rate as their single forms (each half is one), so the single
 forms, registered first, come first on a solving path.
 
+Under a variant's rules (:mod:`..variant_units`) a strong link may lie in any house
+of ``N`` cells (a diagonal, an extra region, a disjoint group), and two cells see
+each other for the digit through any house or any constraint's link (a knight's
+move, a cage).  The names keep their shapes: parallel row (or column) links joined
+across anything but a region make a Skyscraper, a row link and a column link joined
+anywhere a 2-String Kite, and every other pair (one in a diagonal or an extra
+region, say) a Turbot Fish; the explanation says which rule makes two cells see each
+other when no row, column or region does.  The Empty Rectangle's house may then be
+any full house other than a row or a column (a box, an extra region, a diagonal, a
+disjoint group): its argument needs only that the house holds the digit once and
+that its places lie in one row and one column; the target is a cell of that column
+(or row) outside the house that sees the link's far end through any rule.  The dual
+patterns take the variant kites and rectangles whose joint is a region of the shape.
+
 Ratings are Sudoku Explainer's where it has the pattern (Skyscraper 4.0, 2-String
 Kite 4.1, Turbot Fish and Empty Rectangle 4.2, as Sukaku Explainer rates
 two-strong-link patterns).
@@ -41,6 +55,7 @@ from ..grid import CandidateGrid, cells_of, tables
 from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Link, Mark, Role, Step
+from ..variant_units import VariantUnits, sees_reason, sightings, variant_units
 from ..wording import cells_text, digits_text, removal_text
 
 SKYSCRAPER_RATING = 4.0
@@ -53,7 +68,12 @@ DUAL_EMPTY_RECTANGLE_RATING = EMPTY_RECTANGLE_RATING
 
 @dataclass(frozen=True)
 class Chain:
-    """``a1 = b1 - a2 = b2`` on one digit: strong links in two units, weak via ``joint``."""
+    """``a1 = b1 - a2 = b2`` on one digit: strong links in two units, weak via ``joint``.
+
+    Under a variant the units are the variant's (:class:`VariantUnits` numbering, the
+    shape's first), and ``joint`` is None when a constraint, not a house, makes
+    ``b1`` and ``a2`` see each other.
+    """
 
     kind: str
     digit: int
@@ -63,7 +83,7 @@ class Chain:
     b2: int
     unit1: int
     unit2: int
-    joint: int
+    joint: int | None
     targets: int
 
 
@@ -86,8 +106,18 @@ def _shared_unit(shape: Shape, one: int, two: int) -> int | None:
     return None
 
 
+def _variant(grid: CandidateGrid) -> VariantUnits | None:
+    """The variant's tables when it adds houses or links to the shape; else None."""
+    units = variant_units(grid)
+    return units if units is not None and units.extra else None
+
+
 def _chains(grid: CandidateGrid) -> Iterator[Chain]:
     """Every two-strong-link chain that removes something, classified by shape."""
+    units = _variant(grid)
+    if units is not None:
+        yield from _variant_chains(grid, units)
+        return
     n = grid.size
     shape = grid.shape
     peer_mask = grid.tables.peer_mask
@@ -135,6 +165,80 @@ def _classify(
     return "Turbot Fish", units1[0], units2[0]
 
 
+def _variant_chains(grid: CandidateGrid, units: VariantUnits) -> Iterator[Chain]:
+    """:func:`_chains` under a variant: links in any full house, "sees" by any rule."""
+    n = grid.size
+    shape_units = units.shape_units
+    for digit in range(1, n + 1):
+        holders = grid.digit_cells(digit)
+        sees = units.digit_peers[digit - 1]
+        found: dict[tuple[int, int], list[int]] = {}
+        for unit, mask in enumerate(units.unit_mask):
+            places = holders & mask
+            if places.bit_count() == 2:
+                a, b = cells_of(places)
+                found.setdefault((a, b), []).append(unit)
+        links = [(a, b, tuple(u)) for (a, b), u in found.items()]
+        for i, (x1, y1, units1) in enumerate(links):
+            for x2, y2, units2 in links[i + 1 :]:
+                if len({x1, y1, x2, y2}) < 4:
+                    continue
+                for a1, b1 in ((x1, y1), (y1, x1)):
+                    for a2, b2 in ((x2, y2), (y2, x2)):
+                        if not sees[b1] >> a2 & 1:
+                            continue
+                        targets = holders & sees[a1] & sees[b2] & ~(1 << b1 | 1 << a2)
+                        if not targets:
+                            continue
+                        joint = _variant_joint(units, b1, a2)
+                        kind, unit1, unit2 = _classify_variant(
+                            grid.shape, shape_units, units1, units2, joint
+                        )
+                        yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
+
+
+def _variant_joint(units: VariantUnits, one: int, two: int) -> int | None:
+    """The first full house holding both cells (rows, columns, regions, then the
+    variant's own), or None."""
+    theirs = units.cell_units[two]
+    for unit in units.cell_units[one]:
+        if unit in theirs:
+            return unit
+    return None
+
+
+def _classify_variant(
+    shape: Shape,
+    shape_units: int,
+    units1: tuple[int, ...],
+    units2: tuple[int, ...],
+    joint: int | None,
+) -> tuple[str, int, int]:
+    """:func:`_classify` when links may lie in extra houses and ends see by any rule.
+
+    Joined through a row, column or region, links in the shape's units are named as
+    on a classic grid; joined through anything else (an extra house, a constraint),
+    parallel lines are a Skyscraper and a row with a column a 2-String Kite.
+    """
+    own1 = tuple(u for u in units1 if u < shape_units)
+    own2 = tuple(u for u in units2 if u < shape_units)
+    if joint is not None and joint < shape_units:
+        if own1 and own2:
+            return _classify(shape, own1, own2, joint)
+        return "Turbot Fish", units1[0], units2[0]
+    houses = shape.houses
+    for u1 in own1:
+        for u2 in own2:
+            kinds = {houses[u1].kind, houses[u2].kind}
+            if kinds == {HouseKind.ROW} or kinds == {HouseKind.COLUMN}:
+                return "Skyscraper", u1, u2
+    for u1 in own1:
+        for u2 in own2:
+            if {houses[u1].kind, houses[u2].kind} == {HouseKind.ROW, HouseKind.COLUMN}:
+                return "2-String Kite", u1, u2
+    return "Turbot Fish", units1[0], units2[0]
+
+
 _chain_memo: LastGrid[list[Chain]] = LastGrid()
 
 
@@ -151,18 +255,41 @@ def _all_chains(grid: CandidateGrid, kind: str) -> Iterator[Chain]:
         yield chain
 
 
+def _unit_name(grid: CandidateGrid, unit: int) -> str:
+    """A unit's name in players' words, under a variant's numbering when it has one."""
+    units = _variant(grid)
+    return grid.shape.unit_name(unit) if units is None else units.names[unit]
+
+
 def _chain_story(grid: CandidateGrid, chain: Chain) -> str:
     """Why ``a1`` or ``b2`` holds the digit, in the player's words."""
     n = grid.size
-    shape = grid.shape
     d = symbol(chain.digit)
     a1, b1, a2, b2 = (cell_name(c, n) for c in (chain.a1, chain.b1, chain.a2, chain.b2))
+    if chain.joint is not None:
+        joined = f"{b1} and {a2} share {_unit_name(grid, chain.joint)}"
+    else:
+        assert grid.rules is not None  # only a variant's constraint joins without a house
+        reason = sees_reason(grid.rules, chain.b1, chain.a2, chain.digit)
+        joined = f"{b1} sees {a2} {reason}"
     return (
-        f"in {shape.unit_name(chain.unit1)}, {d} can only go in {a1} or {b1}; in "
-        f"{shape.unit_name(chain.unit2)}, only in {a2} or {b2}. {b1} and {a2} share "
-        f"{shape.unit_name(chain.joint)}, so they are not both {d}: if {b1} is not {d} then "
-        f"{a1} is, and if {a2} is not then {b2} is. So {a1} or {b2} is {d}"
+        f"in {_unit_name(grid, chain.unit1)}, {d} can only go in {a1} or {b1}; in "
+        f"{_unit_name(grid, chain.unit2)}, only in {a2} or {b2}. {joined}, so they are "
+        f"not both {d}: if {b1} is not {d} then {a1} is, and if {a2} is not then {b2} is. "
+        f"So {a1} or {b2} is {d}"
     )
+
+
+def _shape_units(grid: CandidateGrid, *found: int | None) -> tuple[int, ...]:
+    """The units among ``found`` that the board can draw: the shape's own."""
+    limit = len(grid.shape.houses)
+    return tuple(u for u in found if u is not None and u < limit)
+
+
+def _seen_from(grid: CandidateGrid, targets: int, holders: tuple[int, ...], digit: int) -> str:
+    """`` (r5c5 sees r3c4 by the anti-knight rule)`` under a variant; else nothing."""
+    units = _variant(grid)
+    return "" if units is None else sightings(units, targets, holders, digit)
 
 
 def _chain_links(chain: Chain) -> tuple[Link, ...]:
@@ -190,11 +317,13 @@ def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step
             eliminations=eliminations,
             explanation=(
                 f"{kind} on {symbol(chain.digit)}: {_chain_story(grid, chain)}, and a cell "
-                f"that sees both cannot be: {removal_text(eliminations, n)}."
+                f"that sees both"
+                f"{_seen_from(grid, chain.targets, (chain.a1, chain.b2), chain.digit)} "
+                f"cannot be: {removal_text(eliminations, n)}."
             ),
             marks=_chain_marks(chain, eliminations),
             links=_chain_links(chain),
-            units=(chain.unit1, chain.unit2, chain.joint),
+            units=_shape_units(grid, chain.unit1, chain.unit2, chain.joint),
             rating=rating,
         )
 
@@ -272,7 +401,73 @@ class Corner:
 
 def _empty_rectangles(grid: CandidateGrid) -> list[Corner]:
     """Every empty rectangle (one per digit, region and target), computed once per grid."""
-    return _corner_memo.get(grid, None, lambda: list(_find_empty_rectangles(grid)))
+    return _corner_memo.get(grid, None, lambda: list(_any_empty_rectangles(grid)))
+
+
+def _any_empty_rectangles(grid: CandidateGrid) -> Iterator[Corner]:
+    units = _variant(grid)
+    if units is None:
+        return _find_empty_rectangles(grid)
+    return _variant_empty_rectangles(grid, units)
+
+
+def _variant_empty_rectangles(grid: CandidateGrid, units: VariantUnits) -> Iterator[Corner]:
+    """Empty rectangles under a variant: the house any full house but a row or a column,
+    the target any cell of the crossing column (or row) outside it that sees the
+    link's far end by any rule.
+
+    The argument still holds: the house needs the digit once, and its places all lie
+    in row R or column C.  If the target ``t`` held the digit, the far end ``q`` it
+    sees would not, so the near end ``p`` on row R would; ``p`` clears row R of the
+    house and ``t`` (in column C) clears column C, leaving the house without it.
+    """
+    n = grid.size
+    shape = grid.shape
+    lines = set(shape.row_units) | set(shape.column_units)
+    unit_mask = units.unit_mask
+    seen: set[tuple[int, int, int]] = set()
+    for digit in range(1, n + 1):
+        holders = grid.digit_cells(digit)
+        sees = units.digit_peers[digit - 1]
+        for house, members in enumerate(unit_mask):
+            if house in lines:
+                continue
+            places = holders & members
+            if places.bit_count() < 2:
+                continue
+            cells = list(cells_of(places))
+            for row in sorted({c // n for c in cells}):
+                row_unit = shape.row_units[row]
+                row_cells = members & unit_mask[row_unit]
+                rest = [c for c in cells if c // n != row]
+                columns = {c % n for c in rest}
+                if len(columns) != 1:
+                    continue  # the places off row R must share one column
+                column = columns.pop()
+                column_unit = shape.column_units[column]
+                column_cells = members & unit_mask[column_unit]
+                if not places & row_cells & ~column_cells:
+                    continue
+                cross = Cross(house, row, column, row_unit, column_unit, row_cells, column_cells)
+                for link_is_column in (True, False):
+                    link_units = shape.column_units if link_is_column else shape.row_units
+                    # t lies on column C for a column link (p on row R), on row R else.
+                    t_line = unit_mask[column_unit if link_is_column else row_unit]
+                    for link_unit in link_units:
+                        link = holders & unit_mask[link_unit]
+                        if link.bit_count() != 2:
+                            continue
+                        for p, q in _ends(link):
+                            if members >> p & 1:
+                                continue
+                            if (p // n != row) if link_is_column else (p % n != column):
+                                continue
+                            free = holders & t_line & ~members & sees[q] & ~(1 << p | 1 << q)
+                            for t in cells_of(free):
+                                key = (digit, house, t)
+                                if key not in seen:
+                                    seen.add(key)
+                                    yield Corner(digit, cross, places, link_unit, p, q, t)
 
 
 _corner_memo: LastGrid[list[Corner]] = LastGrid()
@@ -347,7 +542,7 @@ def _rectangle_step(grid: CandidateGrid, corner: Corner) -> Step:
     n = grid.size
     shape = grid.shape
     d = symbol(digit)
-    region = shape.unit_name(cross.region)
+    region = _unit_name(grid, cross.region)
     row = shape.unit_name(cross.row_unit)
     column = shape.unit_name(cross.column_unit)
     eliminations = ((t, digit),)
@@ -363,7 +558,7 @@ def _rectangle_step(grid: CandidateGrid, corner: Corner) -> Step:
         marks=tuple(Mark(c, digit, Role.PATTERN) for c in cells_of(places))
         + (Mark(p, digit, Role.PATTERN), Mark(q, digit, Role.PATTERN), Mark(t, digit, Role.FOCUS)),
         links=(Link((q, digit), (p, digit), strong=True),),
-        units=(cross.region, link_unit),
+        units=_shape_units(grid, cross.region, link_unit),
         rating=EMPTY_RECTANGLE_RATING,
     )
 
@@ -374,15 +569,19 @@ def _corner_story(grid: CandidateGrid, corner: Corner) -> str:
     shape = grid.shape
     cross = corner.cross
     d = symbol(corner.digit)
-    region = shape.unit_name(cross.region)
+    region = _unit_name(grid, cross.region)
     row = shape.unit_name(cross.row_unit)
     column = shape.unit_name(cross.column_unit)
     pn, qn, tn = (cell_name(c, n) for c in (corner.p, corner.q, corner.t))
     link_is_column = shape.houses[corner.link_unit].kind is HouseKind.COLUMN
     cleared_by_p, cleared_by_t = (row, column) if link_is_column else (column, row)
+    why = ""
+    if grid.rules is not None:
+        reason = sees_reason(grid.rules, corner.t, corner.q, corner.digit)
+        why = "" if reason is None else f" ({tn} sees {qn} {reason})"
     return (
         f"{shape.unit_name(corner.link_unit).capitalize()} has its {d}s only in {pn} and "
-        f"{qn}. If {tn} were {d}, {qn} would not be, so {pn} would; {pn} rules out {d} in "
+        f"{qn}. If {tn} were {d}, {qn} would not be{why}, so {pn} would; {pn} rules out {d} in "
         f"{cleared_by_p} of {region} and {tn} rules it out in {cleared_by_t}, leaving "
         f"{region} without a {d}"
     )
@@ -403,8 +602,10 @@ def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
     """
     n = grid.size
     kites: dict[frozenset[int], list[Chain]] = {}
+    regions = set(grid.shape.region_units)
     for chain in _all_chains(grid, "2-String Kite"):
-        kites.setdefault(frozenset((chain.b1, chain.a2)), []).append(chain)
+        if chain.joint in regions:  # under a variant, a kite may be joined elsewhere
+            kites.setdefault(frozenset((chain.b1, chain.a2)), []).append(chain)
     for joint_cells, found in kites.items():
         for i, one in enumerate(found):
             for two in found[i + 1 :]:
@@ -421,7 +622,8 @@ def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
                 if len(set(eliminations)) < len(eliminations):
                     continue  # a target of both: not two different eliminations
                 digits = digits_text({one.digit, two.digit})
-                joint = grid.shape.unit_name(one.joint)
+                assert one.joint is not None  # kept above: joined in a region
+                joint = _unit_name(grid, one.joint)
                 yield Step(
                     "Dual 2-String Kite",
                     eliminations=eliminations,
@@ -434,7 +636,7 @@ def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
                     marks=tuple(dict.fromkeys(_chain_marks(one, ()) + _chain_marks(two, ())))
                     + tuple(Mark(c, d, Role.FOCUS) for c, d in eliminations),
                     links=_chain_links(one) + _chain_links(two),
-                    units=(one.unit1, one.unit2, two.unit1, two.unit2, one.joint),
+                    units=_shape_units(grid, one.unit1, one.unit2, two.unit1, two.unit2, one.joint),
                     rating=DUAL_KITE_RATING,
                 )
 
@@ -459,7 +661,7 @@ def dual_empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
                     "Dual Empty Rectangle",
                     eliminations=eliminations,
                     explanation=(
-                        f"Dual Empty Rectangle on {d}: in {shape.unit_name(region)}, every "
+                        f"Dual Empty Rectangle on {d}: in {_unit_name(grid, region)}, every "
                         f"{d} is in {shape.unit_name(cross.row_unit)} or "
                         f"{shape.unit_name(cross.column_unit)} "
                         f"({cells_text(cells_of(one.places), n)}). "
@@ -473,7 +675,7 @@ def dual_empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
                         Link((one.q, digit), (one.p, digit), strong=True),
                         Link((two.q, digit), (two.p, digit), strong=True),
                     ),
-                    units=(region, one.link_unit, two.link_unit),
+                    units=_shape_units(grid, region, one.link_unit, two.link_unit),
                     rating=DUAL_EMPTY_RECTANGLE_RATING,
                 )
 

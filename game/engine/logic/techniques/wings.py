@@ -28,7 +28,7 @@ from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
-from ..variant_units import variant_units
+from ..variant_units import VariantUnits, sees_reason, sightings, variant_units
 from ..variant_wings import w_wings, xy_wings, xyz_wings
 from ..wing_steps import w_wing_step, wing_step
 from ..wording import and_list, or_list, removal_text
@@ -252,10 +252,18 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     pivot).  The search goes by digit set rather than by pivot: the set's cells
     all lie within its ``size`` digits, so for each digit set only the few cells
     whose candidates fit are combined, instead of every peer of every pivot.
+
+    Under a variant's rules, "sees" is for the digit at hand, through any house or
+    constraint (as for the XYZ-Wing): a wing sees the pivot for one of the pivot's
+    digits, and a digit is confined when its cells in the set, the pivot's among
+    them, see each other for it.
     """
     n = grid.size
     cands = grid.cands
-    peer_mask = grid.tables.peer_mask
+    units = variant_units(grid)
+    if units is not None and not units.extra:
+        units = None
+    sees = _Sight(grid, units)
     eligible = 0
     for cell, mask in enumerate(cands):
         if 2 <= mask.bit_count() <= size:
@@ -266,10 +274,10 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
         pivot_mask = cands[pivot]
         options = [
             cell
-            for cell in cells_of(peer_mask[pivot] & eligible)
+            for cell in cells_of(sees.near(pivot) & eligible)
             if (cands[cell] | pivot_mask).bit_count() <= size
         ]
-        for wings, z in _wing_sets(grid, pivot, options, size):
+        for wings, z in _wing_sets(grid, sees, pivot, options, size):
             members = 1 << pivot
             for cell in wings:
                 members |= 1 << cell
@@ -279,7 +287,7 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
             holders = [c for c in (pivot, *wings) if cands[c] >> (z - 1) & 1]
             targets = grid.digit_cells(z) & ~members
             for cell in holders:
-                targets &= peer_mask[cell]
+                targets &= sees.of(z, cell)
             if targets:
                 found.append((pivot, wings, z, holders, targets))
     found.sort(key=lambda item: (item[0], item[1]))
@@ -294,6 +302,11 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
         rating = round(base + ((size - middle) - abs(middle - largest)) * 0.1, 1)
         others = [d for d in range(1, n + 1) if union >> (d - 1) & 1 and d != z]
         wing_text = ", ".join(f"{cell_name(c, n)} ({_options(cands[c])})" for c in wings)
+        inside = ""
+        outside = ""
+        if units is not None:
+            inside = _inner_sightings(grid, units, (pivot, *wings), others)
+            outside = sightings(units, targets, z_cells, z)
         yield Step(
             name,
             eliminations=eliminations,
@@ -301,10 +314,10 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
                 f"{cell_name(pivot, n)} (pivot, {_options(pivot_mask)}) and the cells "
                 f"it sees, {wing_text}, hold only {size} digits between them. Each of "
                 f"{and_list([symbol(d) for d in others])} can be there at most once "
-                f"(its cells in the set see each other), so {size} cells need "
+                f"(its cells in the set see each other{inside}), so {size} cells need "
                 f"{symbol(z)} as well: one of {or_list([cell_name(c, n) for c in z_cells])} "
-                f"is {symbol(z)}. A cell that sees all of them cannot be {symbol(z)}: "
-                f"{removal_text(eliminations, n)}."
+                f"is {symbol(z)}. A cell that sees all of them{outside} cannot be "
+                f"{symbol(z)}: {removal_text(eliminations, n)}."
             ),
             marks=tuple(Mark(pivot, d, Role.PIVOT) for d in _digits(pivot_mask))
             + tuple(Mark(c, d, Role.PINCER) for c in wings for d in _digits(cands[c])),
@@ -312,12 +325,73 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
         )
 
 
+class _Sight:
+    """Who sees whom for a bent wing: the shape's peers, or under a variant's ``units``
+    the rules' relation for each digit (:mod:`..variant_units`)."""
+
+    def __init__(self, grid: CandidateGrid, units: VariantUnits | None) -> None:
+        self.cands = grid.cands
+        self.peer_mask = grid.tables.peer_mask
+        self.digit_peers = None if units is None else units.digit_peers
+
+    def of(self, digit: int, cell: int) -> int:
+        """The cells that lose ``digit`` once ``cell`` holds it."""
+        if self.digit_peers is None:
+            return self.peer_mask[cell]
+        return self.digit_peers[digit - 1][cell]
+
+    def near(self, pivot: int) -> int:
+        """The cells that may be the pivot's wings: they see it for one of its digits."""
+        if self.digit_peers is None:
+            return self.peer_mask[pivot]
+        found = 0
+        for digit in _digits(self.cands[pivot]):
+            found |= self.digit_peers[digit - 1][pivot]
+        return found
+
+    def unseen(self, one: int, two: int) -> int:
+        """The digits ``one`` and ``two`` share for which they do not see each other."""
+        shared = self.cands[one] & self.cands[two]
+        if self.digit_peers is None:
+            return 0 if self.peer_mask[one] >> two & 1 else shared
+        found = 0
+        for digit in _digits(shared):
+            if not self.digit_peers[digit - 1][one] >> two & 1:
+                found |= 1 << (digit - 1)
+        return found
+
+    @property
+    def variant(self) -> bool:
+        return self.digit_peers is not None
+
+
+def _inner_sightings(
+    grid: CandidateGrid, units: VariantUnits, cells: tuple[int, ...], digits: list[int]
+) -> str:
+    """``: r5c5 sees r3c4 by the anti-knight rule`` for the pairs of a wing's cells that
+    only a variant's rule makes see each other, on the confined digits; the first three."""
+    n = grid.size
+    said = []
+    for digit in digits:
+        holders = [c for c in cells if grid.cands[c] >> (digit - 1) & 1]
+        for i, one in enumerate(holders):
+            for two in holders[i + 1 :]:
+                reason = sees_reason(units.rules, one, two, digit)
+                if reason is not None:
+                    said.append(f"{cell_name(one, n)} sees {cell_name(two, n)} {reason}")
+    said = list(dict.fromkeys(said))
+    if not said:
+        return ""
+    more = "; ..." if len(said) > 3 else ""
+    return f": {'; '.join(said[:3])}{more}"
+
+
 def _digits(mask: int) -> list[int]:
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
 
 
 def _wing_sets(
-    grid: CandidateGrid, pivot: int, options: list[int], size: int
+    grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int
 ) -> list[tuple[tuple[int, ...], int]]:
     """Wings that make a set of ``size`` digits with exactly one free digit, and that digit.
 
@@ -325,10 +399,12 @@ def _wing_sets(
     wings all see the pivot, so the free digits are the ones shared by two wings
     that do not see each other.  Adding cells never confines a digit again, nor
     removes a digit, so a partial set with two free digits or too many digits is
-    dropped at once, which prunes most combinations.
+    dropped at once, which prunes most combinations.  Under a variant a wing may
+    see the pivot for one digit and not another, so the pivot counts too.
     """
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
+    variant = sees.variant
     found: list[tuple[tuple[int, ...], int]] = []
     stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), cands[pivot], 0)]
     while stack:
@@ -339,11 +415,16 @@ def _wing_sets(
             grown = union | cands[cell]
             if grown.bit_count() > size:
                 continue
-            near = peer_mask[cell]
             more = free
-            for other in chosen:
-                if not near >> other & 1:
-                    more |= cands[other] & cands[cell]
+            if variant:
+                more |= sees.unseen(pivot, cell)
+                for other in chosen:
+                    more |= sees.unseen(other, cell)
+            else:  # the classic inner loop, kept inline: it runs on every hint
+                near = peer_mask[cell]
+                for other in chosen:
+                    if not near >> other & 1:
+                        more |= cands[other] & cands[cell]
             if more & (more - 1):
                 continue  # two free digits: no wing, however it grows
             if not last:
