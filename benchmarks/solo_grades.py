@@ -36,10 +36,12 @@ but the objects name (``fatal``, ``frontend_default_colour``,
 ``midend_rewrite_statusbar``, ``check_abort``); upstream's CMake build
 (``cliprogram(solosolver ...)``) needs none of this.
 
-Solo's IDs cannot hold a one-cell cage (its cages have 2 to n cells), which our
-generator makes; such a cage is written as the given it amounts to.  Solo's grader
-then places that digit from the start instead of by its "single square cage" step,
-which is not part of the "Difficulty rating".
+Solo's IDs cannot hold a one-cell cage (its cages have 2 to n cells and cover the
+grid), which our generator makes: :func:`solo_writable` writes the same puzzle with
+that cell a given inside a neighbouring cage it sees (see there).  Solo's grader then
+places that digit from the start instead of by its "single square cage" step, which
+is not part of the "Difficulty rating".  A puzzle that cannot be written so is
+counted as ``unwritable``.
 """
 
 from __future__ import annotations
@@ -62,10 +64,12 @@ from variant_generator import measure  # noqa: E402
 from variant_logic import GRADES  # noqa: E402
 
 from game.engine.formats.solo import format_solo, parse_solo  # noqa: E402
+from game.engine.formats.variants import NotWritable  # noqa: E402
 from game.engine.logic.rating import rate  # noqa: E402
 from game.engine.logic.registry import Level  # noqa: E402
 from game.engine.puzzle import Puzzle  # noqa: E402
 from game.engine.rules import Cage  # noqa: E402
+from game.engine.symbols import cell_name  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
 
@@ -108,16 +112,60 @@ def parse_grades(output: str) -> tuple[str, str | None]:
 
 
 def solo_writable(puzzle: Puzzle) -> Puzzle:
-    """``puzzle`` with each one-cell cage turned into the given it amounts to
-    (Solo's cages have 2 to n cells)."""
+    """``puzzle`` as Solo can hold it: the same puzzle (same solutions) with every
+    cage 2 to n cells and every cell in a cage.
+
+    Solo's cages have 2 to n cells and cover the grid; our generator makes one-cell
+    cages.  Such a cage is the given it amounts to, and a given cell outside every
+    cage joins an orthogonal neighbour's cage (its total grows by the digit) when it
+    sees every cell of that cage, or pairs with a neighbouring given cell outside
+    every cage (two adjacent cells always see each other): the cage's no-repeat
+    rule then adds nothing the rows, columns and regions do not already say.
+
+    :raises NotWritable: when some cell can only join a cage it does not see, or
+        holds neither a cage nor a given.
+    """
+    n = puzzle.size
+    peers = puzzle.shape.peer_sets
     givens = list(puzzle.givens)
-    kept = []
+    cages: list[tuple[list[int], int]] = []
+    others = []
     for rule in puzzle.constraints:
         if isinstance(rule, Cage) and len(rule.members) == 1 and rule.total is not None:
             givens[rule.members[0]] = rule.total
+        elif isinstance(rule, Cage) and rule.total is not None:
+            cages.append((list(rule.members), rule.total))
         else:
-            kept.append(rule)
-    return dataclasses.replace(puzzle, givens=tuple(givens), constraints=tuple(kept))
+            others.append(rule)
+    if not any(isinstance(rule, Cage) for rule in puzzle.constraints):
+        return puzzle
+    owner = {cell: k for k, (members, _total) in enumerate(cages) for cell in members}
+    for cell in range(n * n):
+        if cell in owner:
+            continue
+        if not givens[cell]:
+            raise NotWritable(f"{cell_name(cell, n)} holds neither a cage nor a given")
+        row, column = divmod(cell, n)
+        steps = ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1))
+        around = [r * n + c for r, c in steps if 0 <= r < n and 0 <= c < n]
+        joined = False
+        for other in around:
+            k = owner.get(other)
+            if k is None and givens[other]:
+                cages.append(([cell, other], givens[cell] + givens[other]))
+                owner[cell] = owner[other] = len(cages) - 1
+            elif k is not None and len(cages[k][0]) < n and peers[cell] >= set(cages[k][0]):
+                members, total = cages[k]
+                cages[k] = ([*members, cell], total + givens[cell])
+                owner[cell] = k
+            else:
+                continue
+            joined = True
+            break
+        if not joined:
+            raise NotWritable(f"{cell_name(cell, n)} joins no cage without a new rule")
+    rules = [Cage(tuple(sorted(members)), total) for members, total in cages]
+    return dataclasses.replace(puzzle, givens=tuple(givens), constraints=(*others, *rules))
 
 
 def solo_grade(binary: str, solo_id: str, timeout: float) -> tuple[str, str | None]:
@@ -133,6 +181,25 @@ def solo_grade(binary: str, solo_id: str, timeout: float) -> tuple[str, str | No
     except ValueError:
         print(f"  Solo refused {solo_id}: {done.stderr.strip()}", file=sys.stderr)
         return "error", None
+
+
+def solo_solution(binary: str, solo_id: str, timeout: float) -> tuple[int, ...] | None:
+    """The grid Solo's solver prints for ``solo_id`` (no ``-g``), None if it prints none."""
+    try:
+        done = subprocess.run([binary, solo_id], capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
+    digits = tuple(int(ch) for ch in done.stdout if ch.isdigit())
+    return digits if digits and 0 not in digits else None
+
+
+def repeats_in_cage(puzzle: Puzzle, grid: Sequence[int]) -> bool:
+    """Does ``grid`` repeat a digit inside one of ``puzzle``'s cages?"""
+    return any(
+        len({grid[c] for c in rule.members}) < len(rule.members)
+        for rule in puzzle.constraints
+        if isinstance(rule, Cage)
+    )
 
 
 # -- agreement ----------------------------------------------------------------------
@@ -262,9 +329,10 @@ def grade_ours(
     show_ids: bool,
 ) -> tuple[list[Pair], Counter[str]]:
     """Solo's grades of ``count`` puzzles our generator makes at each level, and
-    the count of each killer grade Solo gave."""
+    notes: the count of each killer grade Solo gave, and of "Ambiguous" verdicts
+    whose grid (the one Solo's solver prints) repeats a digit in a cage."""
     pairs: list[Pair] = []
-    killer: Counter[str] = Counter()
+    notes: Counter[str] = Counter()
     for level in levels:
         row = measure(variant, 9, level, count, seed, attempts)
         if row.failed:
@@ -272,14 +340,23 @@ def grade_ours(
         if row.misrated:
             print(f"  {level.label}: {row.misrated} re-rated at another level", file=sys.stderr)
         for made in row.made:
-            solo_id = format_solo(solo_writable(made.puzzle))
+            try:
+                solo_id = format_solo(solo_writable(made.puzzle))
+            except NotWritable as error:
+                print(f"  {level.label}: not written for Solo: {error}", file=sys.stderr)
+                pairs.append(("unwritable", level))
+                continue
             grade, killer_grade = solo_grade(binary, solo_id, timeout)
+            if grade == "Ambiguous":
+                grid = solo_solution(binary, solo_id, timeout)
+                if grid is not None and repeats_in_cage(made.puzzle, grid):
+                    notes["Ambiguous, its grid repeating a digit in a cage"] += 1
             pairs.append((grade, level))
-            killer[killer_grade or "-"] += 1
+            notes[f"killer difficulty {killer_grade or '-'}"] += 1
             if show_ids:
                 print(f"  {level.label:8} {grade:13} {solo_id}", flush=True)
         print(f"  {level.label}: {len(row.made)} graded", file=sys.stderr, flush=True)
-    return pairs, killer
+    return pairs, notes
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -315,7 +392,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if args.solo:
         print()
-        pairs, killer = grade_ours(
+        pairs, notes = grade_ours(
             args.solo,
             args.variant,
             levels,
@@ -330,7 +407,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "our level x Solo's grade",
             pairs,
         )
-        print("  Solo's killer difficulty: " + ", ".join(f"{k} {n}" for k, n in killer.items()))
+        print("  Solo's other verdicts: " + ", ".join(f"{k}: {n}" for k, n in notes.items()))
     return 0
 
 
