@@ -25,16 +25,29 @@ little: Solo tries its hardest killer step (sums of cages against whole houses,
 "Advanced") before the easier ones, so it reports Advanced for nearly every
 givens-free killer; the footnote counts it anyway.
 
-Solo's grader is never a dependency.  To build it (outside the project)::
+Solo's grader is never a dependency.  To build it (outside the project), from a
+checkout of Simon Tatham's puzzles or a fork (x-sheep/puzzles was used)::
 
     git --git-dir=/path/to/puzzles.git archive HEAD | tar -x -C /tmp/solo-src
-    cd /tmp/solo-src && gcc -O2 -DSTANDALONE_SOLVER solo.c malloc.c misc.c random.c \\
+    cd /tmp/solo-src && gcc -O2 -DSTANDALONE_SOLVER solo.c malloc.c misc.c random.c \
         divvy.c dsf.c tree234.c sort.c drawing.c draw-poly.c stubs.c -lm -o /tmp/solosolver
 
-``stubs.c`` holds the four front-end functions the standalone program never calls
-but the objects name (``fatal``, ``frontend_default_colour``,
-``midend_rewrite_statusbar``, ``check_abort``); upstream's CMake build
-(``cliprogram(solosolver ...)``) needs none of this.
+``stubs.c`` defines the four front-end functions the objects name but the
+standalone program never calls::
+
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include "puzzles.h"
+    void fatal(const char *fmt, ...) { fputs(fmt, stderr); exit(1); }
+    void frontend_default_colour(frontend *fe, float *out) { out[0] = out[1] = out[2] = 0.8F; }
+    char *midend_rewrite_statusbar(midend *me, const char *text) { return dupstr(text); }
+    void check_abort(void) {}
+
+Upstream's CMake build (``cliprogram(solosolver ...)``) needs none of this.  The
+x-sheep fork's ``puzzles.h`` declares ``enum { COLOURPRESET_ENTRY, ... }
+colourpreset_type;`` (a variable, not a tag), which gcc refuses; write it ``enum
+colourpreset_type { ... };``.  The fork's ``solo.c`` differs from upstream only in
+its user interface (preferences, pencil marks, colours); the solver is the same.
 
 Solo's IDs cannot hold a one-cell cage (its cages have 2 to n cells and cover the
 grid), which our generator makes: :func:`solo_writable` writes the same puzzle with
