@@ -196,14 +196,15 @@ def solo_grade(binary: str, solo_id: str, timeout: float) -> tuple[str, str | No
         return "error", None
 
 
-def solo_solution(binary: str, solo_id: str, timeout: float) -> tuple[int, ...] | None:
-    """The grid Solo's solver prints for ``solo_id`` (no ``-g``), None if it prints none."""
+def solo_solution(binary: str, solo_id: str, size: int, timeout: float) -> tuple[int, ...] | None:
+    """The grid Solo's solver prints for ``solo_id`` (no ``-g``), None if it prints
+    no whole ``size`` x ``size`` grid."""
     try:
         done = subprocess.run([binary, solo_id], capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None
     digits = tuple(int(ch) for ch in done.stdout if ch.isdigit())
-    return digits if digits and 0 not in digits else None
+    return digits if len(digits) == size * size and 0 not in digits else None
 
 
 def repeats_in_cage(puzzle: Puzzle, grid: Sequence[int]) -> bool:
@@ -361,7 +362,7 @@ def grade_ours(
                 continue
             grade, killer_grade = solo_grade(binary, solo_id, timeout)
             if grade == "Ambiguous":
-                grid = solo_solution(binary, solo_id, timeout)
+                grid = solo_solution(binary, solo_id, made.puzzle.size, timeout)
                 if grid is not None and repeats_in_cage(made.puzzle, grid):
                     notes["Ambiguous, its grid repeating a digit in a cage"] += 1
             pairs.append((grade, level))
