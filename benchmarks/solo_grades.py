@@ -25,6 +25,17 @@ little: Solo tries its hardest killer step (sums of cages against whole houses,
 "Advanced") before the easier ones, so it reports Advanced for nearly every
 givens-free killer; the footnote counts it anyway.
 
+What a run found (2026-11-26, Solo x-sheep/puzzles ab54d125, ``--count 5 --seed
+2000``): Solo's 9x9 killers, Trivial to Advanced by Solo, all rate Medium here but
+one (Basic, Easy): our rater needs cage logic (Medium) on any givens-free killer,
+while Solo's grade counts only its classic steps, so on killers the fitting map is
+Solo Trivial..Advanced ~ our Medium (98%); on X puzzles the grades agree in order
+(tau-b 0.90).  Our generated killers: Easy ones are Solo Trivial; above Easy, Solo
+calls most of them "Ambiguous" (14 of 25), though our exact solver finds one
+solution: ``solosolver -v`` shows its "killer single-square cage" step placing
+several digits in one square, a fault of Solo's solver on larger cages that its
+own puzzles never reach.  Those verdicts say nothing about difficulty.
+
 Solo's grader is never a dependency.  To build it (outside the project), from a
 checkout of Simon Tatham's puzzles or a fork (x-sheep/puzzles was used)::
 
