@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-from solo_grades import (  # noqa: E402
+from solo_grades import (
     agreement,
     best_mapping,
     kendall_tau_b,
@@ -21,12 +21,12 @@ from solo_grades import (  # noqa: E402
     solo_writable,
 )
 
-from game.engine.formats.solo import format_solo, parse_solo  # noqa: E402
-from game.engine.formats.variants import NotWritable  # noqa: E402
-from game.engine.logic.registry import Level  # noqa: E402
-from game.engine.puzzle import Puzzle  # noqa: E402
-from game.engine.rules import Cage  # noqa: E402
-from game.engine.shape import Shape  # noqa: E402
+from game.engine.formats.solo import format_solo, parse_solo
+from game.engine.formats.variants import NotWritable
+from game.engine.logic.registry import Level
+from game.engine.puzzle import Puzzle
+from game.engine.rules import Cage
+from game.engine.shape import Shape
 
 SOLUTION = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
 
