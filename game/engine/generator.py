@@ -105,6 +105,10 @@ EASY_CLUE_SHARE = 0.37
 LAYOUT_REUSE = 8
 """Jigsaw candidates tried on one layout before a new layout is grown."""
 
+BIG_GRID_REFUSALS = 3
+"""On grids above 9x9, removals graded too hard once a candidate is at its level
+before digging stops (see :func:`~game.engine.generation.digging.keeps_up_to`)."""
+
 _E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME
 
 _EXPECTED: dict[tuple[str, int], dict[Level, int]] = {
@@ -371,11 +375,16 @@ def _candidate(
         groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
         givens = dig(givens, groups, keeps_unique(shape), poll=poll)
+        known = None
     else:
-        givens = dig(givens, groups, keeps_up_to(shape, level, poll), poll=poll)
+        refusals = BIG_GRID_REFUSALS if shape.size > 9 else None
+        keeps = keeps_up_to(shape, level, poll, refusals=refusals)
+        givens = dig(givens, groups, keeps, poll=poll)
+        known = keeps.verdict(givens)  # the last removal's grade: no need to walk it again
     if singles_solve(shape, givens) is not None:
         return None  # Easy: the cheapest rejection there is
-    return givens if grade(shape, givens, level, poll=poll) is Verdict.AT else None
+    verdict = known if known is not None else grade(shape, givens, level, poll=poll)
+    return givens if verdict is Verdict.AT else None
 
 
 LAYOUT_TRIES = 100
