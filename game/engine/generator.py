@@ -12,8 +12,11 @@ How each level is reached cheaply (the parts live in :mod:`game.engine.generatio
 - **Medium, Hard, Expert**: remove clues while the puzzle stays unique and no harder
   than the level; most removals are settled by singles or the solver, the rest by a
   :func:`~game.engine.generation.grading.grade` that stops early.  What is left is
-  minimal for the level; a singles-only pre-check rejects it cheaply when it came
-  out Easy, and a final grade tells whether it reached the level.
+  minimal for the level (above 9x9, nearly: digging stops after
+  :data:`BIG_GRID_REFUSALS` removals graded too hard once the candidate is at its
+  level); a singles-only pre-check rejects it cheaply when it came out Easy, and
+  a final grade (the last removal's, when one was graded) tells whether it
+  reached the level.
 - **Extreme**: a minimal unique puzzle (any level), rejected cheaply when singles
   solve it; otherwise graded up to the first position no technique but a last
   resort cracks.  Extreme puzzles are rare, so this takes longer: ``progress`` sees

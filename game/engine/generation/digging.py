@@ -137,8 +137,9 @@ def keeps_up_to(
     deliver, and after ``refusals`` further removals graded too hard every later
     one is refused unread (a count, not a clock, so seeds stay reproducible).  On
     16x16 a grade near the end of digging costs most of a second and most of them
-    refuse (measured: up to 19 refusals for two clues' gain), so the puzzle keeps
-    a few clues more than a minimal one and takes a third of the time.
+    refuse (measured, Expert seed 3: 18 removals graded too hard after the first at
+    the level, for 6 clues fewer), so the puzzle keeps a few clues more than a
+    minimal one (2 to 4 on 16x16 Expert seeds 1 to 6) in a fraction of the grades.
     """
     return KeepsUpTo(shape, level, poll, refusals=refusals)
 

@@ -335,7 +335,8 @@ def _plan(target: Level, variant: bool = False) -> _Plan:
     # in the same order: stable, so equal ratings keep the catalogue's.  The
     # catalogue's own order put the W-Wing (Hard, rated 7.1) ahead of Expert chains
     # rated lower, and 16x16 candidates graded at Hard or Expert were rated higher
-    # (measured: 2 of 11 at Hard, 3 of 8 at Expert).
+    # (benchmarks/generator.py, seeds 1 to 5: 2 of 11 candidates at Hard, 1 of 7 at
+    # Expert; none since).
     every = tuple(sorted(all_techniques(), key=lambda t: (t.last_resort, t.rating)))
     levels = {t.name: t.level for t in every}
     if not variant:
