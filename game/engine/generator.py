@@ -12,8 +12,11 @@ How each level is reached cheaply (the parts live in :mod:`game.engine.generatio
 - **Medium, Hard, Expert**: remove clues while the puzzle stays unique and no harder
   than the level; most removals are settled by singles or the solver, the rest by a
   :func:`~game.engine.generation.grading.grade` that stops early.  What is left is
-  minimal for the level; a singles-only pre-check rejects it cheaply when it came
-  out Easy, and a final grade tells whether it reached the level.
+  minimal for the level (above 9x9, nearly: digging stops after
+  :data:`BIG_GRID_REFUSALS` removals graded too hard once the candidate is at its
+  level); a singles-only pre-check rejects it cheaply when it came out Easy, and
+  a final grade (the last removal's, when one was graded) tells whether it
+  reached the level.
 - **Extreme**: a minimal unique puzzle (any level), rejected cheaply when singles
   solve it; otherwise graded up to the first position no technique but a last
   resort cracks.  Extreme puzzles are rare, so this takes longer: ``progress`` sees
@@ -104,6 +107,10 @@ EASY_CLUE_SHARE = 0.37
 
 LAYOUT_REUSE = 8
 """Jigsaw candidates tried on one layout before a new layout is grown."""
+
+BIG_GRID_REFUSALS = 3
+"""On grids above 9x9, removals graded too hard once a candidate is at its level
+before digging stops (see :func:`~game.engine.generation.digging.keeps_up_to`)."""
 
 _E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME
 
@@ -371,11 +378,16 @@ def _candidate(
         groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
         givens = dig(givens, groups, keeps_unique(shape), poll=poll)
+        known = None
     else:
-        givens = dig(givens, groups, keeps_up_to(shape, level, poll), poll=poll)
+        refusals = BIG_GRID_REFUSALS if shape.size > 9 else None
+        keeps = keeps_up_to(shape, level, poll, refusals=refusals)
+        givens = dig(givens, groups, keeps, poll=poll)
+        known = keeps.verdict(givens)  # the last removal's grade: no need to walk it again
     if singles_solve(shape, givens) is not None:
         return None  # Easy: the cheapest rejection there is
-    return givens if grade(shape, givens, level, poll=poll) is Verdict.AT else None
+    verdict = known if known is not None else grade(shape, givens, level, poll=poll)
+    return givens if verdict is Verdict.AT else None
 
 
 LAYOUT_TRIES = 100

@@ -3,7 +3,8 @@
 Every puzzle is checked with the exact solver (uniqueness, and an independent
 ``is_solution`` on the solution it claims) and with the rater itself (the level).
 Small grids and the easier levels keep this file fast; one 9x9 Hard and one jigsaw
-9x9 cover the sizes players use most.
+9x9 cover the sizes players use most, and one 12x12 Hard the digging of big grids
+(which stops after a few refusals at the level).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def check(made: RatedPuzzle, level: Level) -> None:
         ("classic", 9, Level.EASY),
         ("classic", 9, Level.MEDIUM),
         ("classic", 9, Level.HARD),
+        ("classic", 12, Level.HARD),
         ("jigsaw", 6, Level.EASY),
         ("jigsaw", 6, Level.MEDIUM),
         ("jigsaw", 9, Level.MEDIUM),

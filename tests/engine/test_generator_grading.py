@@ -12,15 +12,22 @@ import random
 
 import pytest
 
+from game.engine import solver
 from game.engine.generation import killer
-from game.engine.generation.digging import dig, keeps_unique
-from game.engine.generation.grading import Verdict, fill_singles, grade, singles_solve
+from game.engine.generation.digging import KeepsUpTo, dig, keeps_unique, keeps_up_to
+from game.engine.generation.grading import (
+    Verdict,
+    _plan,
+    fill_singles,
+    grade,
+    singles_solve,
+)
 from game.engine.generation.grids import random_solution
 from game.engine.generation.kinds import Kind
 from game.engine.generation.symmetry import Symmetry, orbits
 from game.engine.generator import generate_unrated
 from game.engine.logic.grid import CandidateGrid
-from game.engine.logic.path import next_step
+from game.engine.logic.path import _usable, next_step
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
@@ -120,3 +127,40 @@ def test_the_variant_sample_covers_killers_and_several_levels() -> None:
     assert any(isinstance(rule, Cage) for p in VARIANT_PUZZLES for rule in p.constraints)
     levels = {rate(p.shape, p.givens, rules=p.rules).level for p in VARIANT_PUZZLES}
     assert {Level.EASY, Level.MEDIUM} <= levels and len(levels) >= 3
+
+
+def test_grade_tries_techniques_in_the_raters_order() -> None:
+    """The rater takes the lowest-rated step, not the catalogue's first (a Hard
+    W-Wing is rated after Expert chains), and grade must walk the same path."""
+    raters = [t.name for t in _usable(True, True, by_rating=True) if not t.variant_only]
+    for target in Level:
+        order = [t.name for t in _plan(target).order]
+        assert order == raters[: len(order)], target
+    assert raters.index("W-Wing") > raters.index("X-Chain")
+
+
+def dug(seed: int, refusals: int | None) -> tuple[tuple[int, ...], KeepsUpTo]:
+    """A 9x9 Hard candidate from ``seed``, dug as the generator digs it."""
+    shape = Shape.classic(9)
+    rng = random.Random(seed)
+    solution = random_solution(shape, rng)
+    groups = orbits(9, Symmetry.ROTATIONAL)
+    rng.shuffle(groups)
+    keeps = keeps_up_to(shape, Level.HARD, refusals=refusals)
+    return dig(solution, groups, keeps), keeps
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_digging_stops_after_the_refusals_allowed_at_the_level(seed: int) -> None:
+    shape = Shape.classic(9)
+    minimal, _ = dug(seed, None)
+    capped, keeps = dug(seed, 0)
+    # The capped dig is the full one cut short: it keeps every clue the full one
+    # keeps, and more (these seeds refuse a removal after reaching Hard).
+    assert all(c for c, m in zip(capped, minimal, strict=True) if m)
+    assert sum(map(bool, capped)) > sum(map(bool, minimal))
+    assert solver.count_solutions(shape, capped, limit=2) == 1
+    assert rate(shape, capped).level is Level.HARD
+    # The last grade is remembered for the puzzle it accepted, and only for it.
+    assert keeps.verdict(capped) is grade(shape, capped, Level.HARD) is Verdict.AT
+    assert keeps.verdict(minimal) is None
