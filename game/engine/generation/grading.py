@@ -98,8 +98,9 @@ def grade(
         if poll is not None:
             poll()
         step = None
+        rank = 0
         within, beyond = _split(target, rules is not None)
-        for index, found in within:
+        for rank, found in within:  # noqa: B007 (rank is read below)
             step = next(iter(found.find(position)), None)
             if step is not None:
                 break
@@ -109,8 +110,8 @@ def grade(
             return Verdict.AT if target is Level.EXTREME else Verdict.ABOVE
         if any(
             next(iter(harder.find(position)), None) is not None
-            for rank, harder in beyond
-            if rank < index
+            for earlier, harder in beyond
+            if earlier < rank
         ):
             return Verdict.ABOVE  # the rater would take that harder step first
         level = plan.levels.get(step.technique, Level.EXTREME)
