@@ -14,7 +14,8 @@ candidate it can reject sooner:
   would do next is harder); or, for an Extreme target, at the first position that
   only a last resort cracks.  Techniques ordered after the target level's last one
   never run, so a Medium check never pays for chains, and no check pays for the
-  last-resort search.
+  last-resort search.  Harder techniques ordered among the target's run only when
+  a technique up to the target applies after them (see :func:`_split`).
 
 The cap: a path that needs more than :data:`MAX_EXPERT_STEPS` chain-level steps is
 called too hard.  Chain searches are what make rating slow (a fraction of a second
