@@ -291,6 +291,12 @@ PROBE_AFTER = 8
 before the probing search takes over (measured on the shared variant puzzles: a
 plain search that has not ended by then is one probing settles faster)."""
 
+SET_SUMS_AFTER = 16
+"""The probing search looks for set sums (see :func:`_set_sums`) once it has used this
+share of its budget without ending: finding them takes a few tenths of a second on a
+9x9 killer, more than every shared variant puzzle but one needs of probing (measured:
+at most 150,000 work of the 360,000 this leaves them)."""
+
 PROBE_SHARE = 3
 """How many budgets the probing search of a rule set with constraints gets (see
 :func:`_probing`): about five seconds here, when the plain stage took one or two."""
@@ -321,17 +327,27 @@ def _probing(
     hundred propagations, but the same puzzles take tens of branch points instead of
     tens of thousands.  Classic grids never come here (their stage 2 is
     :func:`_hard`).  Solutions found along the way are real solutions.
+
+    A search that has not ended after a share of its budget (:data:`SET_SUMS_AFTER`)
+    narrows with the set sums of :func:`_set_sums` added from then on: sums over
+    unions of houses that a near-empty killer on a Latin square can need, and that
+    cost too much to find for the puzzles probing settles at once.
     """
     known: dict[int, None] = dict.fromkeys(plain_found)
     stack = [start]
     used = 0
+    narrowing: _Narrowing | None = None
+    deepen = budget // SET_SUMS_AFTER
     while stack:
+        if narrowing is None and used >= deepen:
+            narrowing = tables.deep_props  # None again when there are no set sums
+            deepen = budget
         if used >= budget:
             listed = tuple(tables.decode(p) for p in known)
             verdict = Status.MULTIPLE if len(listed) >= 2 else Status.UNDECIDED
             return Analysis(verdict, listed, spent + used)
         state, placed = stack.pop()
-        children, work = tables.probe(state, placed, known)
+        children, work = tables.probe(state, placed, known, narrowing)
         used += work
         if len(known) >= limit:
             break
@@ -529,6 +545,9 @@ class _Tables:
         self.prefer = 0  # guard bits of the cell fields to branch on first, when tied
         self.initial: int | None = None  # the start state where constraints remove digits
         self.props: _Narrowing | None = None
+        self._rules: RuleSet | None = None
+        self._deep: _Narrowing | None = None
+        self._deep_built = False
         if isinstance(topology, RuleSet):
             self._build_rules(topology)
             return
@@ -667,6 +686,7 @@ class _Tables:
         ]
         if removed:
             self.initial = full ^ int.from_bytes(_bits(nbytes, removed), "little")
+        self._rules = rules
         props = _Narrowing(rules, self, _implied_sums(rules))
         if props.pairs or props.items:
             self.props = props
@@ -676,6 +696,17 @@ class _Tables:
             busy.update(cell for _rule, cells in props.items for cell in cells)
             self.prefer = sum(1 << (cell * width + n) for cell in busy)
         self.nbytes = cells * n * (nbytes + 64) + nbits * 12 + cells * (24 * n + 150)
+
+    @property
+    def deep_props(self) -> _Narrowing | None:
+        """:attr:`props` with the set sums added (see :data:`SET_SUMS_AFTER`), built on
+        first use; None when there are none."""
+        rules = self._rules
+        if not self._deep_built and rules is not None:
+            extra = _set_sums(rules)
+            self._deep = _Narrowing(rules, self, [*_implied_sums(rules), *extra]) if extra else None
+            self._deep_built = True  # two threads may both build it: harmless
+        return self._deep
 
     @property
     def intersections(self) -> _Intersections:
@@ -731,6 +762,7 @@ class _Tables:
         rng: random.Random | None,
         work_limit: int | None = None,
         locked: _Intersections | None = None,
+        narrowing: _Narrowing | None = None,
     ) -> tuple[bool, int, int]:
         """Search from the states on ``stack`` for up to ``limit`` solutions in ``found``.
 
@@ -742,7 +774,8 @@ class _Tables:
         With ``rng`` the branching constraint and the digit tried first are drawn at
         random among the best ones, for restarts; without, the order is fixed.
         With ``locked``, pointing and claiming are applied too before each branch
-        point (see :class:`_Intersections`).
+        point (see :class:`_Intersections`).  With ``narrowing``, it narrows in place
+        of the tables' own (the probing stage's, with the set sums added).
 
         This is the hot path: locals are bound once and the loop body avoids calls.
         """
@@ -753,7 +786,7 @@ class _Tables:
         kill = self.kill
         drop = self.drop
         candidate_at = self.candidate_at
-        props = self.props
+        props = narrowing or self.props
         prefer = self.prefer
         top = self.full.bit_length()
         nodes = rounds = placements = 0
@@ -846,29 +879,38 @@ class _Tables:
         return True, nodes, rounds + placements // PLACEMENTS_PER_ROUND
 
     def _propagated(
-        self, state: int, placed: int, known: dict[int, None]
+        self,
+        state: int,
+        placed: int,
+        known: dict[int, None],
+        narrowing: _Narrowing | None = None,
     ) -> tuple[int, int] | None:
         """``(state, placed)`` after singles and the constraints' narrowing (no branching),
         or None at a dead end or a solution (recorded in ``known``)."""
         stack = [(state, placed)]
         found: list[int] = []
-        self._work += self.run(stack, found, 1, 0, None)[2]
+        self._work += self.run(stack, found, 1, 0, None, narrowing=narrowing)[2]
         for solution in found:
             known.setdefault(solution, None)
         return stack[0] if stack and not found else None
 
     def probe(
-        self, state: int, placed: int, known: dict[int, None]
+        self,
+        state: int,
+        placed: int,
+        known: dict[int, None],
+        narrowing: _Narrowing | None = None,
     ) -> tuple[list[tuple[int, int]], int]:
         """The branches of a probing branch point (see :func:`_probing`), last to try
-        first, and the work done; solutions met are added to ``known``."""
+        first, and the work done; solutions met are added to ``known``.  ``narrowing``
+        replaces the tables' own (see :attr:`deep_props`)."""
         self._work = 0
         n = self.size
         width = n + 1
         field = (1 << n) - 1
         kill = self.kill
         drop = self.drop
-        at = self._propagated(state, placed, known)
+        at = self._propagated(state, placed, known, narrowing)
         while at is not None:
             state, placed = at
             best: list[tuple[int, int]] | None = None
@@ -887,7 +929,7 @@ class _Tables:
                     low = rest & -rest
                     rest ^= low
                     i = cell * n + low.bit_length() - 1
-                    child = self._propagated(state & kill[i], placed | 1 << i, known)
+                    child = self._propagated(state & kill[i], placed | 1 << i, known, narrowing)
                     if child is None:
                         if len(known) >= 2:
                             return [], self._work
@@ -915,7 +957,7 @@ class _Tables:
                 if key < best_key:
                     best_key, best = key, branches
             if changed:
-                at = self._propagated(state, placed, known)
+                at = self._propagated(state, placed, known, narrowing)
                 continue
             if best is None:
                 return [], self._work
@@ -976,6 +1018,270 @@ def _possible(rule: Constraint, n: int) -> bool:
     total = getattr(rule, "total", 0)
     count = len(rule.cells())
     return 0 < total <= n * count and total >= count
+
+
+SET_SUM_HOUSES = 3
+"""The most houses of one kind a set sum takes on either side (see :func:`_set_sums`)."""
+
+SET_SUM_CELLS = 24
+"""The most cells a set sum may have (its narrowing costs about a round per cell)."""
+
+SET_SUM_SLACK = 2
+"""How far from the edge of its range a set sum's total may lie at the start and still
+be kept: a sum whose total only its extreme digits reach forces them at once, and one
+a step or two inside becomes tight after a few choices; wider ones narrow nothing."""
+
+SET_SUM_KEEP = 24
+"""The most set sums kept per rule set (the tightest first)."""
+
+
+@dataclass(frozen=True)
+class _SetSum(Constraint):
+    """``sum(plus) - sum(minus) == total`` over cells in *groups*, each group's cells
+    holding different digits (they share a house) and each group signed ``+1`` or
+    ``-1``: a consequence of the rules that :func:`_set_sums` derives, internal to the
+    solver (never a rule a player reads, saves or sees drawn).
+
+    It narrows by bounds: a group of ``k`` cells holding different digits adds up to
+    at least the ``k`` smallest digits its cells can hold together (and at least the
+    sum of their smallest candidates), at most the ``k`` largest; a cell keeps the
+    digits that leave the rest of the equation a total within its bounds.  Sound,
+    not tight; cheap enough to run at every propagation of the probing stage.
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    signs: tuple[int, ...]
+    total: int
+
+    def cells(self) -> tuple[int, ...]:
+        return tuple(cell for group in self.groups for cell in group)
+
+    def narrows(self) -> bool:
+        return True
+
+    def narrow(self, masks: Sequence[int], size: int) -> list[int] | None:
+        parts: list[list[int]] = []
+        at = 0
+        for group in self.groups:
+            parts.append(list(masks[at : at + len(group)]))
+            at += len(group)
+        lows: list[int] = []
+        highs: list[int] = []
+        for part, sign in zip(parts, self.signs, strict=True):
+            low, high = _group_range(part, size)
+            if low > high:
+                return None
+            lows.append(low if sign > 0 else -high)
+            highs.append(high if sign > 0 else -low)
+        floor, ceiling = sum(lows), sum(highs)
+        if not floor <= self.total <= ceiling:
+            return None
+        kept: list[int] = []
+        for g, (part, sign) in enumerate(zip(parts, self.signs, strict=True)):
+            rest_low = floor - lows[g]
+            rest_high = ceiling - highs[g]
+            for i, mask in enumerate(part):
+                others = part[:i] + part[i + 1 :]
+                low, high = _group_range(others, size) if others else (0, 0)
+                # total = rest + sign * (cell + others)
+                if sign > 0:
+                    least, most = self.total - rest_high - high, self.total - rest_low - low
+                else:
+                    least, most = rest_low - high - self.total, rest_high - low - self.total
+                keep = mask & _between(least, most, size)
+                if not keep:
+                    return None
+                kept.append(keep)
+        return kept
+
+
+def _group_range(masks: Sequence[int], size: int) -> tuple[int, int]:
+    """Bounds on the sum of cells that hold different digits, one of each mask's."""
+    union = 0
+    low = high = 0
+    for mask in masks:
+        union |= mask
+        low += (mask & -mask).bit_length()
+        high += mask.bit_length()
+    digits = [d for d in range(1, size + 1) if union >> (d - 1) & 1]
+    k = len(masks)
+    if len(digits) < k:
+        return 1, 0  # no way to give them different digits
+    return max(low, sum(digits[:k])), min(high, sum(digits[len(digits) - k :]))
+
+
+def _between(least: int, most: int, size: int) -> int:
+    """The digit mask of ``least .. most`` within ``1 .. size``."""
+    least, most = max(least, 1), min(most, size)
+    if least > most:
+        return 0
+    return ((1 << most) - 1) ^ ((1 << (least - 1)) - 1)
+
+
+def _set_sums(rules: RuleSet) -> list[_SetSum]:
+    """Set equivalence (the law of leftovers, innies and outies) over unions of houses:
+    take up to :data:`SET_SUM_HOUSES` houses of one kind (rows, columns, regions) on
+    the plus side and up to as many of another kind on the minus side.  Each house
+    adds up to ``N(N+1)/2``, so the cells of the plus houses less those of the minus
+    houses (cells in both cancel) add up to a known total; a cage whose cells all
+    count the same way (or not at all) can be swapped for its cells left over, its
+    total moved to the other side.  Sums few enough and tight enough to narrow
+    something (see :data:`SET_SUM_SLACK`) are kept.
+
+    Why: a near-empty killer on a Latin square, say, can hide a fact no cage and no
+    single house shows ("Solver needs SET" in the shared data: three rows less three
+    columns leave eighteen cells whose total only 7, 8 and 9 on one side and 1, 2 and
+    3 on the other can make), and a search without it wanders for minutes.
+    """
+    n = rules.size
+    cages = [
+        (_mask_of(rule.members), rule.total, len(rule.members))
+        for rule in rules.constraints
+        if isinstance(rule, Cage) and rule.total is not None
+    ]
+    covered = 0
+    for bits, _total, _count in cages:
+        if covered & bits:
+            return []  # overlapping cages would count their shared cells twice
+        covered |= bits
+    if not cages:
+        return []
+    shape = rules.shape
+    whole = n * (n + 1) // 2
+    families: list[list[int]] = []
+    for units in (shape.row_units, shape.column_units, shape.region_units):
+        masks = [_mask_of(shape.houses[u].cells) for u in units]
+        if all(set(masks) != set(family) for family in families):
+            families.append(masks)  # regions that are the rows (or columns) once only
+    subsets = [
+        [
+            (k, _or(chosen))
+            for k in range(1, SET_SUM_HOUSES + 1)
+            for chosen in itertools.combinations(family, k)
+        ]
+        for family in families
+    ]
+    # The houses taken, as (plus cells, minus cells, total) before any cage is swapped:
+    # one kind alone, or two kinds in about equal numbers (a sum and its negation say
+    # the same, so each pair of kinds once).
+    sides: list[tuple[int, int, int]] = [
+        (bits, 0, whole * k) for family in subsets for k, bits in family
+    ]
+    for a, b in itertools.combinations(range(len(families)), 2):
+        for k_plus, plus_bits in subsets[a]:
+            for k_minus, minus_bits in subsets[b]:
+                if abs(k_plus - k_minus) <= 1:
+                    sides.append(
+                        (
+                            plus_bits & ~minus_bits,
+                            minus_bits & ~plus_bits,
+                            whole * (k_plus - k_minus),
+                        )
+                    )
+    found: dict[tuple[int, int], int] = {}
+    for pos, neg, total in sides:
+        for bits, cage_total, count in cages:
+            inside = bits & pos
+            if inside:
+                if bits & neg:
+                    continue
+                p = inside.bit_count()
+                if count < p + p:  # fewer cells left out than in: swap it
+                    neg |= bits ^ inside
+                    pos ^= inside
+                    total -= cage_total
+            else:
+                inside = bits & neg
+                if inside:
+                    m = inside.bit_count()
+                    if count < m + m:
+                        pos |= bits ^ inside
+                        neg ^= inside
+                        total += cage_total
+        if (pos | neg).bit_count() <= SET_SUM_CELLS + n:  # full houses drop out below
+            found.setdefault((pos, neg), total)
+    kept: list[tuple[int, int, _SetSum]] = []
+    full = (1 << n) - 1
+    allowed = rules.allowed
+    # The narrowest range any grouping can give k cells (whole houses of N, then the
+    # rest together): a sum whose total lies far inside even that is dropped before
+    # the grouping, which costs far more (the puzzle's own even/odd cells may narrow
+    # a little more; this is only a choice of what to keep, never a deduction).
+    least = [(k // n) * whole + (k % n) * (k % n + 1) // 2 for k in range(n * n + 1)]
+    most = [(k // n) * whole + (k % n) * (n + n + 1 - k % n) // 2 for k in range(n * n + 1)]
+    for (pos, neg), total in found.items():
+        k_plus, k_minus = pos.bit_count(), neg.bit_count()
+        low = least[k_plus] - most[k_minus]
+        high = most[k_plus] - least[k_minus]
+        if min(total - low, high - total) > SET_SUM_SLACK:
+            continue
+        rule = _grouped(pos, neg, total, families, n)
+        if rule is None or len(rule.cells()) > SET_SUM_CELLS:
+            continue
+        masks = [allowed[cell] & full or full for cell in rule.cells()]
+        lows = highs = 0
+        at = 0
+        for group, sign in zip(rule.groups, rule.signs, strict=True):
+            low, high = _group_range(masks[at : at + len(group)], n)
+            at += len(group)
+            lows += low if sign > 0 else -high
+            highs += high if sign > 0 else -low
+        slack = min(total - lows, highs - total)
+        if 0 <= slack <= SET_SUM_SLACK:
+            kept.append((slack, len(masks), rule))
+    kept.sort(key=lambda item: item[:2])
+    return [rule for _slack, _count, rule in kept[:SET_SUM_KEEP]]
+
+
+def _grouped(
+    pos: int, neg: int, total: int, families: Sequence[Sequence[int]], size: int
+) -> _SetSum | None:
+    """The set sum over ``pos`` less ``neg`` (cell bitsets), each side's cells grouped
+    by the kind of house (``families``: each a list of cell bitsets that tile the grid)
+    that leaves fewest groups, whole houses folded into the total; None when no cell
+    is left."""
+    whole = size * (size + 1) // 2
+    groups: list[tuple[int, ...]] = []
+    signs: list[int] = []
+    for bits, sign in ((pos, 1), (neg, -1)):
+        if not bits:
+            continue
+        parts = min(
+            ([house & bits for house in family if house & bits] for family in families),
+            key=len,
+        )
+        for part in parts:
+            if part.bit_count() == size:  # a whole house: its total is known
+                total -= sign * whole
+            else:
+                groups.append(tuple(_cells_of(part)))
+                signs.append(sign)
+    if not groups:
+        return None
+    return _SetSum(tuple(groups), tuple(signs), total)
+
+
+def _mask_of(cells: Sequence[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+def _or(masks: Sequence[int]) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def _cells_of(bits: int) -> list[int]:
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 _MEMO_SIZE = 4096

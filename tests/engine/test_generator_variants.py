@@ -63,6 +63,7 @@ SLOW_CASES = [
     ("kropki", 9, Level.EXTREME, 6),
     ("non-consecutive", 9, Level.MEDIUM, 7),
     ("killer", 9, Level.EXTREME, 8),
+    ("killer", 9, Level.HARD, 1000),
     ("classic", 12, Level.HARD, 9),
     ("whisper", 9, Level.HARD, 10),
     ("quadruple", 9, Level.EXTREME, 11),

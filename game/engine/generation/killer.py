@@ -14,15 +14,27 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    so once the puzzle is at the level only merges that keep it there are kept:
    waiting for the end lost most Hard candidates to a last merge that left them
    Medium.  At the level, only :data:`TRIES_AT_LEVEL` more merges are graded: each
-   grade there walks the whole path.
-3. A candidate that never reached the level is dropped, and the generator tries
+   grade there walks the whole path.  At Hard and Expert, before a merge is graded, a
+   cheap search near the solution (:func:`_ambiguous`) refuses most merges that break
+   uniqueness: the logic only finds those by walking its path until stuck.
+3. Below Expert, a candidate whose merges all overshoot gets up to :data:`MOVES`
+   cell moves between touching cages (two sums change, the count of cages stays);
+   one that keeps it at or below the level is kept and merging resumes.
+4. A candidate that never reached the level is dropped, and the generator tries
    another solution.  Extreme is the exception: merges are kept while the solver
    proves the puzzle unique, and the minimal killer left is graded once.
 
 Cages never exceed :data:`LARGEST` cells (a cage of nine 9x9 cells just says
 "all digits once", and setters rarely draw them past six).  The solver is asked
-only on Extreme targets: the logic proves uniqueness wherever it solves the puzzle
-(measured: asking the solver first made a Medium killer three times slower).
+for a proof only on Extreme targets: the logic proves uniqueness wherever it solves
+the puzzle (measured: asking the solver first made a Medium killer three times
+slower; a full count on a late 9x9 Hard candidate costs as much as a grade).
+
+Measured on 9x9 Hard with cProfile (seeds 1000-1002, CPU): 0.01-0.3 s a grade
+(innies and outies, cage claiming and the singles loop take most of it), growing
+as the cages grow; 12 to 43 candidates a Hard puzzle before moves, of which all but
+one ended with every merge non-unique (half of them a four-cell rectangle) or
+Extreme, never Hard: a killer's grade jumps from Medium to Extreme in one merge.
 """
 
 from __future__ import annotations
@@ -30,6 +42,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from .. import solver
 from ..logic.registry import Level
 from ..rules import Cage, Constraint, RuleSet
 from ..rules.constraints import orthogonal_pairs
@@ -63,14 +76,63 @@ def cages(
         )
         return RuleSet(shape, ruled + made)
 
-    def fits(groups: dict[int, list[int]]) -> Verdict:
+    def fits(groups: dict[int, list[int]], joined: Sequence[int] = ()) -> Verdict:
         rules = rules_of(groups)
+        if joined and level in AMBIGUITY_LEVELS and _ambiguous(rules, solution, joined):
+            return Verdict.ABOVE  # not unique: the logic would get stuck (see _ambiguous)
         if level is Level.EXTREME:
             # A minimal unique killer, graded once at the end: grading every merge
             # at Extreme runs every technique at each stuck position.
             unique = keeps_settled(rules)(list(empty))
             return Verdict.BELOW if unique else Verdict.ABOVE
         return grade(shape, empty, level, rules=rules, poll=poll)
+
+    def grow(
+        groups: dict[int, list[int]], reached: bool, left: int
+    ) -> tuple[dict[int, list[int]], bool, int]:
+        """Merge passes from ``groups`` until none is kept or ``left`` runs out (see
+        the module docstring): the cages, whether they are at the level, ``left``."""
+        merged = True
+        while merged and left:
+            merged = False
+            pairs = _touching_cages(n, groups)
+            rng.shuffle(pairs)
+            # Far below the level, most merges keep the puzzle below it: while no
+            # merge has been refused yet, merges go in batches graded once (a batch
+            # that overshoots is retried a merge at a time), which saves most of the
+            # grades of the early passes.  At the level, every merge is graded alone.
+            batch = BATCH if not reached else 1
+            at = 0
+            while at < len(pairs) and left:
+                chunk = pairs[at : at + batch]
+                trial = dict(groups)
+                count = 0
+                joined: list[int] = []
+                for a, b in chunk:
+                    union = _merged(trial, a, b, solution, largest)
+                    if union is not None:
+                        del trial[b]
+                        trial[a] = union
+                        joined += union
+                        count += 1
+                if not count:
+                    at += len(chunk)
+                    continue
+                verdict = fits(trial, joined)
+                if reached and level is not Level.EXTREME:
+                    left -= 1
+                if verdict is Verdict.AT or (verdict is Verdict.BELOW and not reached):
+                    groups = trial
+                    merged = True
+                    reached = reached or verdict is Verdict.AT
+                    at += len(chunk)
+                    if reached:
+                        batch = 1
+                elif count > 1:
+                    batch = 1  # retry this batch's merges one at a time
+                else:
+                    at += len(chunk)
+        return groups, reached, left
 
     groups: dict[int, list[int]] = {}
     for cell, cage in enumerate(owner):
@@ -79,45 +141,32 @@ def cages(
     if verdict is Verdict.ABOVE:
         return None
     reached = verdict is Verdict.AT
-    merged = True
-    left = TRIES_AT_LEVEL  # merges still graded once the puzzle is at its level
-    while merged and left:
-        merged = False
-        pairs = _touching_cages(n, groups)
-        rng.shuffle(pairs)
-        # Far below the level, most merges keep the puzzle below it: while no merge
-        # has been refused yet, merges go in batches graded once (a batch that
-        # overshoots is retried a merge at a time), which saves most of the grades
-        # of the early passes.  At the level, every merge is graded alone.
-        batch = BATCH if not reached else 1
-        at = 0
-        while at < len(pairs) and left:
-            chunk = pairs[at : at + batch]
+    # Merges still graded once the puzzle is at its level, and cells still moved
+    # between cages once no merge is kept (see TRIES_AT_LEVEL and MOVES).
+    left = TRIES_AT_EXPERT if level is Level.EXPERT else TRIES_AT_LEVEL
+    moves = MOVES if level < Level.EXPERT else 0
+    while True:
+        groups, reached, left = grow(groups, reached, left)
+        if reached or level is Level.EXTREME or not moves:
+            break
+        # Stuck below the level: every merge overshoots.  A cell moved from one
+        # cage to a neighbour changes two sums and keeps the count of cages.
+        transfers = _transfers(n, groups, solution, largest)
+        rng.shuffle(transfers)
+        moved = False
+        for cell, a, b in transfers[:moves]:
+            moves -= 1
             trial = dict(groups)
-            count = 0
-            for a, b in chunk:
-                union = _merged(trial, a, b, solution, largest)
-                if union is not None:
-                    del trial[b]
-                    trial[a] = union
-                    count += 1
-            if not count:
-                at += len(chunk)
-                continue
-            verdict = fits(trial)
-            if reached and level is not Level.EXTREME:
-                left -= 1
-            if verdict is Verdict.AT or (verdict is Verdict.BELOW and not reached):
+            trial[a] = [c for c in groups[a] if c != cell]
+            trial[b] = groups[b] + [cell]
+            verdict = fits(trial, trial[a] + trial[b])
+            if verdict is not Verdict.ABOVE:
                 groups = trial
-                merged = True
-                reached = reached or verdict is Verdict.AT
-                at += len(chunk)
-                if reached:
-                    batch = 1
-            elif count > 1:
-                batch = 1  # retry this batch's merges one at a time
-            else:
-                at += len(chunk)
+                reached = verdict is Verdict.AT
+                moved = True
+                break
+        if not moved:
+            break
     if level is Level.EXTREME:
         reached = grade(shape, empty, level, rules=rules_of(groups), poll=poll) is Verdict.AT
     if not reached:
@@ -128,11 +177,22 @@ def cages(
 BATCH = 6
 """Merges tried together while a killer is still below its level (see :func:`cages`)."""
 
+MOVES = 12
+"""Cell moves between cages graded, at most, for a killer below Expert whose merges all
+overshoot (the candidate is dropped after that).  On 9x9 Hard seeds 1000-1002 a Hard
+killer goes from below the level to non-unique or Extreme in one merge for most
+candidates; moves cut seed 1001 from 43 candidates (48 s CPU) to 1 (15 s).  At
+Expert they cost more than they save (median 11 s rather than 5 s on the same seeds)."""
+
 TRIES_AT_LEVEL = 8
 """Merges graded, at most, once a killer is at its level (below Extreme).  Each
 grade there walks the whole path; going on until no merge is kept took about 25
 grades on a 9x9 Medium (2.2 s CPU median), 8 take about 0.5 s, and the killer
 keeps a few more cages (28 rather than 22 on five Medium seeds)."""
+
+TRIES_AT_EXPERT = 3
+"""As :data:`TRIES_AT_LEVEL`, at Expert, where each grade runs the chains: 8 took a
+median 4.95 s CPU on 9x9 seeds 1000-1002, 3 take 4.18 s."""
 
 
 def _merged(
@@ -147,6 +207,76 @@ def _merged(
         return None
     digits = [solution[c] for c in union]
     return union if len(set(digits)) == len(digits) else None
+
+
+AMBIGUITY_LEVELS = (Level.HARD, Level.EXPERT)
+"""Targets whose merges :func:`_ambiguous` screens.  Below Hard a grade costs about as
+much as the screen (9x9 Easy went from 0.05 to 0.11 s CPU with it, jigsaw Medium
+from 0.46 to 0.76 s); Extreme targets ask the solver anyway."""
+
+AMBIGUITY_NODES = 50
+"""Branch points the solver may spend on each of :func:`_ambiguous`'s two searches."""
+
+
+def _ambiguous(rules: RuleSet, solution: Sequence[int], joined: Sequence[int]) -> bool:
+    """Whether the killer ``rules`` surely has a second solution, found near ``solution``.
+
+    Before a merge of cages the killer was unique, so a second solution after it
+    changes a cell of the merged cage: most change a few cells in the rows, or the
+    columns, that cross the merged cells (measured on 9x9 Hard candidates: half of
+    the merges that broke uniqueness had a second solution differing in four cells,
+    a rectangle).  So the solver looks for two solutions with every other cell
+    filled from ``solution``, once with those rows empty and once with those columns:
+    a few milliseconds, where the logic would walk its whole path before getting
+    stuck.  False means "not found", not "unique": the grade decides then.
+    """
+    shape = rules.shape
+    for line in (shape.row_of, shape.column_of):
+        crossed = {line(cell) for cell in joined}
+        grid = [0 if line(cell) in crossed else digit for cell, digit in enumerate(solution)]
+        try:
+            if len(solver.solutions(rules, grid, 2, node_limit=AMBIGUITY_NODES)) > 1:
+                return True
+        except solver.SearchLimitReached:
+            pass
+    return False
+
+
+def _transfers(
+    n: int, groups: dict[int, list[int]], solution: Sequence[int], largest: int
+) -> list[tuple[int, int, int]]:
+    """Every (cell, from, to): a cell of cage ``from`` that may join the touching cage
+    ``to`` (no digit repeats, ``to`` stays within ``largest``, ``from`` keeps a cell
+    and stays in one piece), in a fixed order."""
+    owner = [0] * (n * n)
+    for cage, cells in groups.items():
+        for cell in cells:
+            owner[cell] = cage
+    found = set()
+    for a, b in orthogonal_pairs(n):
+        for cell, other in ((a, b), (b, a)):
+            source, target = owner[cell], owner[other]
+            if source == target or len(groups[source]) < 2 or len(groups[target]) >= largest:
+                continue
+            if any(solution[c] == solution[cell] for c in groups[target]):
+                continue
+            if _connected([c for c in groups[source] if c != cell], n):
+                found.add((cell, source, target))
+    return sorted(found)
+
+
+def _connected(cells: Sequence[int], n: int) -> bool:
+    """Whether ``cells`` form one orthogonally connected piece."""
+    rest = set(cells)
+    todo = [rest.pop()]
+    while todo:
+        cell = todo.pop()
+        col = cell % n
+        for near in (cell - n, cell + n, cell - 1 if col else -1, cell + 1 if col < n - 1 else -1):
+            if near in rest:
+                rest.remove(near)
+                todo.append(near)
+    return not rest
 
 
 def _dominoes(n: int, rng: random.Random) -> list[int]:

@@ -1,0 +1,79 @@
+"""Killer cage drawing: the cheap search that refuses merges breaking uniqueness, and
+the cell moves between cages that keep a cage set whole."""
+
+from __future__ import annotations
+
+import random
+
+from game.engine import solver
+from game.engine.generation import killer
+from game.engine.generation.grids import random_solution
+from game.engine.rules import Cage, RuleSet
+from game.engine.shape import Shape
+
+SHAPE = Shape.classic(9)
+
+
+def _rectangle(solution: tuple[int, ...]) -> tuple[int, int, int] | None:
+    """(row, left column, right column) of two vertical dominoes whose digits can swap:
+    rows ``row`` and ``row + 1`` in one band, the columns in two stacks."""
+    for row in range(8):
+        if row % 3 == 2:
+            continue
+        for left in range(9):
+            for right in range(left + 1, 9):
+                if left // 3 == right // 3:
+                    continue
+                top_l, top_r = solution[row * 9 + left], solution[row * 9 + right]
+                low_l, low_r = solution[row * 9 + 9 + left], solution[row * 9 + 9 + right]
+                if top_l == low_r and top_r == low_l:
+                    return row, left, right
+    return None
+
+
+def _found() -> tuple[tuple[int, ...], int, int, int]:
+    rng = random.Random(5)
+    while True:
+        solution = random_solution(SHAPE, rng)
+        found = _rectangle(solution)
+        if found is not None:
+            return (solution, *found)
+
+
+def _killer(solution: tuple[int, ...], groups: list[list[int]]) -> RuleSet:
+    cages = tuple(Cage(tuple(cells), sum(solution[c] for c in cells)) for cells in groups)
+    return RuleSet(SHAPE, cages)
+
+
+def test_a_swappable_rectangle_is_found_near_the_solution() -> None:
+    solution, row, left, right = _found()
+    pairs = [[row * 9 + left, row * 9 + 9 + left], [row * 9 + right, row * 9 + 9 + right]]
+    paired = {c for pair in pairs for c in pair}
+    alone = [[c] for c in range(81) if c not in paired]
+    rules = _killer(solution, pairs + alone)
+    assert solver.count_solutions(rules, (0,) * 81) == 2
+    assert killer._ambiguous(rules, solution, pairs[0])
+    # Split again into single cells the same killer is unique, and nothing is found.
+    unique = _killer(solution, [[c] for c in sorted(paired)] + alone)
+    assert solver.count_solutions(unique, (0,) * 81) == 1
+    assert not killer._ambiguous(unique, solution, pairs[0])
+
+
+def test_moves_keep_cages_whole_and_their_digits_distinct() -> None:
+    rng = random.Random(3)
+    solution = random_solution(SHAPE, rng)
+    owner = killer._dominoes(9, rng)
+    groups: dict[int, list[int]] = {}
+    for cell, cage in enumerate(owner):
+        groups.setdefault(cage, []).append(cell)
+    moves = killer._transfers(9, groups, solution, 6)
+    assert moves
+    for cell, source, target in moves:
+        assert cell in groups[source] and len(groups[source]) == 2  # dominoes: one left
+        assert solution[cell] not in {solution[c] for c in groups[target]}
+        row, col = divmod(cell, 9)
+        touching = {c for c in groups[target] if abs(c // 9 - row) + abs(c % 9 - col) == 1}
+        assert touching
+    # A cage of three in an L keeps its corner: the corner holds the two ends together.
+    assert not killer._connected([0, 10], 9)
+    assert killer._connected([0, 1, 10], 9)
