@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 
 import pytest
 
 from game.cli import main
 from game.engine import solver
+from game.engine.generation.grids import POOL, STORED_POOLS, random_solution
 from game.engine.generation.kinds import Kind
 from game.engine.generator import (
     RatedPuzzle,
@@ -21,8 +23,9 @@ from game.engine.generator import (
 from game.engine.logic.rating import Rating, rate_puzzle
 from game.engine.logic.registry import Level
 from game.engine.puzzle import Puzzle
-from game.engine.rules import Cage, Negative, Sandwich, Whisper
+from game.engine.rules import VARIANTS, Cage, Negative, RuleSet, Sandwich, Whisper
 from game.engine.rules.registry import DRAWN_RULES, rule_type
+from game.engine.shape import Shape
 
 LINE_KINDS = ("whisper", "renban", "palindrome", "between")
 DRAWN_HERE = (*LINE_KINDS, "little-killer", "sandwich", "quadruple")
@@ -235,3 +238,17 @@ def test_cli_prints_line_and_outside_clue_kinds_as_fpuzzles(
     assert read.givens == made.givens
     assert set(read.constraints) == set(made.constraints)
     assert solver.count_solutions(read.rules, read.givens, limit=2) == 1
+
+
+def test_stored_solution_pools_keep_their_rules_and_are_drawn_from() -> None:
+    for (name, size), stored in STORED_POOLS.items():
+        shape = Shape.classic(size)
+        rules = RuleSet(shape, tuple(VARIANTS[name].rules(shape)))
+        assert len(stored) == POOL
+        grids = [tuple(int(digit) for digit in text) for text in stored]
+        assert len(set(grids)) == POOL
+        for grid in grids:
+            assert len(grid) == shape.cells
+            assert rules.is_solution(grid)
+        drawn = random_solution(rules, random.Random(size))
+        assert rules.is_solution(drawn)
