@@ -25,6 +25,7 @@ from ..houses import HouseKind
 from ..rules import Cage, RuleSet
 from ..rules.constraints import combinations, sum_support
 from ..symbols import cell_name, symbol
+from .grid import cells_of
 from .wording import and_list, cells_text, or_list
 
 MAX_SUM_CELLS = 6
@@ -289,7 +290,7 @@ def equations(rules: RuleSet) -> tuple[Equation, ...]:
                 used.append(cage)
             if not plus and not minus:
                 continue
-            key = (tuple(_cells(plus)), tuple(_cells(minus)), total)
+            key = (tuple(cells_of(plus)), tuple(cells_of(minus)), total)
             if key not in found:
                 found[key] = Equation(where, key[0], key[1], total, tuple(used))
     return tuple(found.values())
@@ -313,15 +314,6 @@ def _choices(gains: Sequence[int], base: int) -> list[tuple[int, ...]]:
         walk(pos + 1, size + gains[order[pos]], chosen + (order[pos],))
 
     walk(0, base, ())
-    return out
-
-
-def _cells(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
     return out
 
 
@@ -427,7 +419,7 @@ def equation_story(eq: Equation, size: int) -> str:
     covered = 0
     for cage in inside:
         covered |= cage.bits
-    innies = _cells(eq.where.bits & ~covered)
+    innies = list(cells_of(eq.where.bits & ~covered))
     inner_total = whole * k - sum(c.total for c in inside)
     if inside:
         totals = " + ".join(str(c.total) for c in inside)
@@ -493,7 +485,7 @@ def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
             total,
             bits,
             origin,
-            tuple(_cells(eq.where.bits)),
+            tuple(cells_of(eq.where.bits)),
             eq.where.name,
             len(eq.where.houses),
         )
@@ -502,7 +494,7 @@ def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
             if part.bits & ~cage.bits or part.bits == cage.bits:
                 continue
             rest = cage.bits & ~part.bits
-            cells = tuple(_cells(rest))
+            cells = tuple(cells_of(rest))
             if rest in real or rest in found or len(cells) < 2:
                 continue
             total = cage.total - part.total

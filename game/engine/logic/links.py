@@ -743,7 +743,7 @@ class ChainSearch:
                 index = als_index(graph.link_unit(nodes[i], nodes[i + 1]))
                 if index is not None:
                     hits |= graph.locked_outside(index, nodes[i], nodes[i + 1]) & claims
-        eliminations = tuple((node // n, node % n + 1) for node in _bits(hits))
+        eliminations = tuple((node // n, node % n + 1) for node in cells_of(hits))
         start = nodes[0]
         placement = None
         if closed and not graph.is_group(start):
@@ -798,13 +798,6 @@ class _Bfs:
             backwards.append(prev)
             node = prev
         return tuple(reversed(backwards))
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _node_bits(candidates: tuple[tuple[int, int], ...], size: int) -> int:

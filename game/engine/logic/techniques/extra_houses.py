@@ -79,15 +79,19 @@ def extra_house_intersection(grid: CandidateGrid) -> Iterator[Step]:
     extra = _extra(grid)
     if not extra:
         return
-    shape_houses = list(grid.shape.houses)
-    every = shape_houses + extra
-    for first in every:
-        for second in every:
-            if first is second or (first in shape_houses and second in shape_houses):
+    plain = len(grid.shape.houses)  # the grid's own houses come first in ``every``
+    every = list(grid.shape.houses) + extra
+    cells = [frozenset(house.cells) for house in every]
+    # Each house's places per digit, found once: the pairs below would find them
+    # again for every second house (a grade calls this at every stuck position).
+    places_in = [[_places(grid, house, d) for d in range(1, n + 1)] for house in every]
+    for i, first in enumerate(every):
+        for j, second in enumerate(every):
+            if i == j or (i < plain and j < plain) or len(cells[i] & cells[j]) < 2:
                 continue
-            inside = set(second.cells)
+            inside = cells[j]
             for d in range(1, n + 1):
-                places = _places(grid, first, d)
+                places = places_in[i][d - 1]
                 if not places or len(places) < 2 or not inside.issuperset(places):
                     continue
                 bit = 1 << (d - 1)

@@ -99,16 +99,6 @@ def line_masks(grid: CandidateGrid, digit: int) -> tuple[list[int], list[int]]:
     return rows, columns
 
 
-def _bits(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
 def _register_basic(k: int) -> None:
     name = FISH_NAMES[k]
 
@@ -148,7 +138,7 @@ def _basic(grid: CandidateGrid, k: int) -> Iterator[Step]:
                     direction.cell(n, i, j)
                     for i in range(n)
                     if i not in base
-                    for j in _bits(masks[i] & cover)
+                    for j in cells_of(masks[i] & cover)
                 ]
                 if targets:
                     yield _step(grid, digit, direction, k, base, cover, 0, targets, "")
@@ -172,7 +162,7 @@ class FinnedFish:
         direction = self.direction
         return (
             tuple(direction.unit(i) for i in self.base),
-            tuple(sorted(direction.unit(j, cross=True) for j in _bits(self.cover))),
+            tuple(sorted(direction.unit(j, cross=True) for j in cells_of(self.cover))),
         )
 
     def as_fish(self, grid: CandidateGrid) -> Fish:
@@ -371,7 +361,7 @@ def _finned_steps(
     """
     n = grid.size
     in_region = direction.region_lines[region]
-    extra_pool = _bits(used & ~core)
+    extra_pool = list(cells_of(used & ~core))
     missing = k - core.bit_count()
     if missing > len(extra_pool):
         return
@@ -392,13 +382,13 @@ def _finned_steps(
             direction.cell(n, i, j)
             for i in range(n)
             if i not in base
-            for j in _bits(masks[i] & cover & in_region[i])
+            for j in cells_of(masks[i] & cover & in_region[i])
         ]
         if not targets:
             continue
         fin_cells = 0
         for i, f in fins:
-            for j in _bits(f):
+            for j in cells_of(f):
                 fin_cells |= 1 << direction.cell(n, i, j)
         yield FinnedFish(digit, sashimi, direction, base, cover, fin_cells, tuple(targets), region)
 
@@ -419,7 +409,7 @@ def _step(
     shape = grid.shape
     fish = FISH_NAMES[k]
     name = f"{variant} {fish}" if variant else fish
-    covers = _bits(cover)
+    covers = list(cells_of(cover))
     base_units = [direction.unit(i) for i in base]
     cover_units = [direction.unit(j, cross=True) for j in covers]
     base_kind, cover_kind = ("rows", "columns") if direction.by_rows else ("columns", "rows")

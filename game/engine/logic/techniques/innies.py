@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ...symbols import cell_name, symbol
-from ..grid import CandidateGrid
+from ..grid import CandidateGrid, cells_of
 from ..killer import (
     Equation,
     cage_equation,
@@ -44,15 +44,6 @@ def _holds(grid: CandidateGrid, cell: int) -> int:
 def _story(grid: CandidateGrid, eq: Equation) -> str:
     """How the equation comes from its houses and cages, in players' words."""
     return equation_story(eq, grid.size)
-
-
-def _cells(bits: int) -> list[int]:
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
 
 
 @technique("Innies and Outies", level=Level.MEDIUM, rating=RATING, variant_only=True)
@@ -116,7 +107,7 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
             # Nudges name shape units only (a diagonal's index lies past them).
             units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
             rating=round(rating, 1),
-            areas=(Area(tuple(_cells(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
+            areas=(Area(tuple(cells_of(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
             + tuple(
                 Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
                 for i, c in enumerate(eq.expanded)
