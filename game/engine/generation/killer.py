@@ -248,10 +248,7 @@ def _transfers(
     """Every (cell, from, to): a cell of cage ``from`` that may join the touching cage
     ``to`` (no digit repeats, ``to`` stays within ``largest``, ``from`` keeps a cell
     and stays in one piece), in a fixed order."""
-    owner = [0] * (n * n)
-    for cage, cells in groups.items():
-        for cell in cells:
-            owner[cell] = cage
+    owner = _owners(n, groups)
     found = set()
     for a, b in orthogonal_pairs(n):
         for cell, other in ((a, b), (b, a)):
@@ -298,12 +295,18 @@ def _dominoes(n: int, rng: random.Random) -> list[int]:
 
 def _touching_cages(n: int, groups: dict[int, list[int]]) -> list[tuple[int, int]]:
     """Every pair of cages that share an edge, each once, in a fixed order."""
-    owner = [0] * (n * n)
-    for cage, cells in groups.items():
-        for cell in cells:
-            owner[cell] = cage
+    owner = _owners(n, groups)
     found = set()
     for a, b in orthogonal_pairs(n):
         if owner[a] != owner[b]:
             found.add((min(owner[a], owner[b]), max(owner[a], owner[b])))
     return sorted(found)
+
+
+def _owners(n: int, groups: dict[int, list[int]]) -> list[int]:
+    """Each cell's cage number."""
+    owner = [0] * (n * n)
+    for cage, cells in groups.items():
+        for cell in cells:
+            owner[cell] = cage
+    return owner

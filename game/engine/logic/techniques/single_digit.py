@@ -45,7 +45,7 @@ two-strong-link patterns).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ...houses import HouseKind
@@ -124,21 +124,30 @@ def _chains(grid: CandidateGrid) -> Iterator[Chain]:
     for digit in range(1, n + 1):
         links = _strong_links(grid, digit)
         holders = grid.digit_cells(digit)
-        for i, (x1, y1, units1) in enumerate(links):
-            for x2, y2, units2 in links[i + 1 :]:
-                if len({x1, y1, x2, y2}) < 4:
-                    continue
-                for a1, b1 in ((x1, y1), (y1, x1)):
-                    for a2, b2 in ((x2, y2), (y2, x2)):
-                        joint = _shared_unit(shape, b1, a2)
-                        if joint is None:
-                            continue
-                        targets = holders & peer_mask[a1] & peer_mask[b2]
-                        targets &= ~(1 << b1 | 1 << a2)
-                        if not targets:
-                            continue
-                        kind, unit1, unit2 = _classify(shape, units1, units2, joint)
-                        yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
+        for a1, b1, units1, a2, b2, units2 in _joinable(links):
+            joint = _shared_unit(shape, b1, a2)
+            if joint is None:
+                continue
+            targets = holders & peer_mask[a1] & peer_mask[b2]
+            targets &= ~(1 << b1 | 1 << a2)
+            if not targets:
+                continue
+            kind, unit1, unit2 = _classify(shape, units1, units2, joint)
+            yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
+
+
+def _joinable(
+    links: Sequence[tuple[int, int, tuple[int, ...]]],
+) -> Iterator[tuple[int, int, tuple[int, ...], int, int, tuple[int, ...]]]:
+    """Every way to join two strong links of four distinct cells end to end:
+    (a1, b1, units1, a2, b2, units2) where b1 and a2 would be the joined ends."""
+    for i, (x1, y1, units1) in enumerate(links):
+        for x2, y2, units2 in links[i + 1 :]:
+            if len({x1, y1, x2, y2}) < 4:
+                continue
+            for a1, b1 in ((x1, y1), (y1, x1)):
+                for a2, b2 in ((x2, y2), (y2, x2)):
+                    yield a1, b1, units1, a2, b2, units2
 
 
 def _classify(
@@ -179,22 +188,15 @@ def _variant_chains(grid: CandidateGrid, units: VariantUnits) -> Iterator[Chain]
                 a, b = cells_of(places)
                 found.setdefault((a, b), []).append(unit)
         links = [(a, b, tuple(u)) for (a, b), u in found.items()]
-        for i, (x1, y1, units1) in enumerate(links):
-            for x2, y2, units2 in links[i + 1 :]:
-                if len({x1, y1, x2, y2}) < 4:
-                    continue
-                for a1, b1 in ((x1, y1), (y1, x1)):
-                    for a2, b2 in ((x2, y2), (y2, x2)):
-                        if not sees[b1] >> a2 & 1:
-                            continue
-                        targets = holders & sees[a1] & sees[b2] & ~(1 << b1 | 1 << a2)
-                        if not targets:
-                            continue
-                        joint = _variant_joint(units, b1, a2)
-                        kind, unit1, unit2 = _classify_variant(
-                            grid.shape, shape_units, units1, units2, joint
-                        )
-                        yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
+        for a1, b1, units1, a2, b2, units2 in _joinable(links):
+            if not sees[b1] >> a2 & 1:
+                continue
+            targets = holders & sees[a1] & sees[b2] & ~(1 << b1 | 1 << a2)
+            if not targets:
+                continue
+            joint = _variant_joint(units, b1, a2)
+            kind, unit1, unit2 = _classify_variant(grid.shape, shape_units, units1, units2, joint)
+            yield Chain(kind, digit, a1, b1, a2, b2, unit1, unit2, joint, targets)
 
 
 def _variant_joint(units: VariantUnits, one: int, two: int) -> int | None:
