@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from game.cli import main
 from game.engine import solver
 from game.engine.generation import killer
 from game.engine.generation.grids import random_solution
+from game.engine.generator import available_levels
+from game.engine.logic.registry import Level
 from game.engine.rules import Cage, RuleSet
 from game.engine.shape import Shape
 
@@ -77,3 +82,12 @@ def test_moves_keep_cages_whole_and_their_digits_distinct() -> None:
     # A cage of three in an L keeps its corner: the corner holds the two ends together.
     assert not killer._connected([0, 10], 9)
     assert killer._connected([0, 1, 10], 9)
+
+
+def test_six_by_six_killers_stop_at_medium(capsys: pytest.CaptureFixture[str]) -> None:
+    """Past Medium a 6x6 killer took minutes to find, so it is not offered, and asking
+    for one is a clear refusal rather than a long wait."""
+    assert available_levels("killer", 6) == (Level.EASY, Level.MEDIUM)
+    assert Level.HARD in available_levels("killer", 9)
+    assert main(["generate", "--variant", "killer", "--size", "6", "--level", "hard"]) == 2
+    assert "killer 6x6 puzzles go up to Medium, not Hard" in capsys.readouterr().err
