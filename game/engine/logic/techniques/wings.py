@@ -333,6 +333,9 @@ class _Sight:
         self.cands = grid.cands
         self.peer_mask = grid.tables.peer_mask
         self.digit_peers = None if units is None else units.digit_peers
+        # Per ordered pair of cells (a * cells + b), the digits for which a sees b.
+        self.seen_digits = () if units is None else units.seen_digits
+        self.cells = len(self.cands)
 
     def of(self, digit: int, cell: int) -> int:
         """The cells that lose ``digit`` once ``cell`` holds it."""
@@ -345,8 +348,11 @@ class _Sight:
         if self.digit_peers is None:
             return self.peer_mask[pivot]
         found = 0
-        for digit in _digits(self.cands[pivot]):
-            found |= self.digit_peers[digit - 1][pivot]
+        mask = self.cands[pivot]
+        for peers in self.digit_peers:
+            if mask & 1:
+                found |= peers[pivot]
+            mask >>= 1
         return found
 
     def unseen(self, one: int, two: int) -> int:
@@ -354,11 +360,7 @@ class _Sight:
         shared = self.cands[one] & self.cands[two]
         if self.digit_peers is None:
             return 0 if self.peer_mask[one] >> two & 1 else shared
-        found = 0
-        for digit in _digits(shared):
-            if not self.digit_peers[digit - 1][one] >> two & 1:
-                found |= 1 << (digit - 1)
-        return found
+        return shared & ~self.seen_digits[one * self.cells + two]
 
     @property
     def variant(self) -> bool:
@@ -405,6 +407,8 @@ def _wing_sets(
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
     variant = sees.variant
+    seen_digits = sees.seen_digits
+    cells = sees.cells
     found: list[tuple[tuple[int, ...], int]] = []
     stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), cands[pivot], 0)]
     while stack:
@@ -416,10 +420,11 @@ def _wing_sets(
             if grown.bit_count() > size:
                 continue
             more = free
-            if variant:
-                more |= sees.unseen(pivot, cell)
+            if variant:  # sees.unseen, inline: the digits shared and not seen
+                mine = cands[cell]
+                more |= cands[pivot] & mine & ~seen_digits[pivot * cells + cell]
                 for other in chosen:
-                    more |= sees.unseen(other, cell)
+                    more |= cands[other] & mine & ~seen_digits[other * cells + cell]
             else:  # the classic inner loop, kept inline: it runs on every hint
                 near = peer_mask[cell]
                 for other in chosen:
