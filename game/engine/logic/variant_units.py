@@ -89,6 +89,18 @@ class VariantUnits:
                     found[row + low.bit_length() - 1] |= bit
         return tuple(found)
 
+    @cached_property
+    def symmetric(self) -> bool:
+        """Whether "sees" goes both ways for every digit (``a`` sees ``b`` for ``d`` exactly
+        when ``b`` sees ``a``), as every rule so far makes it."""
+        found = self.seen_digits
+        cells = len(self.cell_units)
+        return all(
+            found[a * cells + b] == found[b * cells + a]
+            for a in range(cells)
+            for b in range(a + 1, cells)
+        )
+
     def is_extra(self, unit: int) -> bool:
         """Whether ``unit`` is a house the variant adds (not a row, column or region)."""
         return unit >= self.shape_units

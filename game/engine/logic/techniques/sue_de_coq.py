@@ -35,10 +35,10 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 
+from ...shape import Shape
 from ..als import common_peers, digit_list
 from ..als_text import digits_word
 from ..grid import CandidateGrid, cells_of
-from ...shape import Shape
 from ..registry import Level, technique
 from ..step import Area, AreaKind, Mark, Role, Step
 from ..wording import cells_text, removal_text
