@@ -51,6 +51,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..rules import RuleSet
 from ..rules.registry import rule_type
 from ..shape import Shape
 from ..symbols import cell_name
@@ -406,19 +407,7 @@ class LinkGraph:
             return None
         reasons = self._reasons
         if reasons is None:
-            reasons = self._reasons = {}
-            for rule in rules.constraints:
-                title = rule_type(rule).title
-                for house in rule.houses(n):
-                    where = f"the {title.lower()} at {cell_name(house.cells[0], n)}"
-                    for x in house.cells:
-                        for y in house.cells:
-                            if x != y:
-                                reasons.setdefault((x, -1, y, -1), where)
-                for p, x, q, y in rule.links(n):
-                    phrase = f"the {title.lower()} rule"
-                    reasons.setdefault((p, x, q, y), phrase)
-                    reasons.setdefault((q, y, p, x), phrase)
+            reasons = self._reasons = _weak_reasons(rules)
         found = reasons.get((cell_a, k_a + 1, cell_b, k_b + 1))
         if found is None and k_a == k_b:
             found = reasons.get((cell_a, -1, cell_b, -1))
@@ -500,6 +489,37 @@ class LinkGraph:
         return found
 
 
+_REASONS: dict[int, tuple[RuleSet, dict[tuple[int, int, int, int], str]]] = {}
+_REASONS_LIMIT = 64
+
+
+def _weak_reasons(rules: RuleSet) -> dict[tuple[int, int, int, int], str]:
+    """``(cell, digit, cell, digit)`` (digits -1 for a house's "any digit") -> the
+    constraint's phrase, per rule set (cached by identity while the rule set lives in
+    the cache: every graph of a grade used to build it again for its first chain)."""
+    entry = _REASONS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    n = rules.size
+    reasons: dict[tuple[int, int, int, int], str] = {}
+    for rule in rules.constraints:
+        title = rule_type(rule).title
+        for house in rule.houses(n):
+            where = f"the {title.lower()} at {cell_name(house.cells[0], n)}"
+            for x in house.cells:
+                for y in house.cells:
+                    if x != y:
+                        reasons.setdefault((x, -1, y, -1), where)
+        for p, x, q, y in rule.links(n):
+            phrase = f"the {title.lower()} rule"
+            reasons.setdefault((p, x, q, y), phrase)
+            reasons.setdefault((q, y, p, x), phrase)
+    if len(_REASONS) >= _REASONS_LIMIT:
+        _REASONS.clear()
+    _REASONS[id(rules)] = (rules, reasons)
+    return reasons
+
+
 _last: dict[tuple[bool, bool], tuple[object, LinkGraph]] = {}
 
 
@@ -569,6 +589,7 @@ class ChainSearch:
         for node in nodes:
             self.usable |= 1 << node
         self._succ: dict[int, list[tuple[int, int]]] = {}
+        self._partner_map = graph.partner_map(kind)
         self._found: dict[int, int] | None = None
         # Eliminations a chain may claim: candidates, never groups; X-chains only
         # their own digit (one search serves every digit: their graphs are apart).
@@ -610,11 +631,12 @@ class ChainSearch:
                     cell = node // n
                     weak &= ~(((1 << n) - 1) << (cell * n))
             targets = weak & self.usable
+            partner_map = self._partner_map
             while targets:
                 low = targets & -targets
                 t = low.bit_length() - 1
                 targets ^= low
-                found.extend((t, u) for u in graph.partners(t, self.kind))
+                found.extend((t, u) for u in partner_map.get(t, ()))
             self._succ[node] = found
         return found
 
@@ -625,14 +647,36 @@ class ChainSearch:
         reach_on: dict[int, int] = {}
         reach_off: dict[int, int] = {}
         weak = self.graph.weak
-        for component in _components(self.nodes, self.successors):
+        # The "on" nodes each node leads to, once: Tarjan's walk and the pass below
+        # both read them (the pairs' weak middles are for the chains' text only).
+        successors = self.successors
+        nexts: dict[int, list[int]] = {}
+
+        def leads_to(node: int) -> list[int]:
+            found = nexts.get(node)
+            if found is None:
+                found = nexts[node] = [u for _t, u in successors(node)]
+            return found
+
+        for component in _components(self.nodes, leads_to):
+            if len(component) == 1:
+                node = component[0]
+                on = 1 << node
+                off = weak(node)
+                for u in nexts[node]:
+                    if u != node:
+                        on |= reach_on[u]
+                        off |= reach_off[u]
+                reach_on[node] = on
+                reach_off[node] = off
+                continue
             members = set(component)
             on = 0
             off = 0
             for node in component:
                 on |= 1 << node
                 off |= weak(node)
-                for _t, u in self.successors(node):
+                for u in nexts[node]:
                     if u not in members:
                         on |= reach_on[u]
                         off |= reach_off[u]
@@ -652,10 +696,11 @@ class ChainSearch:
             reach_on, reach_off = self._closure()
             graph = self.graph
             found: dict[int, int] = {}
+            partner_map = self._partner_map
             for start in self.nodes:
                 on = 0
                 off = 0
-                for partner in graph.partners(start, self.kind):
+                for partner in partner_map.get(start, ()):
                     on |= reach_on[partner]
                     off |= reach_off[partner]
                 claims = self._claims(start)
@@ -807,9 +852,7 @@ def _node_bits(candidates: tuple[tuple[int, int], ...], size: int) -> int:
     return bits
 
 
-def _components(
-    nodes: list[int], successors: Callable[[int], list[tuple[int, int]]]
-) -> list[list[int]]:
+def _components(nodes: list[int], leads_to: Callable[[int], list[int]]) -> list[list[int]]:
     """Strongly connected components, each before any component that leads to it.
 
     Tarjan's algorithm, iterative (chains can be longer than Python's stack is deep).
@@ -828,7 +871,7 @@ def _components(
         counter += 1
         stack.append(root)
         on_stack.add(root)
-        work = [(root, iter([u for _t, u in successors(root)]))]
+        work = [(root, iter(leads_to(root)))]
         while work:
             node, pending = work[-1]
             descended = False
@@ -838,7 +881,7 @@ def _components(
                     counter += 1
                     stack.append(nxt)
                     on_stack.add(nxt)
-                    work.append((nxt, iter([u for _t, u in successors(nxt)])))
+                    work.append((nxt, iter(leads_to(nxt))))
                     descended = True
                     break
                 if nxt in on_stack and index[nxt] < low[node]:
