@@ -493,6 +493,7 @@ class _TargetSearch:
         unit_places = self.unit_places
         pool = self.pool
         cover = self._cover
+        extend = self._extend
         for index in range(start, len(pool)):
             unit = pool[index]
             if cover_units >> unit & 1:
@@ -504,9 +505,18 @@ class _TargetSearch:
             if full and debt:
                 continue
             chosen.append(unit)
-            cover(
-                index + 1, base_units | 1 << unit, cover_units, cover_cells, body | cells, debt, 0
-            )
+            if debt:
+                cover(
+                    index + 1,
+                    base_units | 1 << unit,
+                    cover_units,
+                    cover_cells,
+                    body | cells,
+                    debt,
+                    0,
+                )
+            else:  # what _cover does with nothing to cover, without the call
+                extend(index + 1, base_units | 1 << unit, cover_units, cover_cells, body | cells)
             chosen.pop()
             if self.nodes > self.budget:
                 return
@@ -561,20 +571,25 @@ class _TargetSearch:
         usable = self.coverable & ~(base_units | cover_units | banned)
         low = debt & -debt
         cover = self._cover
+        extend = self._extend
         for unit in cell_units[low.bit_length() - 1]:
             if not usable >> unit & 1:
                 continue
             cells = unit_places[unit]
             covers.append(unit)
-            cover(
-                start,
-                base_units,
-                cover_units | 1 << unit,
-                cover_cells | cells,
-                body,
-                debt & ~cells,
-                banned,
-            )
+            rest = debt & ~cells
+            if rest:
+                cover(
+                    start,
+                    base_units,
+                    cover_units | 1 << unit,
+                    cover_cells | cells,
+                    body,
+                    rest,
+                    banned,
+                )
+            else:
+                extend(start, base_units, cover_units | 1 << unit, cover_cells | cells, body)
             covers.pop()
             # A later choice for this candidate need not consider this unit again:
             # any cover set holding both was met on this branch.
