@@ -146,15 +146,41 @@ def _slices(grid: CandidateGrid) -> _Slices:
     return found
 
 
+_PEER_NODES: weakref.WeakKeyDictionary[Shape, tuple[int, ...]] = weakref.WeakKeyDictionary()
+
+
+def _peer_nodes(grid: CandidateGrid) -> tuple[int, ...]:
+    """Per cell, its peers as node bits of the first digit (bit ``peer * N``), per shape.
+
+    Shifted by ``digit - 1`` and masked by that digit's candidates, it gives the
+    candidates a node sees in two operations instead of a walk over its peers.
+    """
+    shape = grid.shape
+    found = _PEER_NODES.get(shape)
+    if found is None:
+        n = grid.size
+        spread = []
+        for mask in grid.tables.peer_mask:
+            bits = 0
+            for peer in cells_of(mask):
+                bits |= 1 << (peer * n)
+            spread.append(bits)
+        found = tuple(spread)
+        _PEER_NODES[shape] = found
+    return found
+
+
 class LinkGraph:
     """The strong links of a position and the weak neighbours of each node."""
 
     __slots__ = (
+        "_candidate_nodes",
         "_digit_groups",
         "_digit_nodes",
         "_first_set",
         "_group_id",
         "_partners",
+        "_peer_nodes",
         "_reasons",
         "_searches",
         "_set_links",
@@ -226,6 +252,8 @@ class LinkGraph:
                 self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
         self._digit_nodes: dict[int, int] = {}
+        self._candidate_nodes: list[int | None] = [None] * (n + 1)
+        self._peer_nodes = _peer_nodes(grid)
         self._reasons: dict[tuple[int, int, int, int], str] | None = None
         self._partners: dict[Kind, dict[int, list[int]]] = {}
         self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
@@ -356,6 +384,7 @@ class LinkGraph:
                 cell, k = divmod(node, n)
                 found = (grid.cands[cell] & ~(1 << k)) << (cell * n)
                 seen = peer_mask[cell]
+                spread = self._peer_nodes[cell]
                 if self._first_set < self.first_group + len(self.group_cells):
                     found |= self._sets_seen().get(node, 0)
                 if grid.rules is not None:
@@ -370,13 +399,28 @@ class LinkGraph:
                 k = self.group_digit[node - self.first_group] - 1
                 found = 0
                 seen = self._seen(node)
-            for peer in cells_of(seen & grid.digit_cells(k + 1)):
-                found |= 1 << (peer * n + k)
+                spread = -1
+                for cell in cells_of(self.group_cells[node - self.first_group]):
+                    spread &= self._peer_nodes[cell]
+            # The digit's candidates among the cells seen: the cell bitset spread to
+            # node bits by the per-shape table, then shifted to the digit.
+            found |= (spread << k) & self.candidate_nodes(k + 1)
             if node < self._first_set:
                 for group, cells in self._digit_groups[k + 1]:
                     if cells & ~seen == 0:
                         found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def candidate_nodes(self, digit: int) -> int:
+        """The candidates of ``digit`` as a node bitset (cached)."""
+        found = self._candidate_nodes[digit]
+        if found is None:
+            n = self.n
+            found = 0
+            for cell in cells_of(self.grid.digit_cells(digit)):
+                found |= 1 << (cell * n + digit - 1)
+            self._candidate_nodes[digit] = found
         return found
 
     def digit_nodes(self, digit: int) -> int:
@@ -602,10 +646,7 @@ class ChainSearch:
         """The candidates of ``digit`` as a node bitset (cached)."""
         found = self._claimable.get(digit)
         if found is None:
-            n = self.graph.n
-            found = 0
-            for cell in cells_of(self.graph.grid.digit_cells(digit)):
-                found |= 1 << (cell * n + digit - 1)
+            found = self.graph.candidate_nodes(digit)
             self._claimable[digit] = found
         return found
 
