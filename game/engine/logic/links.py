@@ -146,6 +146,29 @@ def _slices(grid: CandidateGrid) -> _Slices:
     return found
 
 
+_EXCLUSIONS: dict[int, tuple[RuleSet, tuple[int, ...]]] = {}
+_EXCLUSIONS_LIMIT = 64
+
+
+def _exclusion_nodes(rules: RuleSet) -> tuple[int, ...]:
+    """Per candidate node, ``rules.exclusions`` as a node bitset (per rule set, cached by
+    identity): one AND with the position's candidates instead of a walk per node."""
+    entry = _EXCLUSIONS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    found = []
+    for others in rules.exclusions:
+        bits = 0
+        for other in others:
+            bits |= 1 << other
+        found.append(bits)
+    table = tuple(found)
+    if len(_EXCLUSIONS) >= _EXCLUSIONS_LIMIT:
+        _EXCLUSIONS.clear()
+    _EXCLUSIONS[id(rules)] = (rules, table)
+    return table
+
+
 _PEER_NODES: weakref.WeakKeyDictionary[Shape, tuple[int, ...]] = weakref.WeakKeyDictionary()
 
 
@@ -391,10 +414,7 @@ class LinkGraph:
                     # The constraints' weak links: what placing this candidate rules
                     # out beyond the shape's houses (a cage, a diagonal, a knight's
                     # move, a dot or a thermometer's neighbour), still a candidate.
-                    cands = grid.cands
-                    for other in grid.rules.exclusions[node]:
-                        if cands[other // n] >> (other % n) & 1:
-                            found |= 1 << other
+                    found |= _exclusion_nodes(grid.rules)[node] & self._all_candidates()
             else:
                 k = self.group_digit[node - self.first_group] - 1
                 found = 0
@@ -410,6 +430,18 @@ class LinkGraph:
                     if cells & ~seen == 0:
                         found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def _all_candidates(self) -> int:
+        """Every candidate of the position as a node bitset (cached in slot 0)."""
+        found = self._candidate_nodes[0]
+        if found is None:
+            n = self.n
+            found = 0
+            for cell, mask in enumerate(self.grid.cands):
+                if mask:
+                    found |= mask << (cell * n)
+            self._candidate_nodes[0] = found
         return found
 
     def candidate_nodes(self, digit: int) -> int:
