@@ -60,6 +60,7 @@ from dataclasses import dataclass
 from . import solver
 from .generation import drawn, killer
 from .generation.digging import (
+    Graded,
     dig,
     keeps_easy,
     keeps_logic,
@@ -72,6 +73,7 @@ from .generation.grids import random_solution
 from .generation.kinds import Kind
 from .generation.layouts import random_layout
 from .generation.symmetry import Symmetry, orbits
+from .logic.path import Findings
 from .logic.rating import rate
 from .logic.registry import Level
 from .puzzle import Puzzle
@@ -304,16 +306,17 @@ def search(
         if kind.plain:
             solution = random_solution(shape, rng)
             constraints: tuple[Constraint, ...] = ()
-            givens = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
+            dug = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
         else:
             made = _variant_candidate(kind, shape, level, symmetry, rng, reporter.poll)
             if made is None:
                 continue
-            solution, constraints, givens = made
-        if givens is None:
+            solution, constraints, dug = made
+        if dug is None:
             continue
+        givens = dug.givens
         rules = RuleSet(shape, constraints) if constraints else None
-        rating = rate(shape, givens, rules=rules)
+        rating = rate(shape, givens, rules=rules, known=dug.findings)
         if rating.level is not level:
             disagreements += 1
             continue
@@ -354,6 +357,36 @@ def generate_unrated(
     return GeneratedPuzzle(Puzzle(shape, givens), solution, seed)
 
 
+@dataclass(frozen=True)
+class _Dug:
+    """A candidate's clues, and what grading them learnt along the rater's path
+    (see :data:`~game.engine.logic.path.Findings`; None when they were not graded)."""
+
+    givens: tuple[int, ...]
+    findings: Findings | None = None
+
+
+def _at_level(
+    shape: Shape,
+    givens: tuple[int, ...],
+    level: Level,
+    last: Graded | None,
+    rules: RuleSet | None,
+    poll: Callable[[], None],
+) -> _Dug | None:
+    """``givens`` with what grading them learnt if they are at ``level``, else None.
+
+    ``last`` is the digging's last accepted grade: when it graded these very clues
+    (the last removal was graded, not settled by singles), it is the answer.
+    """
+    if last is not None and last.givens == givens:
+        verdict, findings = last.verdict, last.findings
+    else:
+        findings = {}
+        verdict = grade(shape, givens, level, rules=rules, poll=poll, findings=findings)
+    return _Dug(givens, findings) if verdict is Verdict.AT else None
+
+
 def _candidate(
     shape: Shape,
     solution: tuple[int, ...],
@@ -361,13 +394,13 @@ def _candidate(
     symmetry: Symmetry,
     rng: random.Random,
     poll: Callable[[], None],
-) -> tuple[int, ...] | None:
+) -> _Dug | None:
     """Clues for ``solution`` that may be at ``level``, or None when surely not."""
     groups = orbits(shape.size, symmetry)
     rng.shuffle(groups)
     if level is Level.EASY:
         floor = round(EASY_CLUE_SHARE * shape.cells)
-        return dig(solution, groups, keeps_easy(shape), floor=floor, poll=poll)
+        return _Dug(dig(solution, groups, keeps_easy(shape), floor=floor, poll=poll))
     givens = tuple(solution)
     if shape.is_jigsaw:
         # Removals that leave a jigsaw unique but past singles are common, and each
@@ -378,16 +411,15 @@ def _candidate(
         groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
         givens = dig(givens, groups, keeps_unique(shape), poll=poll)
-        known = None
+        last = None
     else:
         refusals = BIG_GRID_REFUSALS if shape.size > 9 else None
         keeps = keeps_up_to(shape, level, poll, refusals=refusals)
         givens = dig(givens, groups, keeps, poll=poll)
-        known = keeps.verdict(givens)  # the last removal's grade: no need to walk it again
+        last = keeps.graded(givens)
     if singles_solve(shape, givens) is not None:
         return None  # Easy: the cheapest rejection there is
-    verdict = known if known is not None else grade(shape, givens, level, poll=poll)
-    return givens if verdict is Verdict.AT else None
+    return _at_level(shape, givens, level, last, None, poll)
 
 
 LAYOUT_TRIES = 100
@@ -420,7 +452,7 @@ def _variant_candidate(
     symmetry: Symmetry,
     rng: random.Random,
     poll: Callable[[], None],
-) -> tuple[tuple[int, ...], tuple[Constraint, ...], tuple[int, ...] | None] | None:
+) -> tuple[tuple[int, ...], tuple[Constraint, ...], _Dug | None] | None:
     """A solution, the constraints and clues for a variant puzzle that may be at
     ``level`` (clues None when surely not), or None when no solution came out.
 
@@ -436,11 +468,11 @@ def _variant_candidate(
         cages = killer.cages(shape, ruled, solution, level, rng, poll)
         if cages is None:
             return solution, ruled, None
-        return solution, ruled + cages, (0,) * shape.cells
+        return solution, ruled + cages, _Dug((0,) * shape.cells)
     extra = drawn.draw(kind.drawn, shape, solution, level, rng) if kind.drawn else ()
     rules = RuleSet(shape, ruled + extra)
-    givens = _dig_variant(rules, solution, level, symmetry, rng, poll, floor=not extra)
-    return solution, rules.constraints, givens
+    dug = _dig_variant(rules, solution, level, symmetry, rng, poll, floor=not extra)
+    return solution, rules.constraints, dug
 
 
 def _dig_variant(
@@ -452,7 +484,7 @@ def _dig_variant(
     poll: Callable[[], None],
     *,
     floor: bool,
-) -> tuple[int, ...] | None:
+) -> _Dug | None:
     """Clues for ``solution`` under ``rules`` that may be at ``level``, or None.
 
     As :func:`_candidate`, but every removal is graded under the rules (the solver's
@@ -467,15 +499,20 @@ def _dig_variant(
     rng.shuffle(groups)
     lowest = round(EASY_CLUE_SHARE * shape.cells) if floor else 0
     if level is Level.EASY:
-        return dig(solution, groups, keeps_logic(rules, level, poll), floor=lowest, poll=poll)
+        keeps = keeps_logic(rules, level, poll)
+        givens = dig(solution, groups, keeps, floor=lowest, poll=poll)
+        graded = keeps.graded(givens)
+        return _Dug(givens, graded.findings if graded is not None else None)
     givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
     groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
         givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+        last = None
     else:
-        givens = dig(givens, groups, keeps_logic(rules, level, poll), poll=poll)
-    verdict = grade(shape, givens, level, rules=rules, poll=poll)
-    return givens if verdict is Verdict.AT else None
+        keeps = keeps_logic(rules, level, poll)
+        givens = dig(givens, groups, keeps, poll=poll)
+        last = keeps.graded(givens)
+    return _at_level(shape, givens, level, last, rules, poll)
 
 
 def check_request(variant: str, size: int, level: Level) -> Kind:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from .. import solver
 from ..logic.grid import CandidateGrid
 from ..logic.killer import cages_of, fit
+from ..logic.path import Finding, PositionKey, position_key
 from ..logic.registry import Level, Technique, all_techniques
 from ..rules import RuleSet
 from ..shape import Shape
@@ -77,6 +78,7 @@ def grade(
     *,
     rules: RuleSet | None = None,
     poll: Callable[[], None] | None = None,
+    findings: dict[PositionKey, Finding] | None = None,
 ) -> Verdict:
     """Where the unique puzzle ``grid`` stands against ``target`` (see the module docstring).
 
@@ -84,10 +86,14 @@ def grade(
     puzzle need not be known unique: a path that gets stuck is ABOVE (or AT an
     Extreme target), so BELOW and AT also prove it unique.
     ``poll`` is called before each step; it may raise to abandon the check.
+    ``findings``, when given, is filled with what the grade learnt at each position
+    it searched (see :data:`~game.engine.logic.path.Findings`), for :func:`rate`
+    to walk the same path without searching again.
     """
     if rules is not None and not rules.constraints:
         rules = None
-    plan = _plan(target, variant=rules is not None)
+    variant = rules is not None
+    plan = _plan(target, variant)
     position = CandidateGrid.from_grid(shape, grid, rules=rules)
     hardest = Level.EASY
     steps = expert_steps = 0
@@ -100,21 +106,27 @@ def grade(
             poll()
         step = None
         rank = 0
-        within, beyond = _split(target, rules is not None)
+        finder = None
+        within, beyond = _split(target, variant)
         for rank, found in within:  # noqa: B007 (rank is read below)
             step = next(iter(found.find(position)), None)
             if step is not None:
+                finder = found
                 break
         if step is None:
             # Nothing up to the target applies: the rater's next step is harder,
             # or there is none and it calls the puzzle Extreme.
+            if findings is not None:
+                tried = frozenset(t.name for _, t in within)
+                findings[position_key(position)] = Finding(tried)
             return Verdict.AT if target is Level.EXTREME else Verdict.ABOVE
-        if any(
-            next(iter(harder.find(position)), None) is not None
-            for earlier, harder in beyond
-            if earlier < rank
-        ):
+        harder = tuple(t for earlier, t in beyond if earlier < rank)
+        if any(next(iter(t.find(position)), None) is not None for t in harder):
             return Verdict.ABOVE  # the rater would take that harder step first
+        if findings is not None and finder is not None:
+            # Every technique the rater ranks before ``finder`` was tried here.
+            tried = _prefixes(target, variant)[rank]
+            findings[position_key(position)] = Finding(tried, finder.name, step)
         level = plan.levels.get(step.technique, Level.EXTREME)
         hardest = max(hardest, Level.EXTREME if step.last_resort else level)
         steps += 1
@@ -313,6 +325,13 @@ def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> Candidat
         if single is None:
             return position
         position = position.apply(single.placements, single.eliminations)
+
+
+@functools.cache
+def _prefixes(target: Level, variant: bool) -> tuple[frozenset[str], ...]:
+    """The names of the plan's first ``k`` techniques, for each ``k`` (for findings)."""
+    order = _plan(target, variant).order
+    return tuple(frozenset(t.name for t in order[:k]) for k in range(len(order) + 1))
 
 
 @functools.cache
