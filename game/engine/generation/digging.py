@@ -92,23 +92,34 @@ class Graded:
 
 
 class _Grading:
-    """A removal test that remembers the last puzzle it accepted by a grade, so the
-    caller's final check of the dug puzzle need not walk the same path again."""
+    """A removal test that grades: it remembers the last puzzle it accepted by a
+    grade, so the caller's final check of the dug puzzle need not walk the same
+    path again, and it may stop digging early (see :func:`keeps_up_to`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, level: Level, refusals: int | None) -> None:
+        self._level = level
+        self._refusals = refusals
+        self._refused = 0  # removals graded too hard since the puzzle first graded AT
+        self._reached = False  # whether an accepted removal graded AT
         self._last: Graded | None = None
+
+    def _done(self) -> bool:
+        """Whether digging stops here: the refusals allowed at the level are spent."""
+        return self._reached and self._refusals is not None and self._refused >= self._refusals
 
     def _grade(
         self,
         shape: Shape,
         givens: list[int],
-        level: Level,
         rules: RuleSet | None,
         poll: Callable[[], None] | None,
     ) -> Verdict:
         findings: dict[PositionKey, Finding] = {}
-        verdict = grade(shape, givens, level, rules=rules, poll=poll, findings=findings)
-        if verdict is not Verdict.ABOVE:
+        verdict = grade(shape, givens, self._level, rules=rules, poll=poll, findings=findings)
+        if verdict is Verdict.ABOVE:
+            self._refused += self._reached
+        else:
+            self._reached = self._reached or verdict is Verdict.AT
             self._last = Graded(tuple(givens), verdict, findings)
         return verdict
 
@@ -136,28 +147,19 @@ class KeepsUpTo(_Grading):
         *,
         refusals: int | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(level, refusals)
         self._shape = shape
-        self._level = level
         self._poll = poll
-        self._refusals = refusals
-        self._refused = 0  # removals graded too hard since the puzzle first graded AT
-        self._reached = False  # whether an accepted removal graded AT
 
     def __call__(self, givens: list[int]) -> bool:
-        if self._reached and self._refusals is not None and self._refused >= self._refusals:
+        if self._done():
             return False  # digging stops here (see keeps_up_to)
         shape = self._shape
         if singles_solve(shape, givens) is not None:
             return True
         if solver.count_solutions(shape, givens, limit=2) != 1:
             return False
-        verdict = self._grade(shape, givens, self._level, None, self._poll)
-        if verdict is Verdict.ABOVE:
-            self._refused += self._reached
-            return False
-        self._reached = self._reached or verdict is Verdict.AT
-        return True
+        return self._grade(shape, givens, None, self._poll) is not Verdict.ABOVE
 
 
 def keeps_up_to(
@@ -186,14 +188,20 @@ class KeepsLogic(_Grading):
     ``level`` or below (see :func:`keeps_logic`)."""
 
     def __init__(
-        self, rules: RuleSet, level: Level, poll: Callable[[], None] | None = None
+        self,
+        rules: RuleSet,
+        level: Level,
+        poll: Callable[[], None] | None = None,
+        *,
+        refusals: int | None = None,
     ) -> None:
-        super().__init__()
+        super().__init__(level, refusals)
         self._rules = rules
-        self._level = level
         self._poll = poll
 
     def __call__(self, givens: list[int]) -> bool:
+        if self._done():
+            return False  # digging stops here (see keeps_up_to)
         rules = self._rules
         if self._level is not Level.EASY:
             try:
@@ -201,11 +209,16 @@ class KeepsLogic(_Grading):
                     return False
             except solver.SearchLimitReached:
                 pass  # the grade below settles it
-        verdict = self._grade(rules.shape, givens, self._level, rules, self._poll)
-        return verdict is not Verdict.ABOVE
+        return self._grade(rules.shape, givens, rules, self._poll) is not Verdict.ABOVE
 
 
-def keeps_logic(rules: RuleSet, level: Level, poll: Callable[[], None] | None = None) -> KeepsLogic:
+def keeps_logic(
+    rules: RuleSet,
+    level: Level,
+    poll: Callable[[], None] | None = None,
+    *,
+    refusals: int | None = None,
+) -> KeepsLogic:
     """Keep a removal while our logic, under ``rules``, still solves the puzzle at
     ``level`` or below (so it stays unique too).
 
@@ -213,9 +226,10 @@ def keeps_logic(rules: RuleSet, level: Level, poll: Callable[[], None] | None = 
     common there, and the logic would only find it by getting stuck, after trying
     every technique up to the level.  The solver gets :data:`PRECHECK_NODES` branch
     points: its singles see little of weak links (dots, XV), and a count that took
-    5 s a removal on 9x9 kropki is left to the logic instead.
+    5 s a removal on 9x9 kropki is left to the logic instead.  ``refusals`` stops
+    digging early, as in :func:`keeps_up_to`.
     """
-    return KeepsLogic(rules, level, poll)
+    return KeepsLogic(rules, level, poll, refusals=refusals)
 
 
 def keeps_settled(rules: RuleSet) -> Keeps:
