@@ -204,6 +204,10 @@ def _close(
         units = units + tuple(h.cells for h in extra if h.is_full(n))
     values = list(position.values)
     cands = list(position.cands)
+    # What each cage and sum held when last fitted: a fit reads only its own cells,
+    # and its answer was taken then, so until they change it has nothing new to say.
+    cage_seen: list[tuple[int, ...] | None] = [None] * len(cages)
+    narrowed_seen: list[list[int] | None] = [None] * len(narrowing)
 
     def place(cell: int, digit: int) -> None:
         values[cell] = digit
@@ -232,9 +236,12 @@ def _close(
             if mask != cands[a]:
                 cands[a] = mask
                 changed = True
-        for cage in cages:
+        for index, cage in enumerate(cages):
             cells = cage.cells
             held = tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+            if held == cage_seen[index]:
+                continue  # as last time, whose answer is already taken
+            cage_seen[index] = held
             found = fit(held, cage.total, n)
             if not found.fitting:
                 continue
@@ -253,9 +260,12 @@ def _close(
                 else:
                     place(cell, keep.bit_length())
             changed = True
-        for rule in narrowing:
+        for index, rule in enumerate(narrowing):
             cells = rule.cells()
             masks = [1 << (values[c] - 1) if values[c] else cands[c] for c in cells]
+            if masks == narrowed_seen[index]:
+                continue  # as last time, whose answer is already taken
+            narrowed_seen[index] = masks
             kept = rule.narrow(masks, n)
             if kept is None:
                 continue  # a dead end: as the Constraint Sum step, leave it to others
