@@ -14,7 +14,14 @@ import pytest
 
 from game.engine import solver
 from game.engine.generation import killer
-from game.engine.generation.digging import KeepsUpTo, dig, keeps_unique, keeps_up_to
+from game.engine.generation.digging import (
+    KeepsLogic,
+    KeepsUpTo,
+    dig,
+    keeps_logic,
+    keeps_unique,
+    keeps_up_to,
+)
 from game.engine.generation.grading import (
     Verdict,
     _plan,
@@ -203,3 +210,32 @@ def test_a_finding_stands_in_for_the_search_at_its_position() -> None:
     # A technique the finding did not try is still run: here, the first one.
     partial = {position_key(position): Finding(frozenset(), "Naked Single", made_up)}
     assert find_step(position, by_rating=True, known=partial).step == first
+
+
+def dug_variant(refusals: int | None) -> tuple[tuple[int, ...], KeepsLogic, RuleSet]:
+    """A 6x6 anti-king Hard candidate, dug as the generator digs variants."""
+    shape = Shape.classic(6)
+    rules = RuleSet(shape, Kind.parse("anti-king").constraints(shape))
+    rng = random.Random(5)
+    solution = random_solution(rules, rng)
+    groups = orbits(6, Symmetry.NONE)
+    rng.shuffle(groups)
+    easy = dig(solution, groups, keeps_logic(rules, Level.EASY))
+    rest = [group for group in groups if easy[group[0]]]
+    keeps = keeps_logic(rules, Level.HARD, refusals=refusals)
+    return dig(easy, rest, keeps), keeps, rules
+
+
+def test_variant_digging_stops_at_the_level_when_no_refusal_is_allowed() -> None:
+    minimal, _ = dug_variant(None)[:2]
+    capped, keeps, rules = dug_variant(0)
+    assert all(c for c, m in zip(capped, minimal, strict=True) if m)
+    assert sum(map(bool, capped)) > sum(map(bool, minimal))
+    # The last grade is the capped puzzle's, at the level, and the rater agrees
+    # with and without what it learnt.
+    graded = keeps.graded(capped)
+    assert graded is not None and graded.verdict is Verdict.AT
+    alone = rate(rules.shape, capped, rules=rules)
+    assert alone.level is Level.HARD
+    assert rate(rules.shape, capped, rules=rules, known=graded.findings) == alone
+    assert keeps.graded(minimal) is None

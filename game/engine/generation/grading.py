@@ -24,7 +24,11 @@ count, not a clock, so generation stays reproducible on any machine.
 
 :func:`grade` follows the rater's path, so its verdict is the rater's; the generator
 still rates each puzzle it delivers with :func:`rate` itself, so any drift between
-the two costs a candidate but never mislabels a puzzle.
+the two costs a candidate but never mislabels a puzzle.  The rater may take what
+the grade learnt along the way (``findings``: at each position it searched, the
+techniques that found nothing and the step found), which spares it the searches
+but trusts their answers: the rater still takes every cheap step itself, and
+runs any technique the grade did not try at a position.
 """
 
 from __future__ import annotations
