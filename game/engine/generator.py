@@ -394,10 +394,11 @@ def _at_level(
 ) -> _Dug | None:
     """``givens`` with what grading them learnt if they are at ``level``, else None.
 
-    ``last`` is the digging's last accepted grade: when it graded these very clues
-    (the last removal was graded, not settled by singles), it is the answer.
+    ``last`` is the grade of these very clues when the digging's last accepted
+    removal was graded (see :meth:`~.generation.digging.KeepsLogic.graded`); else
+    they are graded here.
     """
-    if last is not None and last.givens == givens:
+    if last is not None:
         verdict, findings = last.verdict, last.findings
     else:
         findings = {}
