@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..houses import HouseKind
 from ..rules import Cage, RuleSet
@@ -37,6 +38,35 @@ MAX_HOUSES = 4
 _SEARCH_LIMIT = 4096
 """Above this many candidate tuples a sum is narrowed by its totals alone (digits may
 repeat), which is sound and cheap; below it, cells that share a house must differ."""
+
+T = TypeVar("T")
+
+
+def per_rules(maxsize: int) -> Callable[[Callable[[RuleSet], T]], Callable[[RuleSet], T]]:
+    """A table built once per rule set (kept for the last ``maxsize`` rule sets), the
+    latest one found by identity.
+
+    A rule set hashes every one of its constraints, and the killer techniques ask for
+    their tables at every hint: looking them up in a plain ``lru_cache`` cost more
+    than some of the techniques' own work.
+    """
+
+    def wrap(build: Callable[[RuleSet], T]) -> Callable[[RuleSet], T]:
+        cached = functools.lru_cache(maxsize=maxsize)(build)
+        last: list[tuple[RuleSet, T] | None] = [None]
+
+        @functools.wraps(build)
+        def get(rules: RuleSet) -> T:
+            entry = last[0]  # one read: another thread may replace it, never tear it
+            if entry is not None and entry[0] is rules:
+                return entry[1]
+            value = cached(rules)
+            last[0] = (rules, value)
+            return value
+
+        return get
+
+    return wrap
 
 
 @dataclass(frozen=True)
@@ -73,18 +103,19 @@ class KillerCage:
         return str(self.total)
 
 
-@functools.lru_cache(maxsize=32)
+@per_rules(32)
 def cages_of(rules: RuleSet) -> tuple[KillerCage, ...]:
     """The cages of ``rules`` that carry a total."""
     found = []
     for rule in rules.constraints:
         if isinstance(rule, Cage) and rule.total is not None:
             cells = tuple(sorted(rule.members))
-            found.append(KillerCage(cells, rule.total, _bits(cells)))
+            found.append(KillerCage(cells, rule.total, cells_bits(cells)))
     return tuple(found)
 
 
-def _bits(cells: Sequence[int]) -> int:
+def cells_bits(cells: Iterable[int]) -> int:
+    """The cell bitset of ``cells``."""
     mask = 0
     for cell in cells:
         mask |= 1 << cell
@@ -227,7 +258,7 @@ def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
     return out
 
 
-@functools.lru_cache(maxsize=16)
+@per_rules(16)
 def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     """Every set of one to ``MAX_HOUSES`` adjacent rows, columns or regions, and every
     other whole house (a diagonal, an extra region), with their cages."""
@@ -246,14 +277,14 @@ def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     for units, name in choices:
         bits = 0
         for u in units:
-            bits |= _bits(rules.houses[u].cells)
+            bits |= cells_bits(rules.houses[u].cells)
         inside = tuple(c for c in cages if c.bits & ~bits == 0)
         crossing = tuple(c for c in cages if c.bits & bits and c.bits & ~bits)
         found.append(HouseSet(units, name, bits, inside, crossing))
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=16)
+@per_rules(16)
 def equations(rules: RuleSet) -> tuple[Equation, ...]:
     """The innie/outie equations of every house set with at most ``MAX_SUM_CELLS`` cells.
 
@@ -343,37 +374,51 @@ def sum_fit(
             return None
         return tuple(kept[: len(plus)]) + tuple(_flip(m, size) for m in kept[len(plus) :])
     signs = [1] * len(plus) + [-1] * len(minus)
-    support = [0] * len(masks)
+    count = len(masks)
     digits = [[d for d in range(1, size + 1) if m >> (d - 1) & 1] for m in masks]
-    rest_low = [0] * (len(masks) + 1)
-    rest_high = [0] * (len(masks) + 1)
-    for i in range(len(masks) - 1, -1, -1):
-        lo, hi = digits[i][0] * signs[i], digits[i][-1] * signs[i]
-        rest_low[i] = rest_low[i + 1] + min(lo, hi)
-        rest_high[i] = rest_high[i + 1] + max(lo, hi)
-    chosen = [0] * len(masks)
-    apart_of = [[j for j in range(i) if (j, i) in apart] for i in range(len(masks))]
+    apart_of = [[j for j in range(i) if (j, i) in apart] for i in range(count)]
+    chosen = [0] * count
 
-    def walk(i: int, acc: int) -> bool:
-        if i == len(masks):
-            if acc != total:
+    def witness(ways: Sequence[Sequence[int]]) -> bool:
+        """Whether some digits, one from ``ways[i]`` per cell, fit (left in ``chosen``)."""
+        low = [0] * (count + 1)
+        high = [0] * (count + 1)
+        for i in range(count - 1, -1, -1):
+            a, b = ways[i][0] * signs[i], ways[i][-1] * signs[i]
+            low[i] = low[i + 1] + min(a, b)
+            high[i] = high[i + 1] + max(a, b)
+
+        def walk(i: int, acc: int) -> bool:
+            if i == count:
+                return acc == total
+            if not low[i] <= total - acc <= high[i]:
                 return False
-            for k, d in enumerate(chosen):
-                support[k] |= 1 << (d - 1)
-            return True
-        if not rest_low[i] <= total - acc <= rest_high[i]:
+            for d in ways[i]:
+                if any(chosen[j] == d for j in apart_of[i]):
+                    continue
+                chosen[i] = d
+                if walk(i + 1, acc + signs[i] * d):
+                    return True
             return False
-        any_way = False
-        for d in digits[i]:
-            if any(chosen[j] == d for j in apart_of[i]):
-                continue
-            chosen[i] = d
-            if walk(i + 1, acc + signs[i] * d):
-                any_way = True
-        return any_way
 
-    if not walk(0, 0):
-        return None
+        return walk(0, 0)
+
+    # A digit is supported when some way of filling the cells gives it: look for one
+    # way per digit not yet seen, each way found marking every digit it uses.  Most
+    # digits are supported and a way comes quickly; listing every way (up to
+    # _SEARCH_LIMIT) cost far more on the sums a killer asks about.
+    support = [0] * count
+    for i in range(count):
+        for d in digits[i]:
+            if support[i] >> (d - 1) & 1:
+                continue
+            ways = digits.copy()
+            ways[i] = [d]
+            if witness(ways):
+                for k, x in enumerate(chosen):
+                    support[k] |= 1 << (x - 1)
+        if not support[i]:
+            return None  # no way at all
     return tuple(support)
 
 
@@ -395,12 +440,18 @@ def ways_text(plus: Sequence[int], minus: Sequence[int], size: int) -> str:
 
 def pairs_apart(rules: RuleSet, cells: Sequence[int]) -> frozenset[tuple[int, int]]:
     """Index pairs ``(i, j)``, ``i < j``, of ``cells`` that share a house."""
-    peers = rules.peers
+    peers = peer_bits(rules)
     return frozenset(
         (i, j)
         for i, j in itertools.combinations(range(len(cells)), 2)
-        if cells[j] in peers[cells[i]]
+        if peers[cells[i]] >> cells[j] & 1
     )
+
+
+@per_rules(16)
+def peer_bits(rules: RuleSet) -> tuple[int, ...]:
+    """Per cell, the cells that share a house with it (a cell bitset)."""
+    return tuple(cells_bits(peers) for peers in rules.peers)
 
 
 # -- hidden cages: what the 45 rule deduces ------------------------------------------
@@ -454,7 +505,7 @@ def cage_equation(eq: Equation, rules: RuleSet) -> bool:
     return len(cells) >= 2 and _clique(cells, rules)
 
 
-@functools.lru_cache(maxsize=16)
+@per_rules(16)
 def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
     """The hidden cages of ``rules``: cells the 45 rule gives a total whose cells all see
     each other, so they hold different digits and have combinations like a cage.
@@ -474,7 +525,7 @@ def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
             continue
         cells = eq.plus or eq.minus
         total = eq.total if eq.plus else -eq.total
-        bits = _bits(cells)
+        bits = cells_bits(cells)
         if bits in real or bits in found:
             continue
         origin = equation_story(eq, n)

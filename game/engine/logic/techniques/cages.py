@@ -27,6 +27,7 @@ from ..killer import (
     cages_of,
     combos_text,
     fit,
+    peer_bits,
     why_not,
 )
 from ..registry import Level, technique
@@ -59,6 +60,9 @@ def origin(cage: KillerCage) -> str:
 def removed(
     grid: CandidateGrid, cage: KillerCage, support: Sequence[int]
 ) -> tuple[tuple[int, int], ...]:
+    cands = grid.cands
+    if not any(cands[cell] & ~keep for cell, keep in zip(cage.cells, support, strict=True)):
+        return ()  # the common case, told without walking the digits
     return tuple(
         (cell, d)
         for cell, keep in zip(cage.cells, support, strict=True)
@@ -142,15 +146,6 @@ def combination_step(
     )
 
 
-def _common_peers(grid: CandidateGrid, cells: Sequence[int]) -> set[int]:
-    assert grid.rules is not None
-    peers = grid.rules.peers
-    common = set(peers[cells[0]])
-    for cell in cells[1:]:
-        common &= peers[cell]
-    return common
-
-
 def _house_of(grid: CandidateGrid, cells: Sequence[int]) -> int | None:
     """A row, column or region holding every one of ``cells``, if there is one."""
     units = grid.shape.cell_units
@@ -174,28 +169,32 @@ def pointing_steps(
 ) -> Iterator[Step]:
     """Cage Pointing over ``cages`` (drawn or hidden), told as ``name``."""
     n = grid.size
+    assert grid.rules is not None
+    peers = peer_bits(grid.rules)
+    values = grid.values
     for cage in cages:
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
         placed = 0
         for cell in cage.cells:
-            if grid.values[cell]:
-                placed |= 1 << (grid.values[cell] - 1)
+            if values[cell]:
+                placed |= 1 << (values[cell] - 1)
         need = found.required & ~placed
         for d in range(1, n + 1):
             if not need >> (d - 1) & 1:
                 continue
-            places = [c for c in cage.cells if grid.cands[c] >> (d - 1) & 1]
-            if len(places) < 2:
+            holding = grid.digit_cells(d)
+            inside = holding & cage.bits
+            if inside & (inside - 1) == 0:
                 continue  # one place: the digit goes there (a single), said more simply
-            bit = 1 << (d - 1)
-            targets = sorted(
-                c
-                for c in _common_peers(grid, places)
-                if c not in cage.cells and grid.cands[c] & bit
-            )
-            if not targets:
+            seen = -1
+            for cell in cells_of(inside):
+                seen &= peers[cell]
+            outside = seen & holding & ~cage.bits
+            if not outside:
                 continue
+            places = list(cells_of(inside))
+            targets = list(cells_of(outside))
             removals = tuple((c, d) for c in targets)
             unit = _house_of(grid, places)
             if unit is not None and all(c in grid.shape.units[unit] for c in targets):
@@ -235,12 +234,16 @@ def claiming_steps(
     """Cage Claiming over ``cages`` (drawn or hidden), told as ``name``."""
     n = grid.size
     shape = grid.shape
+    unit_mask = grid.tables.unit_mask
+    holding = [grid.digit_cells(d) for d in range(n + 1)]
+    owners = _owners(cages, shape.cells)
     for unit in range(len(shape.units)):
         for d in range(1, n + 1):
-            places = grid.places(unit, d)
+            places = holding[d] & unit_mask[unit]
             if not places:
                 continue
-            for cage in cages:
+            # A cage holding every place holds the first: only its cages are tried.
+            for cage in owners[(places & -places).bit_length() - 1]:
                 if places & ~cage.bits:
                     continue
                 bit = 1 << (d - 1)
@@ -280,3 +283,25 @@ def claiming_steps(
                     areas=cage_areas(cage),
                 )
                 break
+
+
+_OWNERS: dict[int, tuple[Sequence[KillerCage], tuple[tuple[KillerCage, ...], ...]]] = {}
+"""Per tuple of cages (by identity, kept alive here), the cages holding each cell."""
+
+
+def _owners(cages: Sequence[KillerCage], count: int) -> tuple[tuple[KillerCage, ...], ...]:
+    """Per cell, the cages of ``cages`` holding it, in their order.  The cage tuples come
+    from tables built once per rule set (drawn and hidden), so a few are remembered by
+    identity; hashing the cages would cost more than building this."""
+    entry = _OWNERS.get(id(cages))
+    if entry is not None and entry[0] is cages:
+        return entry[1]
+    found: list[list[KillerCage]] = [[] for _ in range(count)]
+    for cage in cages:
+        for cell in cage.cells:
+            found[cell].append(cage)
+    owners = tuple(tuple(c) for c in found)
+    if len(_OWNERS) >= 8:
+        _OWNERS.clear()
+    _OWNERS[id(cages)] = (cages, owners)
+    return owners

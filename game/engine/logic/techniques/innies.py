@@ -18,14 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ...rules import RuleSet
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..killer import (
     Equation,
     cage_equation,
+    cells_bits,
     equation_story,
     equations,
     pairs_apart,
+    per_rules,
     sum_fit,
     ways_text,
 )
@@ -46,6 +49,48 @@ def _story(grid: CandidateGrid, eq: Equation) -> str:
     return equation_story(eq, grid.size)
 
 
+@per_rules(16)
+def _told(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
+    """The equations this step tells, each with its cells (a bitset)."""
+    return tuple(
+        (eq, cells_bits(eq.plus + eq.minus))
+        for eq in equations(rules)
+        # Cells that see each other: "Hidden Cage" tells it with combinations.
+        if not cage_equation(eq, rules)
+    )
+
+
+_Seen = tuple[RuleSet, tuple[int, ...], tuple[int, ...], list[bool]]
+
+_last: list[_Seen | None] = [None]
+"""The latest position asked about: its rules, values, candidates, and per equation of
+:func:`_told` whether it is known to give no step there.
+
+A hint engine or a grader asks about one position after another, each a few cells
+away from the last, and an equation gives the same answer while its cells keep their
+digits and candidates: only the equations whose cells changed are worked out again.
+The memo is one entry, replaced by each call (two threads racing only cost work)."""
+
+
+def _quiet(grid: CandidateGrid, rules: RuleSet, count: int) -> list[bool]:
+    """Per equation, whether it is known to give nothing at ``grid``; the list is the
+    memo's from now on, so the caller marks the equations it finds quiet."""
+    quiet = [False] * count
+    values, cands = grid.values, grid.cands
+    seen = _last[0]
+    if seen is not None and seen[0] is rules:
+        changed = 0
+        if seen[1] != values or seen[2] != cands:
+            for cell, (a, b, x, y) in enumerate(zip(seen[1], values, seen[2], cands, strict=True)):
+                if a != b or x != y:
+                    changed |= 1 << cell
+        for k, ((_, bits), was) in enumerate(zip(_told(rules), seen[3], strict=True)):
+            if was and not bits & changed:
+                quiet[k] = True
+    _last[0] = (rules, values, cands, quiet)
+    return quiet
+
+
 @technique("Innies and Outies", level=Level.MEDIUM, rating=RATING, variant_only=True)
 def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     """A sum over a few cells that the 45 rule gives, narrowed like a cage."""
@@ -54,9 +99,12 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
         return
     n = grid.size
     values = grid.values
-    for eq in equations(rules):
-        if cage_equation(eq, rules):
-            continue  # cells that see each other: "Hidden Cage" tells it with combinations
+    told = _told(rules)
+    quiet = _quiet(grid, rules, len(told))
+    for k, (eq, _) in enumerate(told):
+        if quiet[k]:
+            continue
+        quiet[k] = True  # until a step is found below
         total = eq.total
         plus = [c for c in eq.plus if not values[c]]
         minus = [c for c in eq.minus if not values[c]]
@@ -73,14 +121,16 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
         )
         if support is None:
             continue  # a dead end: the mistake finder names it
+        cands = grid.cands
+        if not any(cands[cell] & ~keep for cell, keep in zip(cells, support, strict=True)):
+            continue
         removals = tuple(
             (cell, d)
             for cell, keep in zip(cells, support, strict=True)
             for d in range(1, n + 1)
-            if (grid.cands[cell] & ~keep) >> (d - 1) & 1
+            if (cands[cell] & ~keep) >> (d - 1) & 1
         )
-        if not removals:
-            continue
+        quiet[k] = False
         story = _story(grid, eq)
         placed = [c for c in eq.plus + eq.minus if values[c]]
         if placed:
