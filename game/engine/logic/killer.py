@@ -25,6 +25,7 @@ from typing import TypeVar
 from ..houses import HouseKind
 from ..rules import Cage, RuleSet
 from ..rules.constraints import combinations, sum_support
+from ..shape import Shape
 from ..symbols import cell_name, symbol
 from .grid import cells_of
 from .wording import and_list, cells_text, or_list
@@ -230,9 +231,8 @@ def _runs(units: Sequence[int], word: str) -> list[tuple[tuple[int, ...], str]]:
     return found
 
 
-def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
+def _region_groups(shape: Shape) -> list[tuple[tuple[int, ...], str]]:
     """Connected groups of one to ``MAX_HOUSES`` regions (by shared edges)."""
-    shape = rules.shape
     units = shape.region_units
     n = shape.size
     touching = {
@@ -258,6 +258,19 @@ def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
     return out
 
 
+@functools.lru_cache(maxsize=16)
+def _shape_sets(shape: Shape) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """The runs of rows and columns and the groups of regions of ``shape``: their
+    units, name and cells (a bitset).  Killer generation grades many rule sets on one
+    shape, so these are built once per shape."""
+    choices = _runs(shape.row_units, "row") + _runs(shape.column_units, "column")
+    choices += _region_groups(shape)
+    return tuple(
+        (units, name, cells_bits(c for u in units for c in shape.units[u]))
+        for units, name in choices
+    )
+
+
 @per_rules(16)
 def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     """Every set of one to ``MAX_HOUSES`` adjacent rows, columns or regions, and every
@@ -267,17 +280,13 @@ def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     cages = cages_of(rules)
     if not cages:
         return ()
-    choices = _runs(shape.row_units, "row") + _runs(shape.column_units, "column")
-    choices += _region_groups(rules)
+    choices = list(_shape_sets(shape))
     base = len(shape.houses)
     for index, house in enumerate(rules.houses[base:], base):
         if house.is_full(n) and house.kind is not HouseKind.CAGE:
-            choices.append(((index,), house.name))
+            choices.append(((index,), house.name, cells_bits(house.cells)))
     found = []
-    for units, name in choices:
-        bits = 0
-        for u in units:
-            bits |= cells_bits(rules.houses[u].cells)
+    for units, name, bits in choices:
         inside = tuple(c for c in cages if c.bits & ~bits == 0)
         crossing = tuple(c for c in cages if c.bits & bits and c.bits & ~bits)
         found.append(HouseSet(units, name, bits, inside, crossing))
@@ -295,36 +304,60 @@ def equations(rules: RuleSet) -> tuple[Equation, ...]:
     tell are kept (each crossing cage is chosen independently, so a bounded search).
     """
     n = rules.size
-    whole = n * (n + 1) // 2
     found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Equation] = {}
     for where in house_sets(rules):
-        covered = 0
-        for cage in where.inside:
-            covered |= cage.bits
-        innies = where.bits & ~covered
-        if not innies:
-            continue
-        constant = whole * len(where.houses) - sum(c.total for c in where.inside)
-        crossing = [c for c in where.crossing if c.bits & innies]
-        base = innies.bit_count()
-        gains = [
-            (c.bits & ~where.bits).bit_count() - (c.bits & innies).bit_count() for c in crossing
-        ]
-        for chosen in _choices(gains, base):
-            plus, minus, total = innies, 0, constant
-            used = []
-            for i in chosen:
-                cage = crossing[i]
-                plus &= ~cage.bits
-                minus |= cage.bits & ~where.bits
-                total -= cage.total
-                used.append(cage)
-            if not plus and not minus:
-                continue
-            key = (tuple(cells_of(plus)), tuple(cells_of(minus)), total)
+        sums = _set_sums(
+            len(where.houses),
+            where.bits,
+            tuple((c.bits, c.total) for c in where.inside),
+            tuple((c.bits, c.total) for c in where.crossing),
+            n,
+        )
+        for key, chosen in sums:
             if key not in found:
-                found[key] = Equation(where, key[0], key[1], total, tuple(used))
+                used = tuple(where.crossing[i] for i in chosen)
+                found[key] = Equation(where, key[0], key[1], key[2], used)
     return tuple(found.values())
+
+
+@functools.lru_cache(maxsize=4096)
+def _set_sums(
+    count: int,
+    bits: int,
+    inside: tuple[tuple[int, int], ...],
+    crossing: tuple[tuple[int, int], ...],
+    size: int,
+) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]], ...]:
+    """The equations of one house set (``count`` houses, cells ``bits``) with the cages
+    (cells, total) ``inside`` and ``crossing`` it: each as ``(plus, minus, total)``
+    with the indices into ``crossing`` of the cages swapped.  A merge of two cages
+    leaves most house sets' cages as they were, so the next rule set finds these."""
+    whole = size * (size + 1) // 2
+    covered = 0
+    for cage_bits, _ in inside:
+        covered |= cage_bits
+    innies = bits & ~covered
+    if not innies:
+        return ()
+    constant = whole * count - sum(total for _, total in inside)
+    near = [i for i, (cage_bits, _) in enumerate(crossing) if cage_bits & innies]
+    base = innies.bit_count()
+    gains = [
+        (crossing[i][0] & ~bits).bit_count() - (crossing[i][0] & innies).bit_count() for i in near
+    ]
+    out = []
+    for chosen in _choices(gains, base):
+        plus, minus, total = innies, 0, constant
+        for k in chosen:
+            cage_bits, cage_total = crossing[near[k]]
+            plus &= ~cage_bits
+            minus |= cage_bits & ~bits
+            total -= cage_total
+        if not plus and not minus:
+            continue
+        key = (tuple(cells_of(plus)), tuple(cells_of(minus)), total)
+        out.append((key, tuple(near[k] for k in chosen)))
+    return tuple(out)
 
 
 def _choices(gains: Sequence[int], base: int) -> list[tuple[int, ...]]:
@@ -373,52 +406,85 @@ def sum_fit(
         if kept is None:
             return None
         return tuple(kept[: len(plus)]) + tuple(_flip(m, size) for m in kept[len(plus) :])
-    signs = [1] * len(plus) + [-1] * len(minus)
+    if not all(masks):
+        return None  # a cell with no digit: nothing fits
+    return _sum_ways(masks, (1,) * len(plus) + (-1,) * len(minus), total, size, apart)
+
+
+def _sum_ways(
+    masks: tuple[int, ...],
+    signs: tuple[int, ...],
+    total: int,
+    size: int,
+    apart: frozenset[tuple[int, int]],
+) -> tuple[int, ...] | None:
+    """:func:`sum_fit`'s search: the cells' supported digits, or None.
+
+    The cells are filled in order, and what the rest of a way can be depends only on
+    the sum so far and on the digits the cells filled rule out in the cells to come
+    (those sharing a house with them): that pair is a *state*.  Ways that reach the
+    same state go on alike, so the states are walked once each, forwards (those
+    reachable) then backwards (those that reach the total): a digit is supported where
+    it leads from one to the other.  Listing every way instead (each order of the same
+    digits again) cost several times more on the sums a killer's hints ask about.
+    """
     count = len(masks)
-    digits = [[d for d in range(1, size + 1) if m >> (d - 1) & 1] for m in masks]
-    apart_of = [[j for j in range(i) if (j, i) in apart] for i in range(count)]
-    chosen = [0] * count
-
-    def witness(ways: Sequence[Sequence[int]]) -> bool:
-        """Whether some digits, one from ``ways[i]`` per cell, fit (left in ``chosen``)."""
-        low = [0] * (count + 1)
-        high = [0] * (count + 1)
-        for i in range(count - 1, -1, -1):
-            a, b = ways[i][0] * signs[i], ways[i][-1] * signs[i]
-            low[i] = low[i + 1] + min(a, b)
-            high[i] = high[i + 1] + max(a, b)
-
-        def walk(i: int, acc: int) -> bool:
-            if i == count:
-                return acc == total
-            if not low[i] <= total - acc <= high[i]:
-                return False
-            for d in ways[i]:
-                if any(chosen[j] == d for j in apart_of[i]):
-                    continue
-                chosen[i] = d
-                if walk(i + 1, acc + signs[i] * d):
-                    return True
-            return False
-
-        return walk(0, 0)
-
-    # A digit is supported when some way of filling the cells gives it: look for one
-    # way per digit not yet seen, each way found marking every digit it uses.  Most
-    # digits are supported and a way comes quickly; listing every way (up to
-    # _SEARCH_LIMIT) cost far more on the sums a killer asks about.
-    support = [0] * count
+    full = (1 << size) - 1
+    # Per cell, each digit: its bit, its signed value, and the digits it rules out in
+    # the cells after it, all in one int (cell m's digits at bits m * size).
+    moves: list[list[tuple[int, int, int]]] = []
+    for i, mask in enumerate(masks):
+        here = []
+        for d in range(1, size + 1):
+            bit = 1 << (d - 1)
+            if mask & bit:
+                spread = 0
+                for m in range(i + 1, count):
+                    if masks[m] & bit and (i, m) in apart:
+                        spread |= bit << (m * size)
+                here.append((bit, d * signs[i], spread))
+        moves.append(here)
+    # The least and most the cells from i on can add, to cut sums out of reach.
+    low = [0] * (count + 1)
+    high = [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        a, b = moves[i][0][1], moves[i][-1][1]
+        low[i] = low[i + 1] + min(a, b)
+        high[i] = high[i + 1] + max(a, b)
+    layer: set[tuple[int, int]] = {(0, 0)}
+    edges: list[list[tuple[tuple[int, int], int, tuple[int, int]]]] = []
     for i in range(count):
-        for d in digits[i]:
-            if support[i] >> (d - 1) & 1:
-                continue
-            ways = digits.copy()
-            ways[i] = [d]
-            if witness(ways):
-                for k, x in enumerate(chosen):
-                    support[k] |= 1 << (x - 1)
-        if not support[i]:
-            return None  # no way at all
+        after: set[tuple[int, int]] = set()
+        found = []
+        lo, hi = low[i + 1], high[i + 1]
+        shift = i * size
+        others = ~(full << shift)
+        for state in layer:
+            acc, banned = state
+            ban = banned >> shift
+            rest = banned & others
+            for bit, value, spread in moves[i]:
+                if bit & ban:
+                    continue
+                reached = acc + value
+                if not lo <= total - reached <= hi:
+                    continue
+                target = (reached, rest | spread)
+                after.add(target)
+                found.append((state, bit, target))
+        edges.append(found)
+        layer = after
+    good = {state for state in layer if state[0] == total}
+    if not good:
+        return None
+    support = [0] * count
+    for i in range(count - 1, -1, -1):
+        before = set()
+        for state, bit, target in edges[i]:
+            if target in good:
+                support[i] |= bit
+                before.add(state)
+        good = before
     return tuple(support)
 
 
