@@ -126,20 +126,27 @@ def cells_bits(cells: Iterable[int]) -> int:
 # -- one cage -------------------------------------------------------------------------
 
 
-def _matches(masks: Sequence[int], combo: int) -> bool:
-    """Whether the combination's digits can go one to a cell (a perfect matching)."""
+def _matching(masks: Sequence[int], combo: int) -> list[int] | None:
+    """One way of giving the combination's digits one to a cell (a digit bit per cell,
+    in the cells' order), or None."""
     # Cells are few (a cage has at most N): try the most constrained cell first.
     order = sorted(range(len(masks)), key=lambda i: (masks[i] & combo).bit_count())
-    return _assign([masks[i] & combo for i in order], combo)
+    chosen = [0] * len(masks)
+    if not _assign([masks[i] & combo for i in order], combo, order, chosen, 0):
+        return None
+    return chosen
 
 
-def _assign(parts: Sequence[int], free: int) -> bool:
-    if not parts:
+def _assign(
+    parts: Sequence[int], free: int, order: Sequence[int], chosen: list[int], at: int
+) -> bool:
+    if at == len(parts):
         return True
-    first = parts[0] & free
+    first = parts[at] & free
     while first:
         low = first & -first
-        if _assign(parts[1:], free & ~low):
+        chosen[order[at]] = low
+        if _assign(parts, free & ~low, order, chosen, at + 1):
             return True
         first ^= low
     return False
@@ -154,7 +161,7 @@ class CageFit:
     fitting: tuple[int, ...]
     support: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def required(self) -> int:
         """The digits in every fitting combination (a mask; 0 when none fits)."""
         need = -1
@@ -168,8 +175,15 @@ def fit(masks: tuple[int, ...], total: int, size: int, need: int = 0) -> CageFit
     """The combinations of a cage whose cells can hold ``masks`` (a placed digit is a
     one-digit mask), keeping only those that contain every digit of ``need``."""
     every = combinations(len(masks), total, size)
-    fitting = tuple(c for c in every if c & need == need and _matches(masks, c))
-    return CageFit(every, fitting, support_of(masks, fitting))
+    fitting = []
+    ways = []
+    for combo in every:
+        if combo & need == need:
+            way = _matching(masks, combo)
+            if way is not None:
+                fitting.append(combo)
+                ways.append(way)
+    return CageFit(every, tuple(fitting), _support(masks, fitting, ways))
 
 
 def combo_text(combo: int) -> str:
@@ -633,18 +647,41 @@ def every_cage(rules: RuleSet) -> tuple[KillerCage, ...]:
 @functools.lru_cache(maxsize=65536)
 def support_of(masks: tuple[int, ...], combos: tuple[int, ...]) -> tuple[int, ...]:
     """Each cell's digits that some of ``combos`` gives it, one digit to a cell."""
-    support = [0] * len(masks)
+    fitting = []
+    ways = []
     for combo in combos:
-        if not _matches(masks, combo):
-            continue
+        way = _matching(masks, combo)
+        if way is not None:
+            fitting.append(combo)
+            ways.append(way)
+    return _support(masks, fitting, ways)
+
+
+def _support(
+    masks: tuple[int, ...], combos: Sequence[int], ways: Sequence[Sequence[int]]
+) -> tuple[int, ...]:
+    """:func:`support_of` for combinations that fit, each with one way it fits: every
+    way found gives each cell its digit, so only digits no way has given yet are
+    looked for, one matching each."""
+    support = [0] * len(masks)
+    for combo, way in zip(combos, ways, strict=True):
+        for i, bit in enumerate(way):
+            support[i] |= bit
         for i, mask in enumerate(masks):
-            rest = masks[:i] + masks[i + 1 :]
             free = mask & combo & ~support[i]
+            if not free:
+                continue
+            rest = masks[:i] + masks[i + 1 :]
             while free:
                 low = free & -free
-                if _matches(rest, combo & ~low):
-                    support[i] |= low
                 free ^= low
+                if support[i] & low:
+                    continue
+                other = _matching(rest, combo & ~low)
+                if other is not None:
+                    support[i] |= low
+                    for j, bit in enumerate(other):
+                        support[j if j < i else j + 1] |= bit
     return tuple(support)
 
 

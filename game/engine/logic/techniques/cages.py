@@ -171,30 +171,31 @@ def pointing_steps(
     n = grid.size
     assert grid.rules is not None
     peers = peer_bits(grid.rules)
-    values = grid.values
+    values, cands = grid.values, grid.cands
     for cage in cages:
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
-        placed = 0
+        need = found.required
+        if not need:
+            continue
         for cell in cage.cells:
             if values[cell]:
-                placed |= 1 << (values[cell] - 1)
-        need = found.required & ~placed
-        for d in range(1, n + 1):
-            if not need >> (d - 1) & 1:
-                continue
-            holding = grid.digit_cells(d)
-            inside = holding & cage.bits
-            if inside & (inside - 1) == 0:
+                need &= ~(1 << (values[cell] - 1))
+        while need:
+            low = need & -need
+            need ^= low
+            d = low.bit_length()
+            # Read from the few cells concerned: building the grid's digit table
+            # (grid.digit_cells) cost more than the whole step.
+            places = [c for c in cage.cells if cands[c] & low]
+            if len(places) < 2:
                 continue  # one place: the digit goes there (a single), said more simply
             seen = -1
-            for cell in cells_of(inside):
+            for cell in places:
                 seen &= peers[cell]
-            outside = seen & holding & ~cage.bits
-            if not outside:
+            targets = [c for c in cells_of(seen & ~cage.bits) if cands[c] & low]
+            if not targets:
                 continue
-            places = list(cells_of(inside))
-            targets = list(cells_of(outside))
             removals = tuple((c, d) for c in targets)
             unit = _house_of(grid, places)
             if unit is not None and all(c in grid.shape.units[unit] for c in targets):
