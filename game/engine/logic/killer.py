@@ -70,6 +70,50 @@ def per_rules(maxsize: int) -> Callable[[Callable[[RuleSet], T]], Callable[[Rule
     return wrap
 
 
+class Quiet:
+    """Which parts of a technique's search are known to give no step at a position.
+
+    A hint engine or a grader asks about one position after another, each a few cells
+    away from the last.  A part of a search (an equation, a house) whose answer
+    depends only on some cells (``deps``, a cell bitset per part) gives the same
+    answer while those cells keep their digits and candidates: the technique marks
+    the parts it finds quiet, and at the next position only those whose cells changed
+    are searched again.  The memo holds the latest position per table (``key``, by
+    identity: a rule set's cages or equations), for a few tables; each call replaces
+    its entry whole, so two threads racing only cost a repeated search.
+    """
+
+    def __init__(self, tables: int = 2) -> None:
+        self._tables = tables
+        self._seen: tuple[tuple[object, tuple[int, ...], tuple[int, ...], list[bool]], ...] = ()
+
+    def flags(
+        self, key: object, values: tuple[int, ...], cands: tuple[int, ...], deps: Sequence[int]
+    ) -> list[bool]:
+        """Per part, whether it is known quiet at this position.  The list becomes the
+        memo's: the caller sets a part True once it finds it quiet, and leaves it
+        False where it found a step (or did not look)."""
+        quiet = [False] * len(deps)
+        seen = self._seen
+        for entry in seen:
+            if entry[0] is not key or len(entry[3]) != len(deps):
+                continue
+            changed = 0
+            if entry[1] != values or entry[2] != cands:
+                for cell, (a, b, x, y) in enumerate(
+                    zip(entry[1], values, entry[2], cands, strict=True)
+                ):
+                    if a != b or x != y:
+                        changed |= 1 << cell
+            for k, (bits, was) in enumerate(zip(deps, entry[3], strict=True)):
+                if was and not bits & changed:
+                    quiet[k] = True
+            break
+        others = tuple(entry for entry in seen if entry[0] is not key)
+        self._seen = ((key, values, cands, quiet), *others[: self._tables - 1])
+        return quiet
+
+
 @dataclass(frozen=True)
 class KillerCage:
     """A cage with a total: its cells (reading order), total, and cell bitset.

@@ -17,13 +17,14 @@ finds nothing on a cage these leave alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence, Sized
+from collections.abc import Callable, Iterator, Sequence, Sized
 
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..killer import (
     CageFit,
     KillerCage,
+    Quiet,
     cages_of,
     combos_text,
     fit,
@@ -165,14 +166,24 @@ def cage_pointing(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def pointing_steps(
-    grid: CandidateGrid, cages: Sequence[KillerCage], name: str, rating: float
+    grid: CandidateGrid,
+    cages: Sequence[KillerCage],
+    name: str,
+    rating: float | Callable[[KillerCage], float],
 ) -> Iterator[Step]:
-    """Cage Pointing over ``cages`` (drawn or hidden), told as ``name``."""
+    """Cage Pointing over ``cages`` (drawn or hidden), told as ``name`` and rated
+    ``rating`` (or ``rating(cage)``)."""
     n = grid.size
     assert grid.rules is not None
     peers = peer_bits(grid.rules)
     values, cands = grid.values, grid.cands
-    for cage in cages:
+    # A cage's pointing reads its cells and the cells that see two of them: one whose
+    # cells did not change since the last position stays as quiet as it was.
+    quiet = _POINTING.flags(cages, values, cands, _reach(cages, peers))
+    for k, cage in enumerate(cages):
+        if quiet[k]:
+            continue
+        quiet[k] = True  # until a step is found below
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
         need = found.required
@@ -205,6 +216,7 @@ def pointing_steps(
                 )
             else:
                 where = f"so no cell that sees all of them can hold {symbol(d)}"
+            quiet[k] = False
             yield Step(
                 name,
                 eliminations=removals,
@@ -216,7 +228,7 @@ def pointing_steps(
                 ),
                 marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
                 units=(unit,) if unit is not None else (),
-                rating=rating,
+                rating=rating(cage) if callable(rating) else rating,
                 areas=cage_areas(cage),
             )
 
@@ -237,8 +249,14 @@ def claiming_steps(
     shape = grid.shape
     unit_mask = grid.tables.unit_mask
     holding = [grid.digit_cells(d) for d in range(n + 1)]
-    owners = _owners(cages, shape.cells)
+    owners, deps = _owners(cages, unit_mask, shape.cells)
+    # A house's claims read its cells and the cages' that meet it: one whose cells
+    # did not change since the last position stays as quiet as it was.
+    quiet = _QUIET.flags(cages, grid.values, grid.cands, deps)
     for unit in range(len(shape.units)):
+        if quiet[unit]:
+            continue
+        quiet[unit] = True  # until a step is found below
         for d in range(1, n + 1):
             places = holding[d] & unit_mask[unit]
             if not places:
@@ -268,6 +286,7 @@ def claiming_steps(
                     else ""
                 )
                 unit_name = shape.unit_name(unit)
+                quiet[unit] = False
                 yield Step(
                     name,
                     eliminations=removals,
@@ -286,23 +305,63 @@ def claiming_steps(
                 break
 
 
-_OWNERS: dict[int, tuple[Sequence[KillerCage], tuple[tuple[KillerCage, ...], ...]]] = {}
-"""Per tuple of cages (by identity, kept alive here), the cages holding each cell."""
+_POINTING = Quiet(tables=2)
+"""The cages known to point at nothing at the latest position, per tuple of cages."""
+
+_REACH: dict[int, tuple[Sequence[KillerCage], Sequence[int], tuple[int, ...]]] = {}
 
 
-def _owners(cages: Sequence[KillerCage], count: int) -> tuple[tuple[KillerCage, ...], ...]:
-    """Per cell, the cages of ``cages`` holding it, in their order.  The cage tuples come
-    from tables built once per rule set (drawn and hidden), so a few are remembered by
-    identity; hashing the cages would cost more than building this."""
+def _reach(cages: Sequence[KillerCage], peers: Sequence[int]) -> tuple[int, ...]:
+    """Per cage, its cells and the cells that see two of them (a bitset), kept per
+    tuple of cages by identity as :func:`_owners`."""
+    entry = _REACH.get(id(cages))
+    if entry is not None and entry[0] is cages and entry[1] is peers:
+        return entry[2]
+    found = []
+    for cage in cages:
+        bits = cage.bits
+        for i, a in enumerate(cage.cells):
+            for b in cage.cells[i + 1 :]:
+                bits |= peers[a] & peers[b]
+        found.append(bits)
+    reach = tuple(found)
+    if len(_REACH) >= 8:
+        _REACH.clear()
+    _REACH[id(cages)] = (cages, peers, reach)
+    return reach
+
+
+_QUIET = Quiet(tables=4)
+"""The houses known to claim nothing at the latest position, per tuple of cages
+(drawn and hidden; see :class:`~..killer.Quiet`)."""
+
+_Owners = tuple[tuple[tuple[KillerCage, ...], ...], tuple[int, ...]]
+
+_OWNERS: dict[int, tuple[Sequence[KillerCage], Sequence[int], _Owners]] = {}
+"""Per tuple of cages (by identity, kept alive here), :func:`_owners`'s tables."""
+
+
+def _owners(cages: Sequence[KillerCage], unit_mask: Sequence[int], count: int) -> _Owners:
+    """Per cell, the cages of ``cages`` holding it, in their order; per house, its cells
+    and those of the cages meeting it (a bitset).  The cage tuples come from tables
+    built once per rule set (drawn and hidden), so a few are remembered by identity;
+    hashing the cages would cost more than building these."""
     entry = _OWNERS.get(id(cages))
-    if entry is not None and entry[0] is cages:
-        return entry[1]
+    if entry is not None and entry[0] is cages and entry[1] is unit_mask:
+        return entry[2]
     found: list[list[KillerCage]] = [[] for _ in range(count)]
     for cage in cages:
         for cell in cage.cells:
             found[cell].append(cage)
-    owners = tuple(tuple(c) for c in found)
+    deps = []
+    for unit in unit_mask:
+        bits = unit
+        for cage in cages:
+            if cage.bits & unit:
+                bits |= cage.bits
+        deps.append(bits)
+    tables = (tuple(tuple(c) for c in found), tuple(deps))
     if len(_OWNERS) >= 8:
         _OWNERS.clear()
-    _OWNERS[id(cages)] = (cages, owners)
-    return owners
+    _OWNERS[id(cages)] = (cages, unit_mask, tables)
+    return tables

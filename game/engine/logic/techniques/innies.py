@@ -23,6 +23,7 @@ from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..killer import (
     Equation,
+    Quiet,
     cage_equation,
     cells_bits,
     equation_story,
@@ -60,35 +61,13 @@ def _told(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
     )
 
 
-_Seen = tuple[RuleSet, tuple[int, ...], tuple[int, ...], list[bool]]
-
-_last: list[_Seen | None] = [None]
-"""The latest position asked about: its rules, values, candidates, and per equation of
-:func:`_told` whether it is known to give no step there.
-
-A hint engine or a grader asks about one position after another, each a few cells
-away from the last, and an equation gives the same answer while its cells keep their
-digits and candidates: only the equations whose cells changed are worked out again.
-The memo is one entry, replaced by each call (two threads racing only cost work)."""
+_QUIET = Quiet(tables=1)
+"""The equations known to tell nothing at the latest position (see :class:`Quiet`)."""
 
 
-def _quiet(grid: CandidateGrid, rules: RuleSet, count: int) -> list[bool]:
-    """Per equation, whether it is known to give nothing at ``grid``; the list is the
-    memo's from now on, so the caller marks the equations it finds quiet."""
-    quiet = [False] * count
-    values, cands = grid.values, grid.cands
-    seen = _last[0]
-    if seen is not None and seen[0] is rules:
-        changed = 0
-        if seen[1] != values or seen[2] != cands:
-            for cell, (a, b, x, y) in enumerate(zip(seen[1], values, seen[2], cands, strict=True)):
-                if a != b or x != y:
-                    changed |= 1 << cell
-        for k, ((_, bits), was) in enumerate(zip(_told(rules), seen[3], strict=True)):
-            if was and not bits & changed:
-                quiet[k] = True
-    _last[0] = (rules, values, cands, quiet)
-    return quiet
+@per_rules(16)
+def _deps(rules: RuleSet) -> tuple[int, ...]:
+    return tuple(bits for _, bits in _told(rules))
 
 
 @technique("Innies and Outies", level=Level.MEDIUM, rating=RATING, variant_only=True)
@@ -100,7 +79,7 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     values = grid.values
     told = _told(rules)
-    quiet = _quiet(grid, rules, len(told))
+    quiet = _QUIET.flags(told, grid.values, grid.cands, _deps(rules))
     for k, (eq, _) in enumerate(told):
         if quiet[k]:
             continue
