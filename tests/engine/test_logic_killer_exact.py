@@ -17,7 +17,7 @@ from game.engine.logic import CandidateGrid
 from game.engine.logic.killer import fit, pairs_apart, sum_fit, support_of
 from game.engine.logic.techniques.cages import cage_claiming, cage_pointing
 from game.engine.logic.techniques.innies import innies_and_outies
-from game.engine.rules import Cage, RuleSet
+from game.engine.rules import Cage, Diagonal, RuleSet
 from game.engine.rules.constraints import combinations
 from game.engine.shape import Shape
 
@@ -167,3 +167,14 @@ def test_pairs_apart_reads_houses_and_cages() -> None:
     rules = RuleSet(SHAPE, (Cage((0, 10), 5),))
     # r1c1-r1c2 share a row; r1c1-r2c2 share a box and the cage; r1c2-r9c9 nothing.
     assert pairs_apart(rules, (0, 1, 10, 80)) == frozenset({(0, 1), (0, 2), (1, 2)})
+
+
+def test_grids_of_other_sizes_without_cages_share_no_memo() -> None:
+    """Rule sets without cages all have the same empty tables: asking about a 4x4 grid
+    after a 9x9 one must not mix them up."""
+    for size in (9, 4, 6, 9):
+        shape = Shape.classic(size)
+        rules = RuleSet(shape, (Diagonal.of(size),))
+        grid = CandidateGrid.from_grid(shape, [0] * (size * size), rules=rules)
+        for finder in (cage_pointing, cage_claiming, innies_and_outies):
+            assert not list(finder(grid))

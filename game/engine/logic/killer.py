@@ -94,9 +94,11 @@ class Quiet:
         memo's: the caller sets a part True once it finds it quiet, and leaves it
         False where it found a step (or did not look)."""
         quiet = [False] * len(deps)
+        if not deps:
+            return quiet  # nothing to remember (and ``()`` is one object for every grid)
         seen = self._seen
         for entry in seen:
-            if entry[0] is not key or len(entry[3]) != len(deps):
+            if entry[0] is not key or len(entry[3]) != len(deps) or len(entry[1]) != len(values):
                 continue
             changed = 0
             if entry[1] != values or entry[2] != cands:
@@ -345,9 +347,13 @@ def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
             choices.append(((index,), house.name, cells_bits(house.cells)))
     found = []
     for units, name, bits in choices:
-        inside = tuple(c for c in cages if c.bits & ~bits == 0)
-        crossing = tuple(c for c in cages if c.bits & bits and c.bits & ~bits)
-        found.append(HouseSet(units, name, bits, inside, crossing))
+        inside: list[KillerCage] = []
+        crossing: list[KillerCage] = []
+        for cage in cages:
+            common = cage.bits & bits
+            if common:
+                (inside if common == cage.bits else crossing).append(cage)
+        found.append(HouseSet(units, name, bits, tuple(inside), tuple(crossing)))
     return tuple(found)
 
 
@@ -546,7 +552,9 @@ def _sum_ways(
     return tuple(support)
 
 
+@functools.lru_cache(maxsize=65536)
 def _flip(mask: int, size: int) -> int:
+    """The digits ``N + 1 - d`` of the digits ``d`` of ``mask``."""
     out = 0
     for d in range(1, size + 1):
         if mask >> (d - 1) & 1:
@@ -564,12 +572,25 @@ def ways_text(plus: Sequence[int], minus: Sequence[int], size: int) -> str:
 
 def pairs_apart(rules: RuleSet, cells: Sequence[int]) -> frozenset[tuple[int, int]]:
     """Index pairs ``(i, j)``, ``i < j``, of ``cells`` that share a house."""
-    peers = peer_bits(rules)
-    return frozenset(
-        (i, j)
-        for i, j in itertools.combinations(range(len(cells)), 2)
-        if peers[cells[i]] >> cells[j] & 1
-    )
+    known = _apart_known(rules)
+    key = tuple(cells)
+    found = known.get(key)
+    if found is None:
+        peers = peer_bits(rules)
+        found = frozenset(
+            (i, j)
+            for i, j in itertools.combinations(range(len(cells)), 2)
+            if peers[cells[i]] >> cells[j] & 1
+        )
+        known[key] = found  # the same set again: its hash is kept, sum_fit's key is cheap
+    return found
+
+
+@per_rules(16)
+def _apart_known(rules: RuleSet) -> dict[tuple[int, ...], frozenset[tuple[int, int]]]:
+    """:func:`pairs_apart`'s answers for ``rules``, per tuple of cells (a sum's cells
+    left empty: a few hundred per rule set)."""
+    return {}
 
 
 @per_rules(16)
