@@ -183,12 +183,10 @@ def pointing_steps(
     for k, cage in enumerate(cages):
         if quiet[k]:
             continue
-        quiet[k] = True  # until a step is found below
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
         need = found.required
-        if not need:
-            continue
+        told = False
         for cell in cage.cells:
             if values[cell]:
                 need &= ~(1 << (values[cell] - 1))
@@ -216,7 +214,7 @@ def pointing_steps(
                 )
             else:
                 where = f"so no cell that sees all of them can hold {symbol(d)}"
-            quiet[k] = False
+            told = True
             yield Step(
                 name,
                 eliminations=removals,
@@ -231,6 +229,9 @@ def pointing_steps(
                 rating=rating(cage) if callable(rating) else rating,
                 areas=cage_areas(cage),
             )
+        # Marked only once the cage is searched through: another thread reading the
+        # memo meanwhile must not take a cage for quiet before it is.
+        quiet[k] = not told
 
 
 @technique("Cage Claiming", level=Level.MEDIUM, rating=2.1, variant_only=True)
@@ -256,7 +257,7 @@ def claiming_steps(
     for unit in range(len(shape.units)):
         if quiet[unit]:
             continue
-        quiet[unit] = True  # until a step is found below
+        told = False
         for d in range(1, n + 1):
             places = holding[d] & unit_mask[unit]
             if not places:
@@ -286,7 +287,7 @@ def claiming_steps(
                     else ""
                 )
                 unit_name = shape.unit_name(unit)
-                quiet[unit] = False
+                told = True
                 yield Step(
                     name,
                     eliminations=removals,
@@ -303,6 +304,7 @@ def claiming_steps(
                     areas=cage_areas(cage),
                 )
                 break
+        quiet[unit] = not told  # once searched through, as in pointing_steps
 
 
 _POINTING = Quiet(tables=2)

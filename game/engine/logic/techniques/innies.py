@@ -76,72 +76,78 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     rules = grid.rules
     if rules is None:
         return
-    n = grid.size
-    values = grid.values
     told = _told(rules)
     quiet = _QUIET.flags(told, grid.values, grid.cands, _deps(rules))
     for k, (eq, _) in enumerate(told):
         if quiet[k]:
             continue
-        quiet[k] = True  # until a step is found below
-        total = eq.total
-        plus = [c for c in eq.plus if not values[c]]
-        minus = [c for c in eq.minus if not values[c]]
-        if not plus and not minus:
+        step = _step(grid, rules, eq)
+        if step is None:
+            quiet[k] = True  # only once known: another thread may read the memo
             continue
-        total -= sum(values[c] for c in eq.plus) - sum(values[c] for c in eq.minus)
-        cells = plus + minus
-        support = sum_fit(
-            tuple(grid.cands[c] for c in plus),
-            tuple(grid.cands[c] for c in minus),
-            total,
-            n,
-            pairs_apart(rules, cells),
+        yield step
+
+
+def _step(grid: CandidateGrid, rules: RuleSet, eq: Equation) -> Step | None:
+    """The step ``eq`` gives at ``grid``, or None."""
+    n = grid.size
+    values = grid.values
+    total = eq.total
+    plus = [c for c in eq.plus if not values[c]]
+    minus = [c for c in eq.minus if not values[c]]
+    if not plus and not minus:
+        return None
+    total -= sum(values[c] for c in eq.plus) - sum(values[c] for c in eq.minus)
+    cells = plus + minus
+    support = sum_fit(
+        tuple(grid.cands[c] for c in plus),
+        tuple(grid.cands[c] for c in minus),
+        total,
+        n,
+        pairs_apart(rules, cells),
+    )
+    if support is None:
+        return None  # a dead end: the mistake finder names it
+    cands = grid.cands
+    if not any(cands[cell] & ~keep for cell, keep in zip(cells, support, strict=True)):
+        return None
+    removals = tuple(
+        (cell, d)
+        for cell, keep in zip(cells, support, strict=True)
+        for d in range(1, n + 1)
+        if (cands[cell] & ~keep) >> (d - 1) & 1
+    )
+    story = _story(grid, eq)
+    placed = [c for c in eq.plus + eq.minus if values[c]]
+    if placed:
+        story += (
+            f" With {cells_text(placed, n)} placed already, {ways_text(plus, minus, n)} = {total}."
         )
-        if support is None:
-            continue  # a dead end: the mistake finder names it
-        cands = grid.cands
-        if not any(cands[cell] & ~keep for cell, keep in zip(cells, support, strict=True)):
-            continue
-        removals = tuple(
-            (cell, d)
-            for cell, keep in zip(cells, support, strict=True)
-            for d in range(1, n + 1)
-            if (cands[cell] & ~keep) >> (d - 1) & 1
-        )
-        quiet[k] = False
-        story = _story(grid, eq)
-        placed = [c for c in eq.plus + eq.minus if values[c]]
-        if placed:
-            story += (
-                f" With {cells_text(placed, n)} placed already, "
-                f"{ways_text(plus, minus, n)} = {total}."
-            )
-        placements: tuple[tuple[int, int], ...] = ()
-        if len(cells) == 1 and support[0].bit_count() == 1:
-            digit = support[0].bit_length()
-            placements = ((cells[0], digit),)
-            removals = ()
-            outcome = f"{cell_name(cells[0], n)} is {symbol(digit)}"
-        else:
-            outcome = _outcome(removals, n)
-        rating = RATING + 0.2 * (len(eq.where.houses) - 1) + (0.2 if minus else 0.0)
-        yield Step(
-            "Innies and Outies",
-            placements=placements,
-            eliminations=removals,
-            explanation=f"{story} So {outcome}.",
-            marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
-            + tuple(Mark(c, None, Role.COVER) for c in minus),
-            # Nudges name shape units only (a diagonal's index lies past them).
-            units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
-            rating=round(rating, 1),
-            areas=(Area(tuple(cells_of(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
-            + tuple(
-                Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
-                for i, c in enumerate(eq.expanded)
-            ),
-        )
+    placements: tuple[tuple[int, int], ...] = ()
+    if len(cells) == 1 and support[0].bit_count() == 1:
+        digit = support[0].bit_length()
+        placements = ((cells[0], digit),)
+        removals = ()
+        outcome = f"{cell_name(cells[0], n)} is {symbol(digit)}"
+    else:
+        outcome = _outcome(removals, n)
+    rating = RATING + 0.2 * (len(eq.where.houses) - 1) + (0.2 if minus else 0.0)
+    return Step(
+        "Innies and Outies",
+        placements=placements,
+        eliminations=removals,
+        explanation=f"{story} So {outcome}.",
+        marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
+        + tuple(Mark(c, None, Role.COVER) for c in minus),
+        # Nudges name shape units only (a diagonal's index lies past them).
+        units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
+        rating=round(rating, 1),
+        areas=(Area(tuple(cells_of(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
+        + tuple(
+            Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
+            for i, c in enumerate(eq.expanded)
+        ),
+    )
 
 
 def _outcome(removals: Sequence[tuple[int, int]], size: int) -> str:
