@@ -19,7 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "generate": (
         "game.cli.generate",
-        "make new puzzles at a chosen difficulty (classic or jigsaw, any offered size)",
+        "make new puzzles at a chosen difficulty: classic, jigsaw, killer and other variants",
     ),
     "hint": ("game.cli.hint", "show the next logical step for a puzzle or a saved game"),
     "rate": ("game.cli.rate", "rate puzzles: level, Sudoku Explainer score, techniques used"),

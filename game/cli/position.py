@@ -60,7 +60,7 @@ def load(path: str, number: int) -> Position:
         no such puzzle.
     """
     from game.engine.errors import FormatError
-    from game.engine.solver import settle
+    from game.engine.logic import decide
 
     from .files import open_file
 
@@ -75,7 +75,7 @@ def load(path: str, number: int) -> Position:
             path=path,
         ) from None
     # Bounded: an open 25x25 jigsaw is undecided in seconds rather than searched for hours.
-    analysis = settle(record.puzzle.rules, record.puzzle.givens)
+    analysis = decide(record.puzzle.rules, record.puzzle.givens)
     count = 2 if analysis.count is None else analysis.count
     return Position(record, count, analysis.solution if count == 1 else None, analysis.status)
 

@@ -25,6 +25,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
+from game.engine.rules import RuleSet
 from game.engine.solver import Topology, settle
 
 INLINE = 2_000
@@ -173,7 +174,14 @@ def _answer(task: Task | None, limit: int) -> Answer | None:
 
 def _settled(task: Task, limit: int) -> Answer:
     shape, grid = task
-    analysis = settle(shape, grid, limit=limit)
+    if isinstance(shape, RuleSet) and shape.narrowing:
+        # Sums, lines and dots: the logic may prove what the search runs out on.  Loaded
+        # here only, so a run over a classic collection never imports it.
+        from game.engine.logic import decide
+
+        analysis = decide(shape, grid, limit)
+    else:
+        analysis = settle(shape, grid, limit=limit)
     return analysis.status.value, analysis.solutions
 
 

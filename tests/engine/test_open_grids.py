@@ -29,7 +29,7 @@ from game.engine.logic.trial import Bitboard
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, conflicts, is_solution
 from game.engine.shape import Shape
-from game.engine.solver import MAX_SOLUTIONS, Status, settle
+from game.engine.solver import MAX_SOLUTIONS, Status, exact, settle
 
 TOP95_1 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 COURSE_LAYOUT = "001111222000011222003411122033445552333444555633344558667774588666778888666777788"
@@ -140,7 +140,7 @@ def test_an_open_jigsaw_grid_is_settled() -> None:
 
 
 def test_table_cache_is_bounded_by_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solver, "TABLE_CACHE_BYTES", 1)
+    monkeypatch.setattr(exact, "TABLE_CACHE_BYTES", 1)
     shapes = _layouts(3, seed=1)
     for shape in shapes:
         solver.bitboard(shape)
@@ -158,7 +158,7 @@ def test_large_shapes_build_placing_masks_on_demand() -> None:
 
 
 def test_shapes_are_interned_weakly(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solver, "TABLE_CACHE_BYTES", 1)  # the solver's cache keeps shapes too
+    monkeypatch.setattr(exact, "TABLE_CACHE_BYTES", 1)  # the solver's cache keeps shapes too
     labels = _layouts(1, seed=9)[0].region_labels()
     shape = Shape.from_regions(labels)
     assert Shape.from_regions(labels.translate(str.maketrans("012345678", "abcdefghi"))) is shape

@@ -20,6 +20,7 @@ from game.engine import solver
 from game.engine.formats.fpuzzles import parse_fpuzzles
 from game.engine.rules import Cage, RuleSet
 from game.engine.shape import Shape
+from game.engine.solver import sums as derived
 from tests.engine.variant_helpers import fpuzzles_entries, solution_of
 
 
@@ -54,8 +55,8 @@ def _random_cages(shape: Shape, solution: tuple[int, ...], rng: random.Random) -
 @pytest.mark.parametrize("size", [4, 6])
 def test_every_set_sum_holds_in_every_solution(monkeypatch: pytest.MonkeyPatch, size: int) -> None:
     # Keep every sum, however loose, so the derivation itself is what is checked.
-    monkeypatch.setattr(solver, "SET_SUM_SLACK", 10_000)
-    monkeypatch.setattr(solver, "SET_SUM_KEEP", 10_000)
+    monkeypatch.setattr(derived, "SET_SUM_SLACK", 10_000)
+    monkeypatch.setattr(derived, "SET_SUM_KEEP", 10_000)
     rng = random.Random(size)
     shape = Shape.classic(size)
     checked = 0
@@ -67,7 +68,7 @@ def test_every_set_sum_holds_in_every_solution(monkeypatch: pytest.MonkeyPatch, 
         rng.shuffle(digits)
         grid = tuple(digits[d - 1] for d in solution)
         rules = _random_cages(shape, grid, rng)
-        sums = solver._set_sums(rules)
+        sums = derived.set_sums(rules)
         every = solver.solutions(rules, (0,) * shape.cells, limit=200)
         assert grid in every or len(every) == 200
         for rule in sums:
@@ -92,7 +93,7 @@ def test_a_set_sum_narrows_no_digit_an_assignment_needs() -> None:
         count = sum(len(g) for g in groups)
         masks = [rng.randrange(1, 1 << size) for _ in range(count)]
         total = rng.randrange(-12, 25)
-        rule = solver._SetSum(groups, signs, total)
+        rule = derived.SetSum(groups, signs, total)
         # Brute force: every assignment with different digits in each group.
         support = [0] * count
         choices = [[d for d in range(1, size + 1) if m >> (d - 1) & 1] for m in masks]
@@ -125,12 +126,12 @@ def test_solver_needs_set_settles_unique_with_its_solution(shared_data: Path) ->
     assert puzzle.rules.is_solution(analysis.solution, puzzle.givens)
     # The set sums it needed stay in the solver's tables, not in the puzzle's rules.
     assert puzzle.rules.constraints == constraints
-    assert not any(isinstance(rule, solver._SetSum) for rule in constraints)
-    sums = solver._set_sums(puzzle.rules)
-    assert sums and all(len(rule.cells()) <= solver.SET_SUM_CELLS for rule in sums)
+    assert not any(isinstance(rule, derived.SetSum) for rule in constraints)
+    sums = derived.set_sums(puzzle.rules)
+    assert sums and all(len(rule.cells()) <= derived.SET_SUM_CELLS for rule in sums)
 
 
 def test_classic_and_cage_free_rule_sets_have_no_set_sums() -> None:
     shape = Shape.classic(9)
-    assert solver._set_sums(RuleSet(shape, ())) == []
-    assert solver._set_sums(RuleSet(shape, (Cage((0, 1, 2)),))) == []  # no total
+    assert derived.set_sums(RuleSet(shape, ())) == []
+    assert derived.set_sums(RuleSet(shape, (Cage((0, 1, 2)),))) == []  # no total

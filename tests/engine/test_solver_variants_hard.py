@@ -19,6 +19,7 @@ from game.engine.formats.fpuzzles import parse_fpuzzles
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Kropki, RuleSet
 from game.engine.shape import Shape
+from game.engine.solver import exact
 from tests.engine.variant_helpers import fpuzzles_entries, solution_of
 
 HARD_TITLES = ("Sistine Hippos", "Anti-XV Coverage", "It being a weekend...")
@@ -66,7 +67,7 @@ def test_probing_finds_two_solutions_where_there_are_two() -> None:
     assert start is not None
     # The probing stage itself, from the start (settle's plain stage would answer
     # this one before probing began).
-    analysis = solver._probing(tables, start, [], 2, 100_000, 0)
+    analysis = exact._probing(tables, start, [], 2, 100_000, 0)
     assert analysis.status is solver.Status.MULTIPLE
     first, second = analysis.solutions[:2]
     assert first != second

@@ -8,10 +8,13 @@ Works from unit tables, so classic, jigsaw and other sizes all work.  Public API
 - :func:`technique`, :class:`Level`, :func:`all_techniques` (``registry.py``): the catalogue.
 - :func:`next_step`, :func:`solve_path`, :func:`steps_of`, :func:`steps_named` (``path.py``):
   solving, and what one technique finds in a position.
+- :func:`decide` (``proof.py``): the solver's verdict on a puzzle, with the logic as a
+  second witness where the search runs out.
 """
 
 from .grid import CandidateGrid
 from .path import SolvePath, next_step, solve_path, steps_named, steps_of
+from .proof import decide
 from .registry import Level, Technique, all_techniques, technique
 from .step import Area, AreaKind, Link, Mark, Role, Step
 
@@ -27,6 +30,7 @@ __all__ = [
     "Step",
     "Technique",
     "all_techniques",
+    "decide",
     "next_step",
     "solve_path",
     "steps_named",

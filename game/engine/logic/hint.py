@@ -30,11 +30,12 @@ from typing import Literal
 
 from ..rules import RuleSet, conflicts
 from ..shape import Shape
-from ..solver import Status, settle
+from ..solver import Status
 from ..symbols import cell_name, symbol
 from .dead_ends import dead_end
 from .grid import CandidateGrid, given_cells, legal
 from .path import find_step, steps_of
+from .proof import decide
 from .registry import Level, get
 from .step import Mark, Role, Step
 from .wording import cells_text, plural, removal_text
@@ -119,14 +120,14 @@ def find_hint(
     several (then only clashes between digits count as mistakes).  ``status`` is
     the solver's verdict on the givens; without it, a puzzle with ``unique`` set
     and a ``solution`` is taken to have one solution, and any other is settled
-    here (:func:`~game.engine.solver.settle`, about a second at most).
+    here (:func:`~.proof.decide`, a few seconds at most).
     ``unique`` False also keeps the uniqueness techniques off.  ``rules`` are a
     variant's (None for a classic or jigsaw grid).
     """
     if status is None:
         settled = rules if rules is not None and rules.constraints else shape
         status = (
-            Status.UNIQUE if unique and solution is not None else settle(settled, givens).status
+            Status.UNIQUE if unique and solution is not None else decide(settled, givens).status
         )
     if status is Status.NONE:
         return Hint("no-solution", None, False, False, NO_SOLUTION, status)

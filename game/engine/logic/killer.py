@@ -460,6 +460,8 @@ def sum_fit(
     count = 1
     for mask in masks:
         count *= mask.bit_count()
+    if not count:
+        return None  # a cell with no digit left (a puzzle with no solution)
     if count > _SEARCH_LIMIT or not apart:
         # Minus cells count ``N + 1 - d``: the equation becomes a plain sum.
         flipped = tuple(_flip(m, size) for m in minus)

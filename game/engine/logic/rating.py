@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from ..puzzle import Puzzle
 from ..rules import RuleSet
 from ..shape import Shape
-from ..solver import Status, settle
+from ..solver import Status
 from .budget import Budget
 from .grid import CandidateGrid
 from .path import solve_path
+from .proof import decide
 from .registry import Level, all_techniques
 
 
@@ -119,10 +120,10 @@ def rate_puzzle(puzzle: Puzzle, *, status: Status | None = None) -> Rating | Unr
     """Rate ``puzzle`` from its givens, or say why it gets no rating.
 
     ``status`` is the solver's verdict on the givens when the caller has it;
-    otherwise it is settled here (:func:`~game.engine.solver.settle`, bounded).
+    otherwise it is settled here (:func:`~.proof.decide`, bounded).
     """
     if status is None:
-        status = settle(puzzle.rules, puzzle.givens).status
+        status = decide(puzzle.rules, puzzle.givens).status
     reason = {
         Status.NONE: NO_SOLUTION,
         Status.MULTIPLE: SEVERAL_SOLUTIONS,

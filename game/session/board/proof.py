@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...engine import solver
+from ...engine.logic import decide
 from ...engine.solver import Analysis, Status
 from ..play.game import Game
 from ..tasks import Task, TaskRunner
@@ -39,7 +39,7 @@ class Prover:
         if game.proving:
             rules, givens = game.rulebook.rules, game.givens
             self._task = tasks.run(
-                lambda task: solver.settle(rules, givens), self._proved, self._failed, "prove"
+                lambda task: decide(rules, givens), self._proved, self._failed, "prove"
             )
 
     @property

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Set
 
 from ...engine import solver
+from ...engine.logic import decide
 from ...engine.types import Cell, Grid
 from .dead_ends import NO_WAY_ON
 from .effects import CheckResult, Offer
@@ -39,7 +40,7 @@ def check_position(
     if broken:
         cells = frozenset(c for b in broken for c in b.cells)
         return CheckResult(cells, f"Some digits break the rules. {broken[0].words}")
-    status = solver.settle(rulebook.rules, grid).status
+    status = decide(rulebook.rules, grid).status
     if status is solver.Status.NONE:
         reason = rulebook.dead_end(grid) or NO_WAY_ON
         words = f"No rule is broken, but this can't be finished from here: {reason}."

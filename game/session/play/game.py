@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ...engine import solver
+from ...engine.logic import decide
 from ...engine.puzzle import Puzzle
 from ...engine.solver import Status
 from ...engine.symbols import cell_name
@@ -121,7 +121,7 @@ class Game:
         if proving:
             solvability, solution = Status.UNDECIDED, None
         elif solvability is None:
-            analysis = solver.settle(self.rulebook.rules, puzzle.givens)
+            analysis = decide(self.rulebook.rules, puzzle.givens)
             solvability = analysis.status
             solution = analysis.solution
         self.solvability = solvability

@@ -33,8 +33,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from ...engine import solver
 from ...engine.errors import InvalidPuzzleError
+from ...engine.logic import decide
 from ...engine.puzzle import Puzzle
 from ...engine.rules import Cage
 from ...engine.rules.ruleset import RuleSet
@@ -73,7 +73,7 @@ _VERDICTS = {
 def verdict_of(rules: Shape | RuleSet, givens: tuple[int, ...]) -> Verdict:
     """The solver's verdict on ``givens`` under ``rules`` (a shape, or a puzzle's rule
     set with its cages; slow for a hard grid: a background job)."""
-    analysis = solver.settle(rules, givens)  # bounded: about a second at most
+    analysis = decide(rules, givens)  # bounded: a few seconds at most
     return _VERDICTS.get(analysis.status, Verdict.UNDECIDED)
 
 

@@ -31,6 +31,7 @@ from ...engine.formats import PuzzleFile, open_puzzles
 from ...engine.formats.native import KIND as NATIVE
 from ...engine.formats.native import looks_like_native
 from ...engine.formats.source import file_problem
+from ...engine.logic import decide
 from ...engine.logic.rating import rate
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle, PuzzleRecord
@@ -456,7 +457,7 @@ def check(sketch: Sketch) -> Verdict:
     """Whether the puzzle has one solution, several or none (milliseconds; a second
     at most, then undecided)."""
     puzzle = sketch.puzzle()
-    return Verdict(solver.settle(puzzle.rules, puzzle.givens).status)
+    return Verdict(decide(puzzle.rules, puzzle.givens).status)
 
 
 def rate_sketch(sketch: Sketch) -> Verdict:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...engine import solver
+from ...engine.logic import decide
 from ...engine.logic.registry import Level
 from ...engine.puzzle import Puzzle
 from ...engine.solver import Status
@@ -220,7 +220,7 @@ def prepare_opened(
         return Prepared(puzzle, None, Status.UNDECIDED, origin, initial, proving=True)
     # Under the whole rule set (a variant's cages, lines and dots too); bounded: about
     # a second at most on a classic grid, a few on a variant (see solver.work_budget).
-    analysis = solver.settle(puzzle.rules, puzzle.givens)
+    analysis = decide(puzzle.rules, puzzle.givens)
     solvability = analysis.status
     initial = _progress(puzzle, record)
     origin = file_origin(puzzle, str(path), index, record.title or opened.title or "")

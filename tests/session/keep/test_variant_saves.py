@@ -205,7 +205,7 @@ def test_a_variant_save_keeps_the_solver_s_verdict_so_continue_is_quick(
     def no_solver(*args: object, **kwargs: object) -> None:
         raise AssertionError("the solver was asked again")
 
-    monkeypatch.setattr("game.session.play.game.solver.settle", no_solver)
+    monkeypatch.setattr("game.session.play.game.decide", no_solver)
     loaded = load_saved(text).game
     assert loaded.solution == SOLUTION and loaded.unique
     monkeypatch.undo()

@@ -1,0 +1,91 @@
+"""The solver's verdict with the logic as a second witness (:func:`decide`).
+
+The killer below is our own generator's (9x9 Hard, seed 1002 at ``10e13ca``): its
+cages are the whole puzzle, the logic reads it in a few hundred steps, and the
+exact search ran out of budget on it after 20 s, so ``solve`` called it undecided
+and a game opened from the file showed it unrated.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from game.engine import solver
+from game.engine.formats.solo import format_solo, parse_solo
+from game.engine.logic import decide
+from game.engine.logic.proof import FIRST_TRY_SHARE, logic_solution
+from game.engine.logic.rating import Rating, rate_puzzle
+from game.engine.puzzle import Puzzle
+from game.engine.rules import Cage, RuleSet
+from game.engine.shape import Shape
+
+ROOT = Path(__file__).resolve().parents[2]
+
+HARD_KILLER = (
+    "3x3k:zzzc,abaab_a____a_b_aa__aaa__a_baba___ab___cadb_a_aa_aa__a___a_a_a_aa_ba_"
+    "cbba_a_bad_,16a20b26a17b22f35a13a14e30c22b8_15b9h19_26b20g18a31a29a15o"
+)
+
+
+def hard_killer() -> Puzzle:
+    return parse_solo(HARD_KILLER).puzzle
+
+
+def test_the_logic_proves_what_the_search_runs_out_on() -> None:
+    puzzle = hard_killer()
+    rules = puzzle.rules
+    first = solver.settle(rules, puzzle.givens, work=solver.work_budget(rules) // FIRST_TRY_SHARE)
+    assert first.status is solver.Status.UNDECIDED  # the search alone: no answer yet
+    analysis = decide(rules, puzzle.givens)
+    assert analysis.status is solver.Status.UNIQUE
+    assert analysis.solution is not None
+    assert rules.is_solution(analysis.solution, puzzle.givens)
+
+
+def test_a_rating_for_the_killer_rather_than_unrated() -> None:
+    rating = rate_puzzle(hard_killer())
+    assert isinstance(rating, Rating)
+    assert rating.solved_by_logic
+
+
+def test_solve_on_the_command_line_says_unique(tmp_path: Path) -> None:
+    path = tmp_path / "killer.txt"
+    path.write_text(HARD_KILLER + "\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "solve", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "unique solution" in result.stdout.splitlines()
+
+
+def test_several_solutions_stay_several() -> None:
+    # Two cages that fix a 2x2 square's digits but not their places (swappable).
+    shape = Shape.classic(4)
+    rules = RuleSet(shape, (Cage((0, 1), 3), Cage((4, 5), 7)))
+    assert decide(rules, (0,) * shape.cells).status is solver.Status.MULTIPLE
+    assert logic_solution(rules, (0,) * shape.cells) is None
+
+
+def test_no_solution_is_never_proved_unique() -> None:
+    # A 4x4 cage of two cells in a row cannot add up to 8 with different digits 1-4
+    # except 4+4; the logic must not fill a grid that breaks it.
+    shape = Shape.classic(4)
+    rules = RuleSet(shape, (Cage((0, 1), 8),))
+    assert decide(rules, (0,) * shape.cells).status is solver.Status.NONE
+    assert logic_solution(rules, (0,) * shape.cells) is None
+
+
+def test_classic_grids_get_the_search_alone() -> None:
+    shape = Shape.classic(9)
+    givens = (0,) * shape.cells
+    assert decide(shape, givens) == solver.settle(shape, givens)
+
+
+def test_the_killer_round_trips() -> None:
+    assert format_solo(hard_killer()) == HARD_KILLER
