@@ -14,7 +14,14 @@ import pytest
 
 from game.engine import solver
 from game.engine.generation import killer
-from game.engine.generation.digging import KeepsUpTo, dig, keeps_unique, keeps_up_to
+from game.engine.generation.digging import (
+    KeepsLogic,
+    KeepsUpTo,
+    dig,
+    keeps_logic,
+    keeps_unique,
+    keeps_up_to,
+)
 from game.engine.generation.grading import (
     Verdict,
     _plan,
@@ -27,9 +34,17 @@ from game.engine.generation.kinds import Kind
 from game.engine.generation.symmetry import Symmetry, orbits
 from game.engine.generator import generate_unrated
 from game.engine.logic.grid import CandidateGrid
-from game.engine.logic.path import _usable, next_step
+from game.engine.logic.path import (
+    Finding,
+    PositionKey,
+    _usable,
+    find_step,
+    next_step,
+    position_key,
+)
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level
+from game.engine.logic.step import Step
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, RuleSet
 from game.engine.shape import Shape
@@ -164,3 +179,63 @@ def test_digging_stops_after_the_refusals_allowed_at_the_level(seed: int) -> Non
     # The last grade is remembered for the puzzle it accepted, and only for it.
     assert keeps.verdict(capped) is grade(shape, capped, Level.HARD) is Verdict.AT
     assert keeps.verdict(minimal) is None
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES[::3] + VARIANT_PUZZLES, ids=str)
+def test_the_rater_walks_the_same_path_from_what_a_grade_learnt(puzzle: Puzzle) -> None:
+    """What a grade learns along its path (findings) spares the rater its searches
+    there, and the rating comes out the same, step for step."""
+    rules = puzzle.rules if puzzle.constraints else None
+    alone = rate(puzzle.shape, puzzle.givens, rules=rules)
+    findings: dict[PositionKey, Finding] = {}
+    verdict = grade(puzzle.shape, puzzle.givens, alone.level, rules=rules, findings=findings)
+    assert verdict is Verdict.AT
+    helped = rate(puzzle.shape, puzzle.givens, rules=rules, known=findings)
+    assert helped == alone
+    if alone.level >= Level.MEDIUM and alone.level is not Level.EXTREME:
+        assert any(f.step is not None for f in findings.values())
+
+
+def test_a_finding_stands_in_for_the_search_at_its_position() -> None:
+    """The rater trusts a finding: its step is taken, nothing is searched again."""
+    puzzle = PUZZLES[0]
+    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
+    first = find_step(position, by_rating=True).step
+    assert first is not None and first.technique in {"Full House", "Hidden Single"}
+    order = _usable(True, True, by_rating=True)
+    made_up = Step("Naked Single", placements=first.placements, explanation="remembered")
+    before = frozenset(t.name for t in order[: [t.name for t in order].index("Naked Single")])
+    known = {position_key(position): Finding(before, "Naked Single", made_up)}
+    assert find_step(position, by_rating=True, known=known).step is made_up
+    # A technique the finding did not try is still run: here, the first one.
+    partial = {position_key(position): Finding(frozenset(), "Naked Single", made_up)}
+    assert find_step(position, by_rating=True, known=partial).step == first
+
+
+def dug_variant(refusals: int | None) -> tuple[tuple[int, ...], KeepsLogic, RuleSet]:
+    """A 6x6 anti-king Hard candidate, dug as the generator digs variants."""
+    shape = Shape.classic(6)
+    rules = RuleSet(shape, Kind.parse("anti-king").constraints(shape))
+    rng = random.Random(5)
+    solution = random_solution(rules, rng)
+    groups = orbits(6, Symmetry.NONE)
+    rng.shuffle(groups)
+    easy = dig(solution, groups, keeps_logic(rules, Level.EASY))
+    rest = [group for group in groups if easy[group[0]]]
+    keeps = keeps_logic(rules, Level.HARD, refusals=refusals)
+    return dig(easy, rest, keeps), keeps, rules
+
+
+def test_variant_digging_stops_at_the_level_when_no_refusal_is_allowed() -> None:
+    minimal, _ = dug_variant(None)[:2]
+    capped, keeps, rules = dug_variant(0)
+    assert all(c for c, m in zip(capped, minimal, strict=True) if m)
+    assert sum(map(bool, capped)) > sum(map(bool, minimal))
+    # The last grade is the capped puzzle's, at the level, and the rater agrees
+    # with and without what it learnt.
+    graded = keeps.graded(capped)
+    assert graded is not None and graded.verdict is Verdict.AT
+    alone = rate(rules.shape, capped, rules=rules)
+    assert alone.level is Level.HARD
+    assert rate(rules.shape, capped, rules=rules, known=graded.findings) == alone
+    assert keeps.graded(minimal) is None

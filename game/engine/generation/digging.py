@@ -19,8 +19,10 @@ logic only places digits the rules force), so no solver run is needed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .. import solver
+from ..logic.path import Finding, PositionKey
 from ..logic.registry import Level
 from ..rules import RuleSet
 from ..shape import Shape
@@ -79,10 +81,63 @@ def keeps_unique(shape: Shape | RuleSet) -> Keeps:
     return lambda givens: solver.count_solutions(shape, givens, limit=2) == 1
 
 
-class KeepsUpTo:
+@dataclass(frozen=True)
+class Graded:
+    """A puzzle a removal test accepted by a grade: its clues, the verdict, and what
+    the grade learnt along its path (for :func:`~game.engine.logic.rating.rate`)."""
+
+    givens: tuple[int, ...]
+    verdict: Verdict
+    findings: dict[PositionKey, Finding]
+
+
+class _Grading:
+    """A removal test that grades: it remembers the last puzzle it accepted by a
+    grade, so the caller's final check of the dug puzzle need not walk the same
+    path again, and it may stop digging early (see :func:`keeps_up_to`)."""
+
+    def __init__(self, level: Level, refusals: int | None) -> None:
+        self._level = level
+        self._refusals = refusals
+        self._refused = 0  # removals graded too hard since the puzzle first graded AT
+        self._reached = False  # whether an accepted removal graded AT
+        self._last: Graded | None = None
+
+    def _done(self) -> bool:
+        """Whether digging stops here: the refusals allowed at the level are spent."""
+        return self._reached and self._refusals is not None and self._refused >= self._refusals
+
+    def _grade(
+        self,
+        shape: Shape,
+        givens: list[int],
+        rules: RuleSet | None,
+        poll: Callable[[], None] | None,
+    ) -> Verdict:
+        findings: dict[PositionKey, Finding] = {}
+        verdict = grade(shape, givens, self._level, rules=rules, poll=poll, findings=findings)
+        if verdict is Verdict.ABOVE:
+            self._refused += self._reached
+        else:
+            self._reached = self._reached or verdict is Verdict.AT
+            self._last = Graded(tuple(givens), verdict, findings)
+        return verdict
+
+    def graded(self, givens: Sequence[int]) -> Graded | None:
+        """The grade of ``givens`` if it is the last puzzle this accepted by a grade."""
+        if self._last is not None and self._last.givens == tuple(givens):
+            return self._last
+        return None
+
+    def verdict(self, givens: Sequence[int]) -> Verdict | None:
+        """The verdict of :meth:`graded`, if any."""
+        last = self.graded(givens)
+        return last.verdict if last is not None else None
+
+
+class KeepsUpTo(_Grading):
     """Keep a removal while the puzzle stays unique and no harder than ``level``
-    (see :func:`keeps_up_to`); remembers the last grade it accepted, so the caller's
-    final check of the dug puzzle need not walk the same path again."""
+    (see :func:`keeps_up_to`)."""
 
     def __init__(
         self,
@@ -92,35 +147,19 @@ class KeepsUpTo:
         *,
         refusals: int | None = None,
     ) -> None:
+        super().__init__(level, refusals)
         self._shape = shape
-        self._level = level
         self._poll = poll
-        self._refusals = refusals
-        self._refused = 0  # removals graded too hard since the puzzle first graded AT
-        self._reached = False  # whether an accepted removal graded AT
-        self._last: tuple[tuple[int, ...], Verdict] | None = None
 
     def __call__(self, givens: list[int]) -> bool:
-        if self._reached and self._refusals is not None and self._refused >= self._refusals:
+        if self._done():
             return False  # digging stops here (see keeps_up_to)
         shape = self._shape
         if singles_solve(shape, givens) is not None:
             return True
         if solver.count_solutions(shape, givens, limit=2) != 1:
             return False
-        verdict = grade(shape, givens, self._level, poll=self._poll)
-        if verdict is Verdict.ABOVE:
-            self._refused += self._reached
-            return False
-        self._reached = self._reached or verdict is Verdict.AT
-        self._last = (tuple(givens), verdict)
-        return True
-
-    def verdict(self, givens: Sequence[int]) -> Verdict | None:
-        """The grade of ``givens`` if it is the last puzzle this accepted by a grade."""
-        if self._last is not None and self._last[0] == tuple(givens):
-            return self._last[1]
-        return None
+        return self._grade(shape, givens, None, self._poll) is not Verdict.ABOVE
 
 
 def keeps_up_to(
@@ -144,7 +183,42 @@ def keeps_up_to(
     return KeepsUpTo(shape, level, poll, refusals=refusals)
 
 
-def keeps_logic(rules: RuleSet, level: Level, poll: Callable[[], None] | None = None) -> Keeps:
+class KeepsLogic(_Grading):
+    """Keep a removal while our logic, under ``rules``, still solves the puzzle at
+    ``level`` or below (see :func:`keeps_logic`)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        level: Level,
+        poll: Callable[[], None] | None = None,
+        *,
+        refusals: int | None = None,
+    ) -> None:
+        super().__init__(level, refusals)
+        self._rules = rules
+        self._poll = poll
+
+    def __call__(self, givens: list[int]) -> bool:
+        if self._done():
+            return False  # digging stops here (see keeps_up_to)
+        rules = self._rules
+        if self._level is not Level.EASY:
+            try:
+                if len(solver.solutions(rules, givens, 2, node_limit=PRECHECK_NODES)) != 1:
+                    return False
+            except solver.SearchLimitReached:
+                pass  # the grade below settles it
+        return self._grade(rules.shape, givens, rules, self._poll) is not Verdict.ABOVE
+
+
+def keeps_logic(
+    rules: RuleSet,
+    level: Level,
+    poll: Callable[[], None] | None = None,
+    *,
+    refusals: int | None = None,
+) -> KeepsLogic:
     """Keep a removal while our logic, under ``rules``, still solves the puzzle at
     ``level`` or below (so it stays unique too).
 
@@ -152,22 +226,10 @@ def keeps_logic(rules: RuleSet, level: Level, poll: Callable[[], None] | None = 
     common there, and the logic would only find it by getting stuck, after trying
     every technique up to the level.  The solver gets :data:`PRECHECK_NODES` branch
     points: its singles see little of weak links (dots, XV), and a count that took
-    5 s a removal on 9x9 kropki is left to the logic instead.
+    5 s a removal on 9x9 kropki is left to the logic instead.  ``refusals`` stops
+    digging early, as in :func:`keeps_up_to`.
     """
-    if level is Level.EASY:
-        return lambda givens: (
-            grade(rules.shape, givens, level, rules=rules, poll=poll) is not Verdict.ABOVE
-        )
-
-    def keeps(givens: list[int]) -> bool:
-        try:
-            if len(solver.solutions(rules, givens, 2, node_limit=PRECHECK_NODES)) != 1:
-                return False
-        except solver.SearchLimitReached:
-            pass  # the grade below settles it
-        return grade(rules.shape, givens, level, rules=rules, poll=poll) is not Verdict.ABOVE
-
-    return keeps
+    return KeepsLogic(rules, level, poll, refusals=refusals)
 
 
 def keeps_settled(rules: RuleSet) -> Keeps:

@@ -24,7 +24,11 @@ count, not a clock, so generation stays reproducible on any machine.
 
 :func:`grade` follows the rater's path, so its verdict is the rater's; the generator
 still rates each puzzle it delivers with :func:`rate` itself, so any drift between
-the two costs a candidate but never mislabels a puzzle.
+the two costs a candidate but never mislabels a puzzle.  The rater may take what
+the grade learnt along the way (``findings``: at each position it searched, the
+techniques that found nothing and the step found), which spares it the searches
+but trusts their answers: the rater still takes every cheap step itself, and
+runs any technique the grade did not try at a position.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from dataclasses import dataclass
 from .. import solver
 from ..logic.grid import CandidateGrid
 from ..logic.killer import cages_of, fit
+from ..logic.path import Finding, PositionKey, position_key
 from ..logic.registry import Level, Technique, all_techniques
 from ..rules import RuleSet
 from ..shape import Shape
@@ -77,6 +82,7 @@ def grade(
     *,
     rules: RuleSet | None = None,
     poll: Callable[[], None] | None = None,
+    findings: dict[PositionKey, Finding] | None = None,
 ) -> Verdict:
     """Where the unique puzzle ``grid`` stands against ``target`` (see the module docstring).
 
@@ -84,10 +90,14 @@ def grade(
     puzzle need not be known unique: a path that gets stuck is ABOVE (or AT an
     Extreme target), so BELOW and AT also prove it unique.
     ``poll`` is called before each step; it may raise to abandon the check.
+    ``findings``, when given, is filled with what the grade learnt at each position
+    it searched (see :data:`~game.engine.logic.path.Findings`), for :func:`rate`
+    to walk the same path without searching again.
     """
     if rules is not None and not rules.constraints:
         rules = None
-    plan = _plan(target, variant=rules is not None)
+    variant = rules is not None
+    plan = _plan(target, variant)
     position = CandidateGrid.from_grid(shape, grid, rules=rules)
     hardest = Level.EASY
     steps = expert_steps = 0
@@ -100,21 +110,27 @@ def grade(
             poll()
         step = None
         rank = 0
-        within, beyond = _split(target, rules is not None)
+        finder = None
+        within, beyond = _split(target, variant)
         for rank, found in within:  # noqa: B007 (rank is read below)
             step = next(iter(found.find(position)), None)
             if step is not None:
+                finder = found
                 break
         if step is None:
             # Nothing up to the target applies: the rater's next step is harder,
             # or there is none and it calls the puzzle Extreme.
+            if findings is not None:
+                tried = frozenset(t.name for _, t in within)
+                findings[position_key(position)] = Finding(tried)
             return Verdict.AT if target is Level.EXTREME else Verdict.ABOVE
-        if any(
-            next(iter(harder.find(position)), None) is not None
-            for earlier, harder in beyond
-            if earlier < rank
-        ):
+        harder = tuple(t for earlier, t in beyond if earlier < rank)
+        if any(next(iter(t.find(position)), None) is not None for t in harder):
             return Verdict.ABOVE  # the rater would take that harder step first
+        if findings is not None and finder is not None:
+            # Every technique the rater ranks before ``finder`` was tried here.
+            tried = _prefixes(target, variant)[rank]
+            findings[position_key(position)] = Finding(tried, finder.name, step)
         level = plan.levels.get(step.technique, Level.EXTREME)
         hardest = max(hardest, Level.EXTREME if step.last_resort else level)
         steps += 1
@@ -192,6 +208,10 @@ def _close(
         units = units + tuple(h.cells for h in extra if h.is_full(n))
     values = list(position.values)
     cands = list(position.cands)
+    # What each cage and sum held when last fitted: a fit reads only its own cells,
+    # and its answer was taken then, so until they change it has nothing new to say.
+    cage_seen: list[tuple[int, ...] | None] = [None] * len(cages)
+    narrowed_seen: list[list[int] | None] = [None] * len(narrowing)
 
     def place(cell: int, digit: int) -> None:
         values[cell] = digit
@@ -220,9 +240,12 @@ def _close(
             if mask != cands[a]:
                 cands[a] = mask
                 changed = True
-        for cage in cages:
+        for index, cage in enumerate(cages):
             cells = cage.cells
             held = tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+            if held == cage_seen[index]:
+                continue  # as last time, whose answer is already taken
+            cage_seen[index] = held
             found = fit(held, cage.total, n)
             if not found.fitting:
                 continue
@@ -241,9 +264,12 @@ def _close(
                 else:
                     place(cell, keep.bit_length())
             changed = True
-        for rule in narrowing:
+        for index, rule in enumerate(narrowing):
             cells = rule.cells()
             masks = [1 << (values[c] - 1) if values[c] else cands[c] for c in cells]
+            if masks == narrowed_seen[index]:
+                continue  # as last time, whose answer is already taken
+            narrowed_seen[index] = masks
             kept = rule.narrow(masks, n)
             if kept is None:
                 continue  # a dead end: as the Constraint Sum step, leave it to others
@@ -313,6 +339,13 @@ def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> Candidat
         if single is None:
             return position
         position = position.apply(single.placements, single.eliminations)
+
+
+@functools.cache
+def _prefixes(target: Level, variant: bool) -> tuple[frozenset[str], ...]:
+    """The names of the plan's first ``k`` techniques, for each ``k`` (for findings)."""
+    order = _plan(target, variant).order
+    return tuple(frozenset(t.name for t in order[:k]) for k in range(len(order) + 1))
 
 
 @functools.cache

@@ -438,6 +438,7 @@ class _TargetSearch:
         unit_kinds = geo.unit_kinds
         free = places & ~geo.peer_mask[target] & ~(1 << target)
         self.geo = geo
+        self.cell_units = geo.cell_units
         self.size = size
         self.unit_places = [mask & free for mask in geo.unit_mask]
         bases = len(geo.unit_mask) - geo.cages  # cover-only units come last
@@ -466,26 +467,33 @@ class _TargetSearch:
         if budget > 0:
             self._extend(0, 0, 0, 0, 0)
 
+    # The two steps below run hundreds of thousands of times in an Expert grade on a
+    # variant: attributes are read into locals once per call.  The node count must
+    # stay exactly as it is (each call counts one, even past the budget), since the
+    # nodes used decide later targets' shares.
+
     def _extend(
         self, start: int, base_units: int, cover_units: int, cover_cells: int, body: int
     ) -> None:
         """Every base set has its candidates covered: record it, or add a base unit."""
-        self.nodes += 1
-        if self.nodes > self.budget:
+        self.nodes = nodes = self.nodes + 1
+        if nodes > self.budget:
             return
-        bases = len(self.bases)
+        chosen = self.bases
+        size = self.size
+        bases = len(chosen)
         covers = len(self.covers)
-        if bases == self.size:
-            if covers == self.size - 1 and self.accept(
-                tuple(self.bases), tuple(sorted(self.covers))
-            ):
+        if bases == size:
+            if covers == size - 1 and self.accept(tuple(chosen), tuple(sorted(self.covers))):
                 self.budget = 0  # enough: stop the whole search
             return
         if bases >= 2 and covers < bases:
             return  # these bases already make a smaller fish
-        full = covers == self.size - 1
+        full = covers == size - 1
         unit_places = self.unit_places
         pool = self.pool
+        cover = self._cover
+        extend = self._extend
         for index in range(start, len(pool)):
             unit = pool[index]
             if cover_units >> unit & 1:
@@ -496,11 +504,20 @@ class _TargetSearch:
             debt = cells & ~cover_cells
             if full and debt:
                 continue
-            self.bases.append(unit)
-            self._cover(
-                index + 1, base_units | 1 << unit, cover_units, cover_cells, body | cells, debt, 0
-            )
-            self.bases.pop()
+            chosen.append(unit)
+            if debt:
+                cover(
+                    index + 1,
+                    base_units | 1 << unit,
+                    cover_units,
+                    cover_cells,
+                    body | cells,
+                    debt,
+                    0,
+                )
+            else:  # what _cover does with nothing to cover, without the call
+                extend(index + 1, base_units | 1 << unit, cover_units, cover_cells, body | cells)
+            chosen.pop()
             if self.nodes > self.budget:
                 return
 
@@ -518,18 +535,22 @@ class _TargetSearch:
         if not debt:
             self._extend(start, base_units, cover_units, cover_cells, body)
             return
-        self.nodes += 1
-        if self.nodes > self.budget:
+        self.nodes = nodes = self.nodes + 1
+        if nodes > self.budget:
             return
-        left = self.size - 1 - len(self.covers)
+        covers = self.covers
+        left = self.size - 1 - len(covers)
         if left <= 0:
             return
+        unit_places = self.unit_places
+        cell_units = self.cell_units
         if debt.bit_count() > left:
             # Candidates no cover unit could take two of need a cover unit each.
             apart = 0
             reach = 0
             rest = debt
             cell_reach = self.reach
+            coverable = self.coverable
             while rest:
                 low = rest & -rest
                 rest ^= low
@@ -542,28 +563,34 @@ class _TargetSearch:
                 more = cell_reach.get(cell)
                 if more is None:
                     more = 0
-                    for unit in self.geo.cell_units[cell]:
-                        if self.coverable >> unit & 1:
-                            more |= self.unit_places[unit]
+                    for unit in cell_units[cell]:
+                        if coverable >> unit & 1:
+                            more |= unit_places[unit]
                     cell_reach[cell] = more
                 reach |= more
         usable = self.coverable & ~(base_units | cover_units | banned)
         low = debt & -debt
-        for unit in self.geo.cell_units[low.bit_length() - 1]:
+        cover = self._cover
+        extend = self._extend
+        for unit in cell_units[low.bit_length() - 1]:
             if not usable >> unit & 1:
                 continue
-            cells = self.unit_places[unit]
-            self.covers.append(unit)
-            self._cover(
-                start,
-                base_units,
-                cover_units | 1 << unit,
-                cover_cells | cells,
-                body,
-                debt & ~cells,
-                banned,
-            )
-            self.covers.pop()
+            cells = unit_places[unit]
+            covers.append(unit)
+            rest = debt & ~cells
+            if rest:
+                cover(
+                    start,
+                    base_units,
+                    cover_units | 1 << unit,
+                    cover_cells | cells,
+                    body,
+                    rest,
+                    banned,
+                )
+            else:
+                extend(start, base_units, cover_units | 1 << unit, cover_cells | cells, body)
+            covers.pop()
             # A later choice for this candidate need not consider this unit again:
             # any cover set holding both was met on this branch.
             banned |= 1 << unit

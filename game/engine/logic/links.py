@@ -51,6 +51,7 @@ import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..rules import RuleSet
 from ..rules.registry import rule_type
 from ..shape import Shape
 from ..symbols import cell_name
@@ -145,15 +146,64 @@ def _slices(grid: CandidateGrid) -> _Slices:
     return found
 
 
+_EXCLUSIONS: dict[int, tuple[RuleSet, tuple[int, ...]]] = {}
+_EXCLUSIONS_LIMIT = 64
+
+
+def _exclusion_nodes(rules: RuleSet) -> tuple[int, ...]:
+    """Per candidate node, ``rules.exclusions`` as a node bitset (per rule set, cached by
+    identity): one AND with the position's candidates instead of a walk per node."""
+    entry = _EXCLUSIONS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    found = []
+    for others in rules.exclusions:
+        bits = 0
+        for other in others:
+            bits |= 1 << other
+        found.append(bits)
+    table = tuple(found)
+    if len(_EXCLUSIONS) >= _EXCLUSIONS_LIMIT:
+        _EXCLUSIONS.clear()
+    _EXCLUSIONS[id(rules)] = (rules, table)
+    return table
+
+
+_PEER_NODES: weakref.WeakKeyDictionary[Shape, tuple[int, ...]] = weakref.WeakKeyDictionary()
+
+
+def _peer_nodes(grid: CandidateGrid) -> tuple[int, ...]:
+    """Per cell, its peers as node bits of the first digit (bit ``peer * N``), per shape.
+
+    Shifted by ``digit - 1`` and masked by that digit's candidates, it gives the
+    candidates a node sees in two operations instead of a walk over its peers.
+    """
+    shape = grid.shape
+    found = _PEER_NODES.get(shape)
+    if found is None:
+        n = grid.size
+        spread = []
+        for mask in grid.tables.peer_mask:
+            bits = 0
+            for peer in cells_of(mask):
+                bits |= 1 << (peer * n)
+            spread.append(bits)
+        found = tuple(spread)
+        _PEER_NODES[shape] = found
+    return found
+
+
 class LinkGraph:
     """The strong links of a position and the weak neighbours of each node."""
 
     __slots__ = (
+        "_candidate_nodes",
         "_digit_groups",
         "_digit_nodes",
         "_first_set",
         "_group_id",
         "_partners",
+        "_peer_nodes",
         "_reasons",
         "_searches",
         "_set_links",
@@ -225,6 +275,8 @@ class LinkGraph:
                 self._digit_groups[digit].append((self.first_group + index, cells))
         self._weak: dict[int, int] = {}
         self._digit_nodes: dict[int, int] = {}
+        self._candidate_nodes: list[int | None] = [None] * (n + 1)
+        self._peer_nodes = _peer_nodes(grid)
         self._reasons: dict[tuple[int, int, int, int], str] | None = None
         self._partners: dict[Kind, dict[int, list[int]]] = {}
         self._searches: dict[tuple[Kind, int | None], ChainSearch] = {}
@@ -355,27 +407,52 @@ class LinkGraph:
                 cell, k = divmod(node, n)
                 found = (grid.cands[cell] & ~(1 << k)) << (cell * n)
                 seen = peer_mask[cell]
+                spread = self._peer_nodes[cell]
                 if self._first_set < self.first_group + len(self.group_cells):
                     found |= self._sets_seen().get(node, 0)
                 if grid.rules is not None:
                     # The constraints' weak links: what placing this candidate rules
                     # out beyond the shape's houses (a cage, a diagonal, a knight's
                     # move, a dot or a thermometer's neighbour), still a candidate.
-                    cands = grid.cands
-                    for other in grid.rules.exclusions[node]:
-                        if cands[other // n] >> (other % n) & 1:
-                            found |= 1 << other
+                    found |= _exclusion_nodes(grid.rules)[node] & self._all_candidates()
             else:
                 k = self.group_digit[node - self.first_group] - 1
                 found = 0
                 seen = self._seen(node)
-            for peer in cells_of(seen & grid.digit_cells(k + 1)):
-                found |= 1 << (peer * n + k)
+                spread = -1
+                for cell in cells_of(self.group_cells[node - self.first_group]):
+                    spread &= self._peer_nodes[cell]
+            # The digit's candidates among the cells seen: the cell bitset spread to
+            # node bits by the per-shape table, then shifted to the digit.
+            found |= (spread << k) & self.candidate_nodes(k + 1)
             if node < self._first_set:
                 for group, cells in self._digit_groups[k + 1]:
                     if cells & ~seen == 0:
                         found |= 1 << group
             self._weak[node] = found
+        return found
+
+    def _all_candidates(self) -> int:
+        """Every candidate of the position as a node bitset (cached in slot 0)."""
+        found = self._candidate_nodes[0]
+        if found is None:
+            n = self.n
+            found = 0
+            for cell, mask in enumerate(self.grid.cands):
+                if mask:
+                    found |= mask << (cell * n)
+            self._candidate_nodes[0] = found
+        return found
+
+    def candidate_nodes(self, digit: int) -> int:
+        """The candidates of ``digit`` as a node bitset (cached)."""
+        found = self._candidate_nodes[digit]
+        if found is None:
+            n = self.n
+            found = 0
+            for cell in cells_of(self.grid.digit_cells(digit)):
+                found |= 1 << (cell * n + digit - 1)
+            self._candidate_nodes[digit] = found
         return found
 
     def digit_nodes(self, digit: int) -> int:
@@ -406,19 +483,7 @@ class LinkGraph:
             return None
         reasons = self._reasons
         if reasons is None:
-            reasons = self._reasons = {}
-            for rule in rules.constraints:
-                title = rule_type(rule).title
-                for house in rule.houses(n):
-                    where = f"the {title.lower()} at {cell_name(house.cells[0], n)}"
-                    for x in house.cells:
-                        for y in house.cells:
-                            if x != y:
-                                reasons.setdefault((x, -1, y, -1), where)
-                for p, x, q, y in rule.links(n):
-                    phrase = f"the {title.lower()} rule"
-                    reasons.setdefault((p, x, q, y), phrase)
-                    reasons.setdefault((q, y, p, x), phrase)
+            reasons = self._reasons = _weak_reasons(rules)
         found = reasons.get((cell_a, k_a + 1, cell_b, k_b + 1))
         if found is None and k_a == k_b:
             found = reasons.get((cell_a, -1, cell_b, -1))
@@ -500,6 +565,37 @@ class LinkGraph:
         return found
 
 
+_REASONS: dict[int, tuple[RuleSet, dict[tuple[int, int, int, int], str]]] = {}
+_REASONS_LIMIT = 64
+
+
+def _weak_reasons(rules: RuleSet) -> dict[tuple[int, int, int, int], str]:
+    """``(cell, digit, cell, digit)`` (digits -1 for a house's "any digit") -> the
+    constraint's phrase, per rule set (cached by identity while the rule set lives in
+    the cache: every graph of a grade used to build it again for its first chain)."""
+    entry = _REASONS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    n = rules.size
+    reasons: dict[tuple[int, int, int, int], str] = {}
+    for rule in rules.constraints:
+        title = rule_type(rule).title
+        for house in rule.houses(n):
+            where = f"the {title.lower()} at {cell_name(house.cells[0], n)}"
+            for x in house.cells:
+                for y in house.cells:
+                    if x != y:
+                        reasons.setdefault((x, -1, y, -1), where)
+        for p, x, q, y in rule.links(n):
+            phrase = f"the {title.lower()} rule"
+            reasons.setdefault((p, x, q, y), phrase)
+            reasons.setdefault((q, y, p, x), phrase)
+    if len(_REASONS) >= _REASONS_LIMIT:
+        _REASONS.clear()
+    _REASONS[id(rules)] = (rules, reasons)
+    return reasons
+
+
 _last: dict[tuple[bool, bool], tuple[object, LinkGraph]] = {}
 
 
@@ -569,6 +665,7 @@ class ChainSearch:
         for node in nodes:
             self.usable |= 1 << node
         self._succ: dict[int, list[tuple[int, int]]] = {}
+        self._partner_map = graph.partner_map(kind)
         self._found: dict[int, int] | None = None
         # Eliminations a chain may claim: candidates, never groups; X-chains only
         # their own digit (one search serves every digit: their graphs are apart).
@@ -581,10 +678,7 @@ class ChainSearch:
         """The candidates of ``digit`` as a node bitset (cached)."""
         found = self._claimable.get(digit)
         if found is None:
-            n = self.graph.n
-            found = 0
-            for cell in cells_of(self.graph.grid.digit_cells(digit)):
-                found |= 1 << (cell * n + digit - 1)
+            found = self.graph.candidate_nodes(digit)
             self._claimable[digit] = found
         return found
 
@@ -610,11 +704,12 @@ class ChainSearch:
                     cell = node // n
                     weak &= ~(((1 << n) - 1) << (cell * n))
             targets = weak & self.usable
+            partner_map = self._partner_map
             while targets:
                 low = targets & -targets
                 t = low.bit_length() - 1
                 targets ^= low
-                found.extend((t, u) for u in graph.partners(t, self.kind))
+                found.extend((t, u) for u in partner_map.get(t, ()))
             self._succ[node] = found
         return found
 
@@ -625,14 +720,36 @@ class ChainSearch:
         reach_on: dict[int, int] = {}
         reach_off: dict[int, int] = {}
         weak = self.graph.weak
-        for component in _components(self.nodes, self.successors):
+        # The "on" nodes each node leads to, once: Tarjan's walk and the pass below
+        # both read them (the pairs' weak middles are for the chains' text only).
+        successors = self.successors
+        nexts: dict[int, list[int]] = {}
+
+        def leads_to(node: int) -> list[int]:
+            found = nexts.get(node)
+            if found is None:
+                found = nexts[node] = [u for _t, u in successors(node)]
+            return found
+
+        for component in _components(self.nodes, leads_to):
+            if len(component) == 1:
+                node = component[0]
+                on = 1 << node
+                off = weak(node)
+                for u in nexts[node]:
+                    if u != node:
+                        on |= reach_on[u]
+                        off |= reach_off[u]
+                reach_on[node] = on
+                reach_off[node] = off
+                continue
             members = set(component)
             on = 0
             off = 0
             for node in component:
                 on |= 1 << node
                 off |= weak(node)
-                for _t, u in self.successors(node):
+                for u in nexts[node]:
                     if u not in members:
                         on |= reach_on[u]
                         off |= reach_off[u]
@@ -652,10 +769,11 @@ class ChainSearch:
             reach_on, reach_off = self._closure()
             graph = self.graph
             found: dict[int, int] = {}
+            partner_map = self._partner_map
             for start in self.nodes:
                 on = 0
                 off = 0
-                for partner in graph.partners(start, self.kind):
+                for partner in partner_map.get(start, ()):
                     on |= reach_on[partner]
                     off |= reach_off[partner]
                 claims = self._claims(start)
@@ -807,9 +925,7 @@ def _node_bits(candidates: tuple[tuple[int, int], ...], size: int) -> int:
     return bits
 
 
-def _components(
-    nodes: list[int], successors: Callable[[int], list[tuple[int, int]]]
-) -> list[list[int]]:
+def _components(nodes: list[int], leads_to: Callable[[int], list[int]]) -> list[list[int]]:
     """Strongly connected components, each before any component that leads to it.
 
     Tarjan's algorithm, iterative (chains can be longer than Python's stack is deep).
@@ -828,7 +944,7 @@ def _components(
         counter += 1
         stack.append(root)
         on_stack.add(root)
-        work = [(root, iter([u for _t, u in successors(root)]))]
+        work = [(root, iter(leads_to(root)))]
         while work:
             node, pending = work[-1]
             descended = False
@@ -838,7 +954,7 @@ def _components(
                     counter += 1
                     stack.append(nxt)
                     on_stack.add(nxt)
-                    work.append((nxt, iter([u for _t, u in successors(nxt)])))
+                    work.append((nxt, iter(leads_to(nxt))))
                     descended = True
                     break
                 if nxt in on_stack and index[nxt] < low[node]:

@@ -15,16 +15,46 @@ technique that spends it steps aside for the next one.  Budgets count work, not
 time, so a position always gets the same answer; :class:`StepSearch` and
 :class:`SolvePath` say when a budget cut the search short, so callers can tell
 "nothing applies" from "gave up".
+
+A search may start from what an earlier one learnt (``known``: :data:`Findings`):
+the generator's grading walks the same path before the rater does, and at each
+position it searched it knows which techniques found nothing and which found the
+step; the rater then runs only the techniques the grading did not try there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .budget import HINT_BUDGET, PATH_BUDGET, Budget, BudgetSpent, call_cost, charging
 from .grid import CandidateGrid
 from .registry import Technique, all_techniques, get
 from .step import Step
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What one search learnt at one position: techniques (by name) that found
+    nothing there, and the technique ``finder`` whose first step there is ``step``
+    (both None when none of those tried found one)."""
+
+    found_nothing: frozenset[str]
+    finder: str | None = None
+    step: Step | None = None
+
+
+PositionKey = tuple[tuple[int, ...], tuple[int, ...]]
+"""A position's digits and candidates: what a technique's answer depends on (the
+shape, rules and givens are the puzzle's, the same all along one path)."""
+
+Findings = Mapping[PositionKey, Finding]
+"""What earlier searches learnt along one puzzle's path, by position."""
+
+
+def position_key(grid: CandidateGrid) -> PositionKey:
+    """The key of ``grid`` in :data:`Findings`."""
+    return grid.values, grid.cands
 
 
 @dataclass(frozen=True)
@@ -54,12 +84,18 @@ def find_step(
     include_last_resort: bool = True,
     budget: Budget | None = None,
     by_rating: bool = False,
+    known: Findings | None = None,
 ) -> StepSearch:
     """The simplest step in ``grid``, within ``budget`` (default :data:`HINT_BUDGET`).
 
     Simplest in the catalogue's order, or by rating with ``by_rating`` (for scores).
+    ``known``: what earlier searches learnt (see the module docstring); a technique
+    they tried here is not run again.  Their answers were found without this
+    search's allowances, so a technique that would have stepped aside here gives
+    its step instead.
     """
     enclosing = budget if budget is not None else Budget(HINT_BUDGET)
+    finding = known.get(position_key(grid)) if known else None
     base = call_cost(sum(mask.bit_count() for mask in grid.cands))
     aside: list[str] = []
     rules = grid.rules
@@ -75,6 +111,11 @@ def find_step(
         if not found.fits(grid.size):
             aside.append(found.name)
             continue
+        if finding is not None:
+            if found.name == finding.finder:
+                return StepSearch(finding.step, tuple(aside))
+            if found.name in finding.found_nothing:
+                continue
         if enclosing.exhausted:
             return StepSearch(None, tuple(aside), True)
         allowance = Budget(found.budget, enclosing)
@@ -173,11 +214,13 @@ def solve_path(
     max_steps: int = 10_000,
     budget: Budget | None = None,
     by_rating: bool = False,
+    known: Findings | None = None,
 ) -> SolvePath:
     """Apply the simplest step again and again until solved, stuck, or out of budget.
 
     ``budget`` defaults to :data:`PATH_BUDGET` for the whole path; ``by_rating``
-    takes the lowest-rated step instead of the first in teaching order (see above).
+    takes the lowest-rated step instead of the first in teaching order (see above);
+    ``known`` is passed to each :func:`find_step`.
     """
     total = budget if budget is not None else Budget(PATH_BUDGET)
     steps: list[Step] = []
@@ -189,6 +232,7 @@ def solve_path(
             include_last_resort=include_last_resort,
             budget=total,
             by_rating=by_rating,
+            known=known,
         )
         if search.step is None:
             break

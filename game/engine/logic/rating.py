@@ -28,7 +28,7 @@ from ..shape import Shape
 from ..solver import Status
 from .budget import Budget
 from .grid import CandidateGrid
-from .path import solve_path
+from .path import Findings, solve_path
 from .proof import decide
 from .registry import Level, all_techniques
 
@@ -84,6 +84,7 @@ def rate(
     unique: bool = True,
     budget: Budget | None = None,
     rules: RuleSet | None = None,
+    known: Findings | None = None,
 ) -> Rating:
     """Rate the position ``grid`` (digits, 0 for empty) of ``shape``.
 
@@ -91,6 +92,8 @@ def rate(
     allows the uniqueness techniques; pass False for puzzles that may have several.
     ``budget`` bounds the path's work (default :data:`~.budget.PATH_BUDGET`).
     ``rules`` are a variant's (None for a classic or jigsaw grid).
+    ``known`` is what a search along the same path already learnt (the generator's
+    grading: see :func:`~.path.find_step`), so the rater need not search again.
     """
     # In rating order, as SE scores: a lower-rated step first where one applies.
     path = solve_path(
@@ -98,6 +101,7 @@ def rate(
         unique=unique,
         budget=budget,
         by_rating=True,
+        known=known,
     )
     levels = {t.name: t.level for t in all_techniques()}
     counts = Counter(step.technique for step in path.steps)

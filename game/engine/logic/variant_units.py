@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..houses import House, HouseKind
 from ..rules import RuleSet
@@ -67,6 +68,38 @@ class VariantUnits:
     def fish_labels(self) -> tuple[str, ...]:
         """:attr:`labels` for the units of :attr:`fish_mask`."""
         return self.labels + self.cage_labels
+
+    @cached_property
+    def seen_digits(self) -> tuple[int, ...]:
+        """``seen_digits[a * cells + b]``: the digit bitmask (bit ``d - 1``) of the digits
+        for which ``a`` sees ``b`` (``b`` in ``digit_peers[d - 1][a]``).
+
+        Built on first use (a few ms per rule set): a bent wing asks it for every pair
+        of cells it combines, and one lookup beats a walk over their shared digits.
+        """
+        cells = len(self.cell_units)
+        found = [0] * (cells * cells)
+        for index, peers in enumerate(self.digit_peers):
+            bit = 1 << index
+            for a, mask in enumerate(peers):
+                row = a * cells
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    found[row + low.bit_length() - 1] |= bit
+        return tuple(found)
+
+    @cached_property
+    def symmetric(self) -> bool:
+        """Whether "sees" goes both ways for every digit (``a`` sees ``b`` for ``d`` exactly
+        when ``b`` sees ``a``), as every rule so far makes it."""
+        found = self.seen_digits
+        cells = len(self.cell_units)
+        return all(
+            found[a * cells + b] == found[b * cells + a]
+            for a in range(cells)
+            for b in range(a + 1, cells)
+        )
 
     def is_extra(self, unit: int) -> bool:
         """Whether ``unit`` is a house the variant adds (not a row, column or region)."""

@@ -16,9 +16,10 @@ digit, so the cage techniques (:mod:`.cages`) speak for them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from ...houses import House
+from ...rules import RuleSet
 from ...symbols import symbol
 from ..grid import CandidateGrid
 from ..registry import Level, technique
@@ -79,39 +80,77 @@ def extra_house_intersection(grid: CandidateGrid) -> Iterator[Step]:
     extra = _extra(grid)
     if not extra:
         return
-    plain = len(grid.shape.houses)  # the grid's own houses come first in ``every``
-    every = list(grid.shape.houses) + extra
-    cells = [frozenset(house.cells) for house in every]
-    # Each house's places per digit, found once: the pairs below would find them
-    # again for every second house (a grade calls this at every stuck position).
-    places_in = [[_places(grid, house, d) for d in range(1, n + 1)] for house in every]
-    for i, first in enumerate(every):
-        for j, second in enumerate(every):
-            if i == j or (i < plain and j < plain) or len(cells[i] & cells[j]) < 2:
+    every, pairs = _pairs(grid, extra)
+    where = [0] + [grid.digit_cells(d) for d in range(1, n + 1)]
+    for i, j in pairs:
+        first_mask = every[i][1]
+        second_mask = every[j][1]
+        for d in range(1, n + 1):
+            # The list tests below, first on bitsets (a grade calls this at every
+            # stuck position, and almost every pair fails them): two places at
+            # least, all inside the second house, something there to remove.
+            held = where[d] & first_mask
+            if held & (held - 1) == 0 or held & ~second_mask or not where[d] & second_mask & ~held:
                 continue
-            inside = cells[j]
-            for d in range(1, n + 1):
-                places = places_in[i][d - 1]
-                if not places or len(places) < 2 or not inside.issuperset(places):
-                    continue
-                bit = 1 << (d - 1)
-                targets = [c for c in second.cells if c not in places and grid.cands[c] & bit]
-                if not targets:
-                    continue
-                removals = tuple((c, d) for c in targets)
-                both = "both" if len(places) == 2 else "all"
-                yield Step(
-                    "Extra House Intersection",
-                    eliminations=removals,
-                    explanation=(
-                        f"In {first.name}, {symbol(d)} can only go in "
-                        f"{cells_text(places, n)}, {both} in {second.name}: so the rest of "
-                        f"{second.name} cannot hold it: {removal_text(removals, n)}."
-                    ),
-                    marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
-                    rating=2.7,
-                    areas=(
-                        Area(first.cells, AreaKind.BASE, label=first.name),
-                        Area(second.cells, AreaKind.COVER, label=second.name),
-                    ),
-                )
+            first = every[i][0]
+            second = every[j][0]
+            places = _places(grid, first, d)
+            if not places or len(places) < 2:
+                continue
+            bit = 1 << (d - 1)
+            targets = [c for c in second.cells if c not in places and grid.cands[c] & bit]
+            if not targets:
+                continue
+            removals = tuple((c, d) for c in targets)
+            both = "both" if len(places) == 2 else "all"
+            yield Step(
+                "Extra House Intersection",
+                eliminations=removals,
+                explanation=(
+                    f"In {first.name}, {symbol(d)} can only go in "
+                    f"{cells_text(places, n)}, {both} in {second.name}: so the rest of "
+                    f"{second.name} cannot hold it: {removal_text(removals, n)}."
+                ),
+                marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
+                rating=2.7,
+                areas=(
+                    Area(first.cells, AreaKind.BASE, label=first.name),
+                    Area(second.cells, AreaKind.COVER, label=second.name),
+                ),
+            )
+
+
+_PAIRS: dict[int, tuple[RuleSet, tuple[tuple[House, int], ...], tuple[tuple[int, int], ...]]] = {}
+_PAIRS_LIMIT = 64
+
+
+def _pairs(
+    grid: CandidateGrid, extra: list[House]
+) -> tuple[tuple[tuple[House, int], ...], tuple[tuple[int, int], ...]]:
+    """Every house (the grid's own first, then ``extra``) with its cell bitset, and the
+    ``(i, j)`` pairs of houses sharing two cells or more, one of them an extra house,
+    in the order the search takes them; per rule set (cached by identity)."""
+    rules = grid.rules
+    assert rules is not None  # only a variant has extra houses
+    entry = _PAIRS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1], entry[2]
+    plain = len(grid.shape.houses)  # the grid's own houses come first in ``every``
+    every = tuple((house, _mask(house.cells)) for house in (*grid.shape.houses, *extra))
+    pairs = tuple(
+        (i, j)
+        for i in range(len(every))
+        for j in range(len(every))
+        if i != j and not (i < plain and j < plain) and (every[i][1] & every[j][1]).bit_count() >= 2
+    )
+    if len(_PAIRS) >= _PAIRS_LIMIT:
+        _PAIRS.clear()
+    _PAIRS[id(rules)] = (rules, every, pairs)
+    return every, pairs
+
+
+def _mask(cells: Iterable[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask

@@ -39,7 +39,7 @@ from ..grid import CandidateGrid, cells_of
 from ..memo import LastGrid
 from ..registry import Level, technique
 from ..step import Mark, Role, Step
-from ..variant_units import variant_units
+from ..variant_units import VariantUnits, variant_units
 from ..wording import and_list, cells_text, removal_text
 from .subsets import combinations_within
 
@@ -204,6 +204,17 @@ def variant_finned_fish(grid: CandidateGrid, k: int) -> list[tuple[int, Fish, bo
     units = variant_units(grid)
     if units is None or not units.extra:
         return []
+    # Finned and Sashimi fish of one size both ask, on the same grid: one pass.
+    return _variant_finned_memo.get(grid, k, lambda: _variant_finned(grid, units, k))
+
+
+_variant_finned_memo: LastGrid[list[tuple[int, Fish, bool]]] = LastGrid()
+
+
+def _variant_finned(
+    grid: CandidateGrid, units: VariantUnits, k: int
+) -> list[tuple[int, Fish, bool]]:
+    """:func:`variant_finned_fish`, searched."""
     said = {(f.digit, *f.units()): set(f.targets) for f in finned_fish(grid, k)}
     found = []
     for digit in range(1, grid.size + 1):

@@ -28,6 +28,7 @@ from ...rules import (
     LittleKiller,
     Palindrome,
     Renban,
+    RuleSet,
     Sandwich,
     Thermometer,
     Whisper,
@@ -129,6 +130,7 @@ def thermometer(grid: CandidateGrid) -> Iterator[Step]:
 
 
 Relation = Callable[[Constraint, int, int, int], str]
+Pair = tuple[Constraint, int, int, dict[int, int]]
 
 
 def _pair_steps(
@@ -139,8 +141,8 @@ def _pair_steps(
     if rules is None:
         return
     n = grid.size
-    for rule, a, b, forbids in rules.pair_rules:
-        if not isinstance(rule, kinds) or grid.values[a] or not grid.cands[a]:
+    for rule, a, b, forbids in _pairs_of(rules, kinds):
+        if grid.values[a] or not grid.cands[a]:
             continue
         there = _holds(grid, b)
         if not there:
@@ -163,6 +165,27 @@ def _pair_steps(
             marks=(Mark(b, None, Role.FOCUS), Mark(a, None, Role.PATTERN)),
             rating=1.3,
         )
+
+
+_PAIRS: dict[tuple[int, tuple[type[Constraint], ...]], tuple[RuleSet, tuple[Pair, ...]]] = {}
+_PAIRS_LIMIT = 256
+
+
+def _pairs_of(rules: RuleSet, kinds: tuple[type[Constraint], ...]) -> tuple[Pair, ...]:
+    """``rules.pair_rules`` of the ``kinds`` alone, in the same order (cached per rule set).
+
+    Each pair technique used to walk every pair of every rule and test its type: on an
+    anti-knight or non-consecutive grid that is hundreds of pairs, none of them a dot
+    or a line, at every position of every grade.
+    """
+    key = (id(rules), kinds)
+    entry = _PAIRS.get(key)
+    if entry is None or entry[0] is not rules:
+        if len(_PAIRS) >= _PAIRS_LIMIT:
+            _PAIRS.clear()
+        entry = (rules, tuple(p for p in rules.pair_rules if isinstance(p[0], kinds)))
+        _PAIRS[key] = entry
+    return entry[1]
 
 
 def _both(a: int, b: int, n: int) -> str:

@@ -32,8 +32,10 @@ Explainer's larger one-digit patterns), so the smallest Sue de Coq is 5.5.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 
+from ...shape import Shape
 from ..als import common_peers, digit_list
 from ..als_text import digits_word
 from ..grid import CandidateGrid, cells_of
@@ -51,6 +53,7 @@ MAX_SIDE_LARGE = 3
 """The same on larger grids, whose units are long enough for side groups to explode."""
 
 Side = tuple[int, int, int]  # cells, digits, digits of V it takes up
+Pattern = tuple[int, int, int, int]  # size, C, A, B
 
 
 def rating(cells: int) -> float:
@@ -64,54 +67,20 @@ def rating(cells: int) -> float:
 def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
     """Crossing cells plus cells of the line and of the region; the fewest cells first."""
     n = grid.size
-    unit_mask = grid.tables.unit_mask
     cands = grid.cands
     side = MAX_SIDE if n <= 9 else MAX_SIDE_LARGE
-    empty = 0
-    for cell, mask in enumerate(cands):
-        if mask:
-            empty |= 1 << cell
+    memo = _memo(grid)
     found: list[tuple[int, int, int, int, int, int]] = []  # size, line, region, C, A, B
-    for line in grid.shape.line_units:
-        line_cells = unit_mask[line] & empty
-        for region in grid.shape.region_units:
-            crossing = line_cells & unit_mask[region]
-            if crossing.bit_count() < 2:
-                continue
-            region_cells = unit_mask[region] & empty
-            # A side takes up at most as many spare digits as it has cells.
-            cores = [
-                (core, digits)
-                for core, digits in _subsets(grid, list(cells_of(crossing)), 2, n)
-                if 2 <= digits.bit_count() - core.bit_count() <= 2 * side
-            ]
-            if not cores:
-                continue
-            # Groups from outside the crossing are the same for every core: list
-            # them once per crossing (cells left over from a core are added later).
-            spare = 0
-            for cell in cells_of(crossing):
-                spare |= cands[cell]
-            line_groups = _groups(grid, line_cells & ~crossing, spare, side)
-            region_groups = _groups(grid, region_cells & ~crossing, spare, side)
-            if crossing.bit_count() < 2 + (not line_groups) + (not region_groups):
-                continue  # an empty side would need cells left over from the crossing
-            for core, core_digits in cores:
-                extra = core_digits.bit_count() - core.bit_count()
-                leftover = list(cells_of(crossing & ~core))
-                line_sides = _sides(_with(grid, line_groups, leftover, side), core_digits, extra)
-                if not line_sides:
-                    continue
-                region_sides: dict[int, list[Side]] = {}
-                region_with = _with(grid, region_groups, leftover, side)
-                for group in _sides(region_with, core_digits, extra):
-                    region_sides.setdefault(group[2], []).append(group)
-                for a_cells, a_digits, taken in line_sides:
-                    for b_cells, b_digits, _ in region_sides.get(extra - taken, ()):
-                        if a_cells & b_cells or a_digits & b_digits:
-                            continue
-                        size = (core | a_cells | b_cells).bit_count()
-                        found.append((size, line, region, core, a_cells, b_cells))
+    for line, region, cells in _crossings(grid):
+        # What a crossing holds depends only on its line's and region's candidates.
+        key = (line, region, *[cands[cell] for cell in cells])
+        patterns = memo.get(key)
+        if patterns is None:
+            patterns = _crossing(grid, line, region, side)
+            if len(memo) >= _MEMO_LIMIT:
+                memo.clear()
+            memo[key] = patterns
+        found.extend((size, line, region, core, a, b) for size, core, a, b in patterns)
     found.sort()
     told: set[tuple[int, int, int]] = set()
     for size, line, region, core, a_cells, b_cells in found:
@@ -121,6 +90,99 @@ def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
         eliminations = _eliminations(grid, core | a_cells | b_cells)
         if eliminations:
             yield _step(grid, line, region, core, a_cells, b_cells, eliminations, size)
+
+
+_MEMO_LIMIT = 50_000
+"""Crossings remembered per shape (a few hundred bytes each) before the memo starts over."""
+
+_MEMOS: weakref.WeakKeyDictionary[Shape, dict[tuple[int, ...], tuple[Pattern, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
+_CROSSINGS: weakref.WeakKeyDictionary[Shape, tuple[tuple[int, int, tuple[int, ...]], ...]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _memo(grid: CandidateGrid) -> dict[tuple[int, ...], tuple[Pattern, ...]]:
+    """The patterns found per crossing and candidates, for ``grid``'s shape.
+
+    A grade walks positions that differ in a few cells, and digging grades puzzles
+    that differ in one clue, so most crossings come back with the same candidates:
+    their patterns are looked up instead of searched again (the search was most of
+    an Expert grade on variants).  The key holds every candidate the search reads,
+    so an entry never goes stale.
+    """
+    found = _MEMOS.get(grid.shape)
+    if found is None:
+        found = {}
+        _MEMOS[grid.shape] = found
+    return found
+
+
+def _crossings(grid: CandidateGrid) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """``(line, region, cells of both)`` of each line and region that share two cells."""
+    shape = grid.shape
+    found = _CROSSINGS.get(shape)
+    if found is None:
+        unit_mask = grid.tables.unit_mask
+        found = tuple(
+            (line, region, tuple(cells_of(unit_mask[line] | unit_mask[region])))
+            for line in shape.line_units
+            for region in shape.region_units
+            if (unit_mask[line] & unit_mask[region]).bit_count() >= 2
+        )
+        _CROSSINGS[shape] = found
+    return found
+
+
+def _crossing(grid: CandidateGrid, line: int, region: int, side: int) -> tuple[Pattern, ...]:
+    """``(size, C, A, B)`` of every pattern on ``line`` and ``region`` (see the module)."""
+    n = grid.size
+    unit_mask = grid.tables.unit_mask
+    cands = grid.cands
+    empty = 0
+    for cell in cells_of(unit_mask[line] | unit_mask[region]):
+        if cands[cell]:
+            empty |= 1 << cell
+    line_cells = unit_mask[line] & empty
+    crossing = line_cells & unit_mask[region]
+    if crossing.bit_count() < 2:
+        return ()
+    region_cells = unit_mask[region] & empty
+    # A side takes up at most as many spare digits as it has cells.
+    cores = [
+        (core, digits)
+        for core, digits in _subsets(grid, list(cells_of(crossing)), 2, n)
+        if 2 <= digits.bit_count() - core.bit_count() <= 2 * side
+    ]
+    if not cores:
+        return ()
+    # Groups from outside the crossing are the same for every core: list
+    # them once per crossing (cells left over from a core are added later).
+    spare = 0
+    for cell in cells_of(crossing):
+        spare |= cands[cell]
+    line_groups = _groups(grid, line_cells & ~crossing, spare, side)
+    region_groups = _groups(grid, region_cells & ~crossing, spare, side)
+    if crossing.bit_count() < 2 + (not line_groups) + (not region_groups):
+        return ()  # an empty side would need cells left over from the crossing
+    found: list[Pattern] = []
+    for core, core_digits in cores:
+        extra = core_digits.bit_count() - core.bit_count()
+        leftover = list(cells_of(crossing & ~core))
+        line_sides = _sides(_with(grid, line_groups, leftover, side), core_digits, extra)
+        if not line_sides:
+            continue
+        region_sides: dict[int, list[tuple[int, int]]] = {}
+        region_with = _with(grid, region_groups, leftover, side)
+        for b_cells, b_digits, taken in _sides(region_with, core_digits, extra):
+            region_sides.setdefault(taken, []).append((b_cells, b_digits))
+        for a_cells, a_digits, taken in line_sides:
+            for b_cells, b_digits in region_sides.get(extra - taken, ()):
+                if a_cells & b_cells or a_digits & b_digits:
+                    continue
+                found.append(((core | a_cells | b_cells).bit_count(), core, a_cells, b_cells))
+    return tuple(found)
 
 
 def _subsets(

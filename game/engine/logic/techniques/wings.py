@@ -333,6 +333,12 @@ class _Sight:
         self.cands = grid.cands
         self.peer_mask = grid.tables.peer_mask
         self.digit_peers = None if units is None else units.digit_peers
+        # Per ordered pair of cells (a * cells + b), the digits for which a sees b.
+        self.seen_digits = () if units is None else units.seen_digits
+        self.cells = len(self.cands)
+        # Whether a set's free digit is the same whichever cell is its pivot, so a
+        # partial set that can remove nothing may be dropped (see _wing_sets).
+        self.symmetric = units is None or units.symmetric
 
     def of(self, digit: int, cell: int) -> int:
         """The cells that lose ``digit`` once ``cell`` holds it."""
@@ -345,8 +351,11 @@ class _Sight:
         if self.digit_peers is None:
             return self.peer_mask[pivot]
         found = 0
-        for digit in _digits(self.cands[pivot]):
-            found |= self.digit_peers[digit - 1][pivot]
+        mask = self.cands[pivot]
+        for peers in self.digit_peers:
+            if mask & 1:
+                found |= peers[pivot]
+            mask >>= 1
         return found
 
     def unseen(self, one: int, two: int) -> int:
@@ -354,11 +363,7 @@ class _Sight:
         shared = self.cands[one] & self.cands[two]
         if self.digit_peers is None:
             return 0 if self.peer_mask[one] >> two & 1 else shared
-        found = 0
-        for digit in _digits(shared):
-            if not self.digit_peers[digit - 1][one] >> two & 1:
-                found |= 1 << (digit - 1)
-        return found
+        return shared & ~self.seen_digits[one * self.cells + two]
 
     @property
     def variant(self) -> bool:
@@ -393,7 +398,8 @@ def _digits(mask: int) -> list[int]:
 def _wing_sets(
     grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int
 ) -> list[tuple[tuple[int, ...], int]]:
-    """Wings that make a set of ``size`` digits with exactly one free digit, and that digit.
+    """Wings that make a set of ``size`` digits with exactly one free digit that removes
+    something, and that digit.
 
     A digit is *free* when two of its cells in the set do not see each other; the
     wings all see the pivot, so the free digits are the ones shared by two wings
@@ -401,34 +407,68 @@ def _wing_sets(
     removes a digit, so a partial set with two free digits or too many digits is
     dropped at once, which prunes most combinations.  Under a variant a wing may
     see the pivot for one digit and not another, so the pivot counts too.
+
+    Once the free digit ``z`` is known it stays, and the cells that could lose it
+    (those holding it, outside the set, seeing every cell of the set that holds it)
+    only shrink as cells join: a partial set where none is left is dropped too.  A
+    set that removes nothing would never be told, and since "sees" goes both ways,
+    its free digit, and so what it removes, does not depend on the pivot: dropping
+    it cannot make another pivot tell it first.  (Were "sees" one-way somewhere,
+    every set is kept, as before.)
     """
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
     variant = sees.variant
+    seen_digits = sees.seen_digits
+    cells = sees.cells
+    prune = sees.symmetric
     found: list[tuple[tuple[int, ...], int]] = []
-    stack: list[tuple[int, tuple[int, ...], int, int]] = [(0, (), cands[pivot], 0)]
+    # (next option, wings chosen, their digits, free digits, cells that could lose z)
+    stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(0, (), cands[pivot], 0, -1)]
     while stack:
-        start, chosen, union, free = stack.pop()
+        start, chosen, union, free, open_ = stack.pop()
         last = len(chosen) + 2 == size
         for j in range(start, len(options)):
             cell = options[j]
-            grown = union | cands[cell]
+            mine = cands[cell]
+            grown = union | mine
             if grown.bit_count() > size:
                 continue
             more = free
-            if variant:
-                more |= sees.unseen(pivot, cell)
+            if variant:  # sees.unseen, inline: the digits shared and not seen
+                more |= cands[pivot] & mine & ~seen_digits[pivot * cells + cell]
                 for other in chosen:
-                    more |= sees.unseen(other, cell)
+                    more |= cands[other] & mine & ~seen_digits[other * cells + cell]
             else:  # the classic inner loop, kept inline: it runs on every hint
                 near = peer_mask[cell]
                 for other in chosen:
                     if not near >> other & 1:
-                        more |= cands[other] & cands[cell]
+                        more |= cands[other] & mine
             if more & (more - 1):
                 continue  # two free digits: no wing, however it grows
+            targets = -1
+            if more and prune:
+                if free:
+                    targets = open_ & ~(1 << cell)
+                    if mine & more:
+                        targets &= sees.of(more.bit_length(), cell)
+                else:
+                    targets = _open(grid, sees, more.bit_length(), (pivot, *chosen, cell))
+                if not targets:
+                    continue  # it can remove nothing, however it grows
             if not last:
-                stack.append((j + 1, (*chosen, cell), grown, more))
+                stack.append((j + 1, (*chosen, cell), grown, more, targets))
             elif more and grown.bit_count() == size:
                 found.append(((*chosen, cell), more.bit_length()))
+    return found
+
+
+def _open(grid: CandidateGrid, sees: _Sight, z: int, members: tuple[int, ...]) -> int:
+    """The cells outside ``members`` that hold ``z`` and see each member holding it."""
+    found = grid.digit_cells(z)
+    bit = 1 << (z - 1)
+    for cell in members:
+        found &= ~(1 << cell)
+        if grid.cands[cell] & bit:
+            found &= sees.of(z, cell)
     return found
