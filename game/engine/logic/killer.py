@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..houses import HouseKind
 from ..rules import Cage, RuleSet
 from ..rules.constraints import combinations, sum_support
+from ..shape import Shape
 from ..symbols import cell_name, symbol
 from .grid import cells_of
 from .wording import and_list, cells_text, or_list
@@ -37,6 +39,81 @@ MAX_HOUSES = 4
 _SEARCH_LIMIT = 4096
 """Above this many candidate tuples a sum is narrowed by its totals alone (digits may
 repeat), which is sound and cheap; below it, cells that share a house must differ."""
+
+T = TypeVar("T")
+
+
+def per_rules(maxsize: int) -> Callable[[Callable[[RuleSet], T]], Callable[[RuleSet], T]]:
+    """A table built once per rule set (kept for the last ``maxsize`` rule sets), the
+    latest one found by identity.
+
+    A rule set hashes every one of its constraints, and the killer techniques ask for
+    their tables at every hint: looking them up in a plain ``lru_cache`` cost more
+    than some of the techniques' own work.
+    """
+
+    def wrap(build: Callable[[RuleSet], T]) -> Callable[[RuleSet], T]:
+        cached = functools.lru_cache(maxsize=maxsize)(build)
+        last: list[tuple[RuleSet, T] | None] = [None]
+
+        @functools.wraps(build)
+        def get(rules: RuleSet) -> T:
+            entry = last[0]  # one read: another thread may replace it, never tear it
+            if entry is not None and entry[0] is rules:
+                return entry[1]
+            value = cached(rules)
+            last[0] = (rules, value)
+            return value
+
+        return get
+
+    return wrap
+
+
+class Quiet:
+    """Which parts of a technique's search are known to give no step at a position.
+
+    A hint engine or a grader asks about one position after another, each a few cells
+    away from the last.  A part of a search (an equation, a house) whose answer
+    depends only on some cells (``deps``, a cell bitset per part) gives the same
+    answer while those cells keep their digits and candidates: the technique marks
+    the parts it finds quiet, and at the next position only those whose cells changed
+    are searched again.  The memo holds the latest position per table (``key``, by
+    identity: a rule set's cages or equations), for a few tables; each call replaces
+    its entry whole, so two threads racing only cost a repeated search.
+    """
+
+    def __init__(self, tables: int = 2) -> None:
+        self._tables = tables
+        self._seen: tuple[tuple[object, tuple[int, ...], tuple[int, ...], list[bool]], ...] = ()
+
+    def flags(
+        self, key: object, values: tuple[int, ...], cands: tuple[int, ...], deps: Sequence[int]
+    ) -> list[bool]:
+        """Per part, whether it is known quiet at this position.  The list becomes the
+        memo's: the caller sets a part True once it finds it quiet, and leaves it
+        False where it found a step (or did not look)."""
+        quiet = [False] * len(deps)
+        if not deps:
+            return quiet  # nothing to remember (and ``()`` is one object for every grid)
+        seen = self._seen
+        for entry in seen:
+            if entry[0] is not key or len(entry[3]) != len(deps) or len(entry[1]) != len(values):
+                continue
+            changed = 0
+            if entry[1] != values or entry[2] != cands:
+                for cell, (a, b, x, y) in enumerate(
+                    zip(entry[1], values, entry[2], cands, strict=True)
+                ):
+                    if a != b or x != y:
+                        changed |= 1 << cell
+            for k, (bits, was) in enumerate(zip(deps, entry[3], strict=True)):
+                if was and not bits & changed:
+                    quiet[k] = True
+            break
+        others = tuple(entry for entry in seen if entry[0] is not key)
+        self._seen = ((key, values, cands, quiet), *others[: self._tables - 1])
+        return quiet
 
 
 @dataclass(frozen=True)
@@ -73,18 +150,19 @@ class KillerCage:
         return str(self.total)
 
 
-@functools.lru_cache(maxsize=32)
+@per_rules(32)
 def cages_of(rules: RuleSet) -> tuple[KillerCage, ...]:
     """The cages of ``rules`` that carry a total."""
     found = []
     for rule in rules.constraints:
         if isinstance(rule, Cage) and rule.total is not None:
             cells = tuple(sorted(rule.members))
-            found.append(KillerCage(cells, rule.total, _bits(cells)))
+            found.append(KillerCage(cells, rule.total, cells_bits(cells)))
     return tuple(found)
 
 
-def _bits(cells: Sequence[int]) -> int:
+def cells_bits(cells: Iterable[int]) -> int:
+    """The cell bitset of ``cells``."""
     mask = 0
     for cell in cells:
         mask |= 1 << cell
@@ -94,20 +172,27 @@ def _bits(cells: Sequence[int]) -> int:
 # -- one cage -------------------------------------------------------------------------
 
 
-def _matches(masks: Sequence[int], combo: int) -> bool:
-    """Whether the combination's digits can go one to a cell (a perfect matching)."""
+def _matching(masks: Sequence[int], combo: int) -> list[int] | None:
+    """One way of giving the combination's digits one to a cell (a digit bit per cell,
+    in the cells' order), or None."""
     # Cells are few (a cage has at most N): try the most constrained cell first.
     order = sorted(range(len(masks)), key=lambda i: (masks[i] & combo).bit_count())
-    return _assign([masks[i] & combo for i in order], combo)
+    chosen = [0] * len(masks)
+    if not _assign([masks[i] & combo for i in order], combo, order, chosen, 0):
+        return None
+    return chosen
 
 
-def _assign(parts: Sequence[int], free: int) -> bool:
-    if not parts:
+def _assign(
+    parts: Sequence[int], free: int, order: Sequence[int], chosen: list[int], at: int
+) -> bool:
+    if at == len(parts):
         return True
-    first = parts[0] & free
+    first = parts[at] & free
     while first:
         low = first & -first
-        if _assign(parts[1:], free & ~low):
+        chosen[order[at]] = low
+        if _assign(parts, free & ~low, order, chosen, at + 1):
             return True
         first ^= low
     return False
@@ -122,7 +207,7 @@ class CageFit:
     fitting: tuple[int, ...]
     support: tuple[int, ...]
 
-    @property
+    @functools.cached_property
     def required(self) -> int:
         """The digits in every fitting combination (a mask; 0 when none fits)."""
         need = -1
@@ -136,8 +221,15 @@ def fit(masks: tuple[int, ...], total: int, size: int, need: int = 0) -> CageFit
     """The combinations of a cage whose cells can hold ``masks`` (a placed digit is a
     one-digit mask), keeping only those that contain every digit of ``need``."""
     every = combinations(len(masks), total, size)
-    fitting = tuple(c for c in every if c & need == need and _matches(masks, c))
-    return CageFit(every, fitting, support_of(masks, fitting))
+    fitting = []
+    ways = []
+    for combo in every:
+        if combo & need == need:
+            way = _matching(masks, combo)
+            if way is not None:
+                fitting.append(combo)
+                ways.append(way)
+    return CageFit(every, tuple(fitting), _support(masks, fitting, ways))
 
 
 def combo_text(combo: int) -> str:
@@ -199,9 +291,8 @@ def _runs(units: Sequence[int], word: str) -> list[tuple[tuple[int, ...], str]]:
     return found
 
 
-def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
+def _region_groups(shape: Shape) -> list[tuple[tuple[int, ...], str]]:
     """Connected groups of one to ``MAX_HOUSES`` regions (by shared edges)."""
-    shape = rules.shape
     units = shape.region_units
     n = shape.size
     touching = {
@@ -228,6 +319,19 @@ def _region_groups(rules: RuleSet) -> list[tuple[tuple[int, ...], str]]:
 
 
 @functools.lru_cache(maxsize=16)
+def _shape_sets(shape: Shape) -> tuple[tuple[tuple[int, ...], str, int], ...]:
+    """The runs of rows and columns and the groups of regions of ``shape``: their
+    units, name and cells (a bitset).  Killer generation grades many rule sets on one
+    shape, so these are built once per shape."""
+    choices = _runs(shape.row_units, "row") + _runs(shape.column_units, "column")
+    choices += _region_groups(shape)
+    return tuple(
+        (units, name, cells_bits(c for u in units for c in shape.units[u]))
+        for units, name in choices
+    )
+
+
+@per_rules(16)
 def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     """Every set of one to ``MAX_HOUSES`` adjacent rows, columns or regions, and every
     other whole house (a diagonal, an extra region), with their cages."""
@@ -236,24 +340,24 @@ def house_sets(rules: RuleSet) -> tuple[HouseSet, ...]:
     cages = cages_of(rules)
     if not cages:
         return ()
-    choices = _runs(shape.row_units, "row") + _runs(shape.column_units, "column")
-    choices += _region_groups(rules)
+    choices = list(_shape_sets(shape))
     base = len(shape.houses)
     for index, house in enumerate(rules.houses[base:], base):
         if house.is_full(n) and house.kind is not HouseKind.CAGE:
-            choices.append(((index,), house.name))
+            choices.append(((index,), house.name, cells_bits(house.cells)))
     found = []
-    for units, name in choices:
-        bits = 0
-        for u in units:
-            bits |= _bits(rules.houses[u].cells)
-        inside = tuple(c for c in cages if c.bits & ~bits == 0)
-        crossing = tuple(c for c in cages if c.bits & bits and c.bits & ~bits)
-        found.append(HouseSet(units, name, bits, inside, crossing))
+    for units, name, bits in choices:
+        inside: list[KillerCage] = []
+        crossing: list[KillerCage] = []
+        for cage in cages:
+            common = cage.bits & bits
+            if common:
+                (inside if common == cage.bits else crossing).append(cage)
+        found.append(HouseSet(units, name, bits, tuple(inside), tuple(crossing)))
     return tuple(found)
 
 
-@functools.lru_cache(maxsize=16)
+@per_rules(16)
 def equations(rules: RuleSet) -> tuple[Equation, ...]:
     """The innie/outie equations of every house set with at most ``MAX_SUM_CELLS`` cells.
 
@@ -264,36 +368,60 @@ def equations(rules: RuleSet) -> tuple[Equation, ...]:
     tell are kept (each crossing cage is chosen independently, so a bounded search).
     """
     n = rules.size
-    whole = n * (n + 1) // 2
     found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Equation] = {}
     for where in house_sets(rules):
-        covered = 0
-        for cage in where.inside:
-            covered |= cage.bits
-        innies = where.bits & ~covered
-        if not innies:
-            continue
-        constant = whole * len(where.houses) - sum(c.total for c in where.inside)
-        crossing = [c for c in where.crossing if c.bits & innies]
-        base = innies.bit_count()
-        gains = [
-            (c.bits & ~where.bits).bit_count() - (c.bits & innies).bit_count() for c in crossing
-        ]
-        for chosen in _choices(gains, base):
-            plus, minus, total = innies, 0, constant
-            used = []
-            for i in chosen:
-                cage = crossing[i]
-                plus &= ~cage.bits
-                minus |= cage.bits & ~where.bits
-                total -= cage.total
-                used.append(cage)
-            if not plus and not minus:
-                continue
-            key = (tuple(cells_of(plus)), tuple(cells_of(minus)), total)
+        sums = _set_sums(
+            len(where.houses),
+            where.bits,
+            tuple((c.bits, c.total) for c in where.inside),
+            tuple((c.bits, c.total) for c in where.crossing),
+            n,
+        )
+        for key, chosen in sums:
             if key not in found:
-                found[key] = Equation(where, key[0], key[1], total, tuple(used))
+                used = tuple(where.crossing[i] for i in chosen)
+                found[key] = Equation(where, key[0], key[1], key[2], used)
     return tuple(found.values())
+
+
+@functools.lru_cache(maxsize=4096)
+def _set_sums(
+    count: int,
+    bits: int,
+    inside: tuple[tuple[int, int], ...],
+    crossing: tuple[tuple[int, int], ...],
+    size: int,
+) -> tuple[tuple[tuple[tuple[int, ...], tuple[int, ...], int], tuple[int, ...]], ...]:
+    """The equations of one house set (``count`` houses, cells ``bits``) with the cages
+    (cells, total) ``inside`` and ``crossing`` it: each as ``(plus, minus, total)``
+    with the indices into ``crossing`` of the cages swapped.  A merge of two cages
+    leaves most house sets' cages as they were, so the next rule set finds these."""
+    whole = size * (size + 1) // 2
+    covered = 0
+    for cage_bits, _ in inside:
+        covered |= cage_bits
+    innies = bits & ~covered
+    if not innies:
+        return ()
+    constant = whole * count - sum(total for _, total in inside)
+    near = [i for i, (cage_bits, _) in enumerate(crossing) if cage_bits & innies]
+    base = innies.bit_count()
+    gains = [
+        (crossing[i][0] & ~bits).bit_count() - (crossing[i][0] & innies).bit_count() for i in near
+    ]
+    out = []
+    for chosen in _choices(gains, base):
+        plus, minus, total = innies, 0, constant
+        for k in chosen:
+            cage_bits, cage_total = crossing[near[k]]
+            plus &= ~cage_bits
+            minus |= cage_bits & ~bits
+            total -= cage_total
+        if not plus and not minus:
+            continue
+        key = (tuple(cells_of(plus)), tuple(cells_of(minus)), total)
+        out.append((key, tuple(near[k] for k in chosen)))
+    return tuple(out)
 
 
 def _choices(gains: Sequence[int], base: int) -> list[tuple[int, ...]]:
@@ -344,42 +472,91 @@ def sum_fit(
         if kept is None:
             return None
         return tuple(kept[: len(plus)]) + tuple(_flip(m, size) for m in kept[len(plus) :])
-    signs = [1] * len(plus) + [-1] * len(minus)
-    support = [0] * len(masks)
-    digits = [[d for d in range(1, size + 1) if m >> (d - 1) & 1] for m in masks]
-    rest_low = [0] * (len(masks) + 1)
-    rest_high = [0] * (len(masks) + 1)
-    for i in range(len(masks) - 1, -1, -1):
-        lo, hi = digits[i][0] * signs[i], digits[i][-1] * signs[i]
-        rest_low[i] = rest_low[i + 1] + min(lo, hi)
-        rest_high[i] = rest_high[i + 1] + max(lo, hi)
-    chosen = [0] * len(masks)
-    apart_of = [[j for j in range(i) if (j, i) in apart] for i in range(len(masks))]
+    if not all(masks):
+        return None  # a cell with no digit: nothing fits
+    return _sum_ways(masks, (1,) * len(plus) + (-1,) * len(minus), total, size, apart)
 
-    def walk(i: int, acc: int) -> bool:
-        if i == len(masks):
-            if acc != total:
-                return False
-            for k, d in enumerate(chosen):
-                support[k] |= 1 << (d - 1)
-            return True
-        if not rest_low[i] <= total - acc <= rest_high[i]:
-            return False
-        any_way = False
-        for d in digits[i]:
-            if any(chosen[j] == d for j in apart_of[i]):
-                continue
-            chosen[i] = d
-            if walk(i + 1, acc + signs[i] * d):
-                any_way = True
-        return any_way
 
-    if not walk(0, 0):
+def _sum_ways(
+    masks: tuple[int, ...],
+    signs: tuple[int, ...],
+    total: int,
+    size: int,
+    apart: frozenset[tuple[int, int]],
+) -> tuple[int, ...] | None:
+    """:func:`sum_fit`'s search: the cells' supported digits, or None.
+
+    The cells are filled in order, and what the rest of a way can be depends only on
+    the sum so far and on the digits the cells filled rule out in the cells to come
+    (those sharing a house with them): that pair is a *state*.  Ways that reach the
+    same state go on alike, so the states are walked once each, forwards (those
+    reachable) then backwards (those that reach the total): a digit is supported where
+    it leads from one to the other.  Listing every way instead (each order of the same
+    digits again) cost several times more on the sums a killer's hints ask about.
+    """
+    count = len(masks)
+    full = (1 << size) - 1
+    # Per cell, each digit: its bit, its signed value, and the digits it rules out in
+    # the cells after it, all in one int (cell m's digits at bits m * size).
+    moves: list[list[tuple[int, int, int]]] = []
+    for i, mask in enumerate(masks):
+        here = []
+        for d in range(1, size + 1):
+            bit = 1 << (d - 1)
+            if mask & bit:
+                spread = 0
+                for m in range(i + 1, count):
+                    if masks[m] & bit and (i, m) in apart:
+                        spread |= bit << (m * size)
+                here.append((bit, d * signs[i], spread))
+        moves.append(here)
+    # The least and most the cells from i on can add, to cut sums out of reach.
+    low = [0] * (count + 1)
+    high = [0] * (count + 1)
+    for i in range(count - 1, -1, -1):
+        a, b = moves[i][0][1], moves[i][-1][1]
+        low[i] = low[i + 1] + min(a, b)
+        high[i] = high[i + 1] + max(a, b)
+    layer: set[tuple[int, int]] = {(0, 0)}
+    edges: list[list[tuple[tuple[int, int], int, tuple[int, int]]]] = []
+    for i in range(count):
+        after: set[tuple[int, int]] = set()
+        found = []
+        lo, hi = low[i + 1], high[i + 1]
+        shift = i * size
+        others = ~(full << shift)
+        for state in layer:
+            acc, banned = state
+            ban = banned >> shift
+            rest = banned & others
+            for bit, value, spread in moves[i]:
+                if bit & ban:
+                    continue
+                reached = acc + value
+                if not lo <= total - reached <= hi:
+                    continue
+                target = (reached, rest | spread)
+                after.add(target)
+                found.append((state, bit, target))
+        edges.append(found)
+        layer = after
+    good = {state for state in layer if state[0] == total}
+    if not good:
         return None
+    support = [0] * count
+    for i in range(count - 1, -1, -1):
+        before = set()
+        for state, bit, target in edges[i]:
+            if target in good:
+                support[i] |= bit
+                before.add(state)
+        good = before
     return tuple(support)
 
 
+@functools.lru_cache(maxsize=65536)
 def _flip(mask: int, size: int) -> int:
+    """The digits ``N + 1 - d`` of the digits ``d`` of ``mask``."""
     out = 0
     for d in range(1, size + 1):
         if mask >> (d - 1) & 1:
@@ -397,12 +574,31 @@ def ways_text(plus: Sequence[int], minus: Sequence[int], size: int) -> str:
 
 def pairs_apart(rules: RuleSet, cells: Sequence[int]) -> frozenset[tuple[int, int]]:
     """Index pairs ``(i, j)``, ``i < j``, of ``cells`` that share a house."""
-    peers = rules.peers
-    return frozenset(
-        (i, j)
-        for i, j in itertools.combinations(range(len(cells)), 2)
-        if cells[j] in peers[cells[i]]
-    )
+    known = _apart_known(rules)
+    key = tuple(cells)
+    found = known.get(key)
+    if found is None:
+        peers = peer_bits(rules)
+        found = frozenset(
+            (i, j)
+            for i, j in itertools.combinations(range(len(cells)), 2)
+            if peers[cells[i]] >> cells[j] & 1
+        )
+        known[key] = found  # the same set again: its hash is kept, sum_fit's key is cheap
+    return found
+
+
+@per_rules(16)
+def _apart_known(rules: RuleSet) -> dict[tuple[int, ...], frozenset[tuple[int, int]]]:
+    """:func:`pairs_apart`'s answers for ``rules``, per tuple of cells (a sum's cells
+    left empty: a few hundred per rule set)."""
+    return {}
+
+
+@per_rules(16)
+def peer_bits(rules: RuleSet) -> tuple[int, ...]:
+    """Per cell, the cells that share a house with it (a cell bitset)."""
+    return tuple(cells_bits(peers) for peers in rules.peers)
 
 
 # -- hidden cages: what the 45 rule deduces ------------------------------------------
@@ -456,7 +652,7 @@ def cage_equation(eq: Equation, rules: RuleSet) -> bool:
     return len(cells) >= 2 and _clique(cells, rules)
 
 
-@functools.lru_cache(maxsize=16)
+@per_rules(16)
 def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
     """The hidden cages of ``rules``: cells the 45 rule gives a total whose cells all see
     each other, so they hold different digits and have combinations like a cage.
@@ -476,7 +672,7 @@ def deduced_cages(rules: RuleSet) -> tuple[KillerCage, ...]:
             continue
         cells = eq.plus or eq.minus
         total = eq.total if eq.plus else -eq.total
-        bits = _bits(cells)
+        bits = cells_bits(cells)
         if bits in real or bits in found:
             continue
         origin = equation_story(eq, n)
@@ -518,18 +714,41 @@ def every_cage(rules: RuleSet) -> tuple[KillerCage, ...]:
 @functools.lru_cache(maxsize=65536)
 def support_of(masks: tuple[int, ...], combos: tuple[int, ...]) -> tuple[int, ...]:
     """Each cell's digits that some of ``combos`` gives it, one digit to a cell."""
-    support = [0] * len(masks)
+    fitting = []
+    ways = []
     for combo in combos:
-        if not _matches(masks, combo):
-            continue
+        way = _matching(masks, combo)
+        if way is not None:
+            fitting.append(combo)
+            ways.append(way)
+    return _support(masks, fitting, ways)
+
+
+def _support(
+    masks: tuple[int, ...], combos: Sequence[int], ways: Sequence[Sequence[int]]
+) -> tuple[int, ...]:
+    """:func:`support_of` for combinations that fit, each with one way it fits: every
+    way found gives each cell its digit, so only digits no way has given yet are
+    looked for, one matching each."""
+    support = [0] * len(masks)
+    for combo, way in zip(combos, ways, strict=True):
+        for i, bit in enumerate(way):
+            support[i] |= bit
         for i, mask in enumerate(masks):
-            rest = masks[:i] + masks[i + 1 :]
             free = mask & combo & ~support[i]
+            if not free:
+                continue
+            rest = masks[:i] + masks[i + 1 :]
             while free:
                 low = free & -free
-                if _matches(rest, combo & ~low):
-                    support[i] |= low
                 free ^= low
+                if support[i] & low:
+                    continue
+                other = _matching(rest, combo & ~low)
+                if other is not None:
+                    support[i] |= low
+                    for j, bit in enumerate(other):
+                        support[j if j < i else j + 1] |= bit
     return tuple(support)
 
 

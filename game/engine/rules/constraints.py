@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from ..errors import InvalidPuzzleError
@@ -225,41 +225,8 @@ class Cage(Constraint):
     def narrow(self, masks: Sequence[int], size: int) -> list[int] | None:
         if self.total is None:
             return list(masks)
-        # Every set of distinct digits of the right size and sum whose digits the cells
-        # can cover; each cell keeps its candidates that lie in some such set.  (A set
-        # that passes may still not fit one digit per cell: sound, not always tight.)
-        union = 0
-        for mask in masks:
-            union |= mask
-        kept = [0] * len(masks)
-        required = (1 << size) - 1
-        for combo in combinations(len(masks), self.total, size):
-            if combo & ~union:
-                continue
-            cover = 0
-            for mask in masks:
-                part = mask & combo
-                if not part:
-                    break
-                cover |= part
-            else:
-                if cover == combo:
-                    required &= combo
-                    for i, mask in enumerate(masks):
-                        kept[i] |= mask & combo
-        if not any(kept):
-            return None
-        # A digit every fitting set holds must go somewhere: with one place left in
-        # the cage, it goes there (a hidden single inside the cage).
-        while required:
-            low = required & -required
-            places = [i for i, keep in enumerate(kept) if keep & low]
-            if not places:
-                return None
-            if len(places) == 1:
-                kept[places[0]] = low
-            required ^= low
-        return kept
+        kept = _cage_narrow(tuple(masks), self.total, size)
+        return None if kept is None else list(kept)
 
     def broken(self, grid: Sequence[int], size: int) -> tuple[int, ...]:
         bad = set(_repeats(self.members, grid))
@@ -269,6 +236,47 @@ class Cage(Constraint):
             if filled > self.total or (all(digits) and filled != self.total):
                 bad.update(self.members)
         return tuple(sorted(bad))
+
+
+@lru_cache(maxsize=65536)
+def _cage_narrow(masks: tuple[int, ...], total: int, size: int) -> tuple[int, ...] | None:
+    """:meth:`Cage.narrow` for cells holding ``masks``: the same masks come back again
+    and again along a solve, and every grade and hint narrows every cage."""
+    # Every set of distinct digits of the right size and sum whose digits the cells
+    # can cover; each cell keeps its candidates that lie in some such set.  (A set
+    # that passes may still not fit one digit per cell: sound, not always tight.)
+    union = 0
+    for mask in masks:
+        union |= mask
+    kept = [0] * len(masks)
+    required = (1 << size) - 1
+    for combo in combinations(len(masks), total, size):
+        if combo & ~union:
+            continue
+        cover = 0
+        for mask in masks:
+            part = mask & combo
+            if not part:
+                break
+            cover |= part
+        else:
+            if cover == combo:
+                required &= combo
+                for i, mask in enumerate(masks):
+                    kept[i] |= mask & combo
+    if not any(kept):
+        return None
+    # A digit every fitting set holds must go somewhere: with one place left in
+    # the cage, it goes there (a hidden single inside the cage).
+    while required:
+        low = required & -required
+        places = [i for i, keep in enumerate(kept) if keep & low]
+        if not places:
+            return None
+        if len(places) == 1:
+            kept[places[0]] = low
+        required ^= low
+    return tuple(kept)
 
 
 @cache

@@ -17,16 +17,18 @@ finds nothing on a cage these leave alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence, Sized
+from collections.abc import Callable, Iterator, Sequence, Sized
 
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..killer import (
     CageFit,
     KillerCage,
+    Quiet,
     cages_of,
     combos_text,
     fit,
+    peer_bits,
     why_not,
 )
 from ..registry import Level, technique
@@ -59,6 +61,9 @@ def origin(cage: KillerCage) -> str:
 def removed(
     grid: CandidateGrid, cage: KillerCage, support: Sequence[int]
 ) -> tuple[tuple[int, int], ...]:
+    cands = grid.cands
+    if not any(cands[cell] & ~keep for cell, keep in zip(cage.cells, support, strict=True)):
+        return ()  # the common case, told without walking the digits
     return tuple(
         (cell, d)
         for cell, keep in zip(cage.cells, support, strict=True)
@@ -142,15 +147,6 @@ def combination_step(
     )
 
 
-def _common_peers(grid: CandidateGrid, cells: Sequence[int]) -> set[int]:
-    assert grid.rules is not None
-    peers = grid.rules.peers
-    common = set(peers[cells[0]])
-    for cell in cells[1:]:
-        common &= peers[cell]
-    return common
-
-
 def _house_of(grid: CandidateGrid, cells: Sequence[int]) -> int | None:
     """A row, column or region holding every one of ``cells``, if there is one."""
     units = grid.shape.cell_units
@@ -170,30 +166,43 @@ def cage_pointing(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def pointing_steps(
-    grid: CandidateGrid, cages: Sequence[KillerCage], name: str, rating: float
+    grid: CandidateGrid,
+    cages: Sequence[KillerCage],
+    name: str,
+    rating: float | Callable[[KillerCage], float],
 ) -> Iterator[Step]:
-    """Cage Pointing over ``cages`` (drawn or hidden), told as ``name``."""
+    """Cage Pointing over ``cages`` (drawn or hidden), told as ``name`` and rated
+    ``rating`` (or ``rating(cage)``)."""
     n = grid.size
-    for cage in cages:
+    assert grid.rules is not None
+    peers = peer_bits(grid.rules)
+    values, cands = grid.values, grid.cands
+    # A cage's pointing reads its cells and the cells that see two of them: one whose
+    # cells did not change since the last position stays as quiet as it was.
+    quiet = _POINTING.flags(cages, values, cands, _reach(cages, peers))
+    for k, cage in enumerate(cages):
+        if quiet[k]:
+            continue
         masks = cage_masks(grid, cage)
         found = fit(masks, cage.total, n)
-        placed = 0
+        need = found.required
+        told = False
         for cell in cage.cells:
-            if grid.values[cell]:
-                placed |= 1 << (grid.values[cell] - 1)
-        need = found.required & ~placed
-        for d in range(1, n + 1):
-            if not need >> (d - 1) & 1:
-                continue
-            places = [c for c in cage.cells if grid.cands[c] >> (d - 1) & 1]
+            if values[cell]:
+                need &= ~(1 << (values[cell] - 1))
+        while need:
+            low = need & -need
+            need ^= low
+            d = low.bit_length()
+            # Read from the few cells concerned: building the grid's digit table
+            # (grid.digit_cells) cost more than the whole step.
+            places = [c for c in cage.cells if cands[c] & low]
             if len(places) < 2:
                 continue  # one place: the digit goes there (a single), said more simply
-            bit = 1 << (d - 1)
-            targets = sorted(
-                c
-                for c in _common_peers(grid, places)
-                if c not in cage.cells and grid.cands[c] & bit
-            )
+            seen = -1
+            for cell in places:
+                seen &= peers[cell]
+            targets = [c for c in cells_of(seen & ~cage.bits) if cands[c] & low]
             if not targets:
                 continue
             removals = tuple((c, d) for c in targets)
@@ -205,6 +214,7 @@ def pointing_steps(
                 )
             else:
                 where = f"so no cell that sees all of them can hold {symbol(d)}"
+            told = True
             yield Step(
                 name,
                 eliminations=removals,
@@ -216,9 +226,12 @@ def pointing_steps(
                 ),
                 marks=tuple(Mark(c, d, Role.PATTERN) for c in places),
                 units=(unit,) if unit is not None else (),
-                rating=rating,
+                rating=rating(cage) if callable(rating) else rating,
                 areas=cage_areas(cage),
             )
+        # Marked only once the cage is searched through: another thread reading the
+        # memo meanwhile must not take a cage for quiet before it is.
+        quiet[k] = not told
 
 
 @technique("Cage Claiming", level=Level.MEDIUM, rating=2.1, variant_only=True)
@@ -235,12 +248,22 @@ def claiming_steps(
     """Cage Claiming over ``cages`` (drawn or hidden), told as ``name``."""
     n = grid.size
     shape = grid.shape
+    unit_mask = grid.tables.unit_mask
+    holding = [grid.digit_cells(d) for d in range(n + 1)]
+    owners, deps = _owners(cages, unit_mask, shape.cells)
+    # A house's claims read its cells and the cages' that meet it: one whose cells
+    # did not change since the last position stays as quiet as it was.
+    quiet = _QUIET.flags(cages, grid.values, grid.cands, deps)
     for unit in range(len(shape.units)):
+        if quiet[unit]:
+            continue
+        told = False
         for d in range(1, n + 1):
-            places = grid.places(unit, d)
+            places = holding[d] & unit_mask[unit]
             if not places:
                 continue
-            for cage in cages:
+            # A cage holding every place holds the first: only its cages are tried.
+            for cage in owners[(places & -places).bit_length() - 1]:
                 if places & ~cage.bits:
                     continue
                 bit = 1 << (d - 1)
@@ -264,6 +287,7 @@ def claiming_steps(
                     else ""
                 )
                 unit_name = shape.unit_name(unit)
+                told = True
                 yield Step(
                     name,
                     eliminations=removals,
@@ -280,3 +304,66 @@ def claiming_steps(
                     areas=cage_areas(cage),
                 )
                 break
+        quiet[unit] = not told  # once searched through, as in pointing_steps
+
+
+_POINTING = Quiet(tables=2)
+"""The cages known to point at nothing at the latest position, per tuple of cages."""
+
+_REACH: dict[int, tuple[Sequence[KillerCage], Sequence[int], tuple[int, ...]]] = {}
+
+
+def _reach(cages: Sequence[KillerCage], peers: Sequence[int]) -> tuple[int, ...]:
+    """Per cage, its cells and the cells that see two of them (a bitset), kept per
+    tuple of cages by identity as :func:`_owners`."""
+    entry = _REACH.get(id(cages))
+    if entry is not None and entry[0] is cages and entry[1] is peers:
+        return entry[2]
+    found = []
+    for cage in cages:
+        bits = cage.bits
+        for i, a in enumerate(cage.cells):
+            for b in cage.cells[i + 1 :]:
+                bits |= peers[a] & peers[b]
+        found.append(bits)
+    reach = tuple(found)
+    if len(_REACH) >= 8:
+        _REACH.clear()
+    _REACH[id(cages)] = (cages, peers, reach)
+    return reach
+
+
+_QUIET = Quiet(tables=4)
+"""The houses known to claim nothing at the latest position, per tuple of cages
+(drawn and hidden; see :class:`~..killer.Quiet`)."""
+
+_Owners = tuple[tuple[tuple[KillerCage, ...], ...], tuple[int, ...]]
+
+_OWNERS: dict[int, tuple[Sequence[KillerCage], Sequence[int], _Owners]] = {}
+"""Per tuple of cages (by identity, kept alive here), :func:`_owners`'s tables."""
+
+
+def _owners(cages: Sequence[KillerCage], unit_mask: Sequence[int], count: int) -> _Owners:
+    """Per cell, the cages of ``cages`` holding it, in their order; per house, its cells
+    and those of the cages meeting it (a bitset).  The cage tuples come from tables
+    built once per rule set (drawn and hidden), so a few are remembered by identity;
+    hashing the cages would cost more than building these."""
+    entry = _OWNERS.get(id(cages))
+    if entry is not None and entry[0] is cages and entry[1] is unit_mask:
+        return entry[2]
+    found: list[list[KillerCage]] = [[] for _ in range(count)]
+    for cage in cages:
+        for cell in cage.cells:
+            found[cell].append(cage)
+    deps = []
+    for unit in unit_mask:
+        bits = unit
+        for cage in cages:
+            if cage.bits & unit:
+                bits |= cage.bits
+        deps.append(bits)
+    tables = (tuple(tuple(c) for c in found), tuple(deps))
+    if len(_OWNERS) >= 8:
+        _OWNERS.clear()
+    _OWNERS[id(cages)] = (cages, unit_mask, tables)
+    return tables

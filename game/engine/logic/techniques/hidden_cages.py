@@ -57,14 +57,17 @@ def hidden_cage(grid: CandidateGrid) -> Iterator[Step]:
         step = combination_step(grid, cage, "Hidden Cage", _rating(cage))
         if step is not None:
             yield step
-    for cage in hidden:
-        yield from pointing_steps(grid, (cage,), "Hidden Cage", _rating(cage) + 0.1)
+    yield from pointing_steps(grid, hidden, "Hidden Cage", _pointing_rating)
     yield from claiming_steps(grid, hidden, "Hidden Cage", HIDDEN_RATING + 0.1)
 
 
 def _rating(cage: KillerCage) -> float:
     """Wider hidden cages (more houses taken together) are harder to see."""
     return round(HIDDEN_RATING + 0.2 * max(0, cage.houses - 1), 1)
+
+
+def _pointing_rating(cage: KillerCage) -> float:
+    return _rating(cage) + 0.1
 
 
 @functools.lru_cache(maxsize=16)

@@ -18,14 +18,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from ...rules import RuleSet
 from ...symbols import cell_name, symbol
 from ..grid import CandidateGrid, cells_of
 from ..killer import (
     Equation,
+    Quiet,
     cage_equation,
+    cells_bits,
     equation_story,
     equations,
     pairs_apart,
+    per_rules,
     sum_fit,
     ways_text,
 )
@@ -46,73 +50,104 @@ def _story(grid: CandidateGrid, eq: Equation) -> str:
     return equation_story(eq, grid.size)
 
 
+@per_rules(16)
+def _told(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
+    """The equations this step tells, each with its cells (a bitset)."""
+    return tuple(
+        (eq, cells_bits(eq.plus + eq.minus))
+        for eq in equations(rules)
+        # Cells that see each other: "Hidden Cage" tells it with combinations.
+        if not cage_equation(eq, rules)
+    )
+
+
+_QUIET = Quiet(tables=1)
+"""The equations known to tell nothing at the latest position (see :class:`Quiet`)."""
+
+
+@per_rules(16)
+def _deps(rules: RuleSet) -> tuple[int, ...]:
+    return tuple(bits for _, bits in _told(rules))
+
+
 @technique("Innies and Outies", level=Level.MEDIUM, rating=RATING, variant_only=True)
 def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     """A sum over a few cells that the 45 rule gives, narrowed like a cage."""
     rules = grid.rules
     if rules is None:
         return
+    told = _told(rules)
+    quiet = _QUIET.flags(told, grid.values, grid.cands, _deps(rules))
+    for k, (eq, _) in enumerate(told):
+        if quiet[k]:
+            continue
+        step = _step(grid, rules, eq)
+        if step is None:
+            quiet[k] = True  # only once known: another thread may read the memo
+            continue
+        yield step
+
+
+def _step(grid: CandidateGrid, rules: RuleSet, eq: Equation) -> Step | None:
+    """The step ``eq`` gives at ``grid``, or None."""
     n = grid.size
     values = grid.values
-    for eq in equations(rules):
-        if cage_equation(eq, rules):
-            continue  # cells that see each other: "Hidden Cage" tells it with combinations
-        total = eq.total
-        plus = [c for c in eq.plus if not values[c]]
-        minus = [c for c in eq.minus if not values[c]]
-        if not plus and not minus:
-            continue
-        total -= sum(values[c] for c in eq.plus) - sum(values[c] for c in eq.minus)
-        cells = plus + minus
-        support = sum_fit(
-            tuple(grid.cands[c] for c in plus),
-            tuple(grid.cands[c] for c in minus),
-            total,
-            n,
-            pairs_apart(rules, cells),
+    total = eq.total
+    plus = [c for c in eq.plus if not values[c]]
+    minus = [c for c in eq.minus if not values[c]]
+    if not plus and not minus:
+        return None
+    total -= sum(values[c] for c in eq.plus) - sum(values[c] for c in eq.minus)
+    cells = plus + minus
+    support = sum_fit(
+        tuple(grid.cands[c] for c in plus),
+        tuple(grid.cands[c] for c in minus),
+        total,
+        n,
+        pairs_apart(rules, cells),
+    )
+    if support is None:
+        return None  # a dead end: the mistake finder names it
+    cands = grid.cands
+    if not any(cands[cell] & ~keep for cell, keep in zip(cells, support, strict=True)):
+        return None
+    removals = tuple(
+        (cell, d)
+        for cell, keep in zip(cells, support, strict=True)
+        for d in range(1, n + 1)
+        if (cands[cell] & ~keep) >> (d - 1) & 1
+    )
+    story = _story(grid, eq)
+    placed = [c for c in eq.plus + eq.minus if values[c]]
+    if placed:
+        story += (
+            f" With {cells_text(placed, n)} placed already, {ways_text(plus, minus, n)} = {total}."
         )
-        if support is None:
-            continue  # a dead end: the mistake finder names it
-        removals = tuple(
-            (cell, d)
-            for cell, keep in zip(cells, support, strict=True)
-            for d in range(1, n + 1)
-            if (grid.cands[cell] & ~keep) >> (d - 1) & 1
-        )
-        if not removals:
-            continue
-        story = _story(grid, eq)
-        placed = [c for c in eq.plus + eq.minus if values[c]]
-        if placed:
-            story += (
-                f" With {cells_text(placed, n)} placed already, "
-                f"{ways_text(plus, minus, n)} = {total}."
-            )
-        placements: tuple[tuple[int, int], ...] = ()
-        if len(cells) == 1 and support[0].bit_count() == 1:
-            digit = support[0].bit_length()
-            placements = ((cells[0], digit),)
-            removals = ()
-            outcome = f"{cell_name(cells[0], n)} is {symbol(digit)}"
-        else:
-            outcome = _outcome(removals, n)
-        rating = RATING + 0.2 * (len(eq.where.houses) - 1) + (0.2 if minus else 0.0)
-        yield Step(
-            "Innies and Outies",
-            placements=placements,
-            eliminations=removals,
-            explanation=f"{story} So {outcome}.",
-            marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
-            + tuple(Mark(c, None, Role.COVER) for c in minus),
-            # Nudges name shape units only (a diagonal's index lies past them).
-            units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
-            rating=round(rating, 1),
-            areas=(Area(tuple(cells_of(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
-            + tuple(
-                Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
-                for i, c in enumerate(eq.expanded)
-            ),
-        )
+    placements: tuple[tuple[int, int], ...] = ()
+    if len(cells) == 1 and support[0].bit_count() == 1:
+        digit = support[0].bit_length()
+        placements = ((cells[0], digit),)
+        removals = ()
+        outcome = f"{cell_name(cells[0], n)} is {symbol(digit)}"
+    else:
+        outcome = _outcome(removals, n)
+    rating = RATING + 0.2 * (len(eq.where.houses) - 1) + (0.2 if minus else 0.0)
+    return Step(
+        "Innies and Outies",
+        placements=placements,
+        eliminations=removals,
+        explanation=f"{story} So {outcome}.",
+        marks=tuple(Mark(c, None, Role.PATTERN) for c in plus)
+        + tuple(Mark(c, None, Role.COVER) for c in minus),
+        # Nudges name shape units only (a diagonal's index lies past them).
+        units=tuple(u for u in eq.where.houses if u < len(grid.shape.houses))[:3],
+        rating=round(rating, 1),
+        areas=(Area(tuple(cells_of(eq.where.bits)), AreaKind.HOUSE, label=eq.where.name),)
+        + tuple(
+            Area(c.cells, AreaKind.CAGE, index=i, label=c.label())
+            for i, c in enumerate(eq.expanded)
+        ),
+    )
 
 
 def _outcome(removals: Sequence[tuple[int, int]], size: int) -> str:
