@@ -292,21 +292,29 @@ ABOUT: dict[str, About] = {
     ),
     "Innies and Outies": About(
         "Every row, column and region adds up to 45 on a 9x9 grid (N(N+1)/2 on an NxN "
-        "one), so one to four adjacent of them add up to 45 times as many. Take off the "
-        "cages wholly inside: the cells left, the innies, make a hidden cage with a known "
-        "sum. A cage that crosses the edge can be traded for its cells outside, the "
-        "outies, less its total; the sum is then narrowed like a cage, and a lone innie "
-        "or outie is placed.",
-        "Houses nearly tiled by cages: one or two cells sticking in or out of a row, "
-        "a band of rows, or a group of regions.",
+        "one). Take off the cages wholly inside one of them: the cells left, the innies, "
+        "make a hidden cage with a known sum. A cage that crosses the edge can be traded "
+        "for its cells outside, the outies, less its total; the sum is then narrowed like "
+        "a cage, and a lone innie or outie is placed.",
+        "A house nearly tiled by cages: one or two cells sticking in or out of a row, "
+        "column or region.",
         forms=(
-            "Innies: the cells of the houses outside the cages wholly inside add up to "
-            "the houses' sum less those cages' totals.",
-            "Outies: when cages cover the houses, the cells of those cages outside the "
-            "houses add up to the cages' totals less the houses' sum.",
+            "Innies: the cells of the house outside the cages wholly inside add up to "
+            "the house's sum less those cages' totals.",
+            "Outies: when cages cover the house, the cells of those cages outside it add "
+            "up to the cages' totals less the house's sum.",
             "Innie minus outie: trading only some crossing cages gives a difference, "
             "such as r1c1 - r2c2 = 3.",
         ),
+    ),
+    "Multi-House Innies and Outies": About(
+        "[Innies and Outies] over two to four adjacent houses at once: a band of rows or "
+        "columns, or a group of regions, adds up to 45 times as many on a 9x9 grid. The "
+        "cages wholly inside come off, crossing cages are traded for their outies, and "
+        "the sum left is narrowed like a cage. Harder to see than one house: the cages "
+        "to count are spread over the whole band.",
+        "Two or three rows, columns or regions side by side that cages nearly tile, "
+        "with a cell or two sticking in or out.",
     ),
     "Hidden Cage": About(
         "The 45 rule gives some cells a total: the innies of one to four houses, the "
