@@ -9,9 +9,10 @@ import pytest
 
 from game.cli import main
 from game.engine import solver
+from game.engine.formats.solo import format_solo, parse_solo
 from game.engine.generation import killer
 from game.engine.generation.grids import random_solution
-from game.engine.generator import available_levels
+from game.engine.generator import available_levels, generate
 from game.engine.logic.registry import Level
 from game.engine.rules import Cage, RuleSet
 from game.engine.shape import Shape
@@ -71,10 +72,18 @@ def test_moves_keep_cages_whole_and_their_digits_distinct() -> None:
     groups: dict[int, list[int]] = {}
     for cell, cage in enumerate(owner):
         groups.setdefault(cage, []).append(cell)
+    assert not killer._transfers(9, groups, solution, 6)  # a domino would leave one cell
+    for a, b in killer._touching_cages(9, groups)[:30]:  # some cages of three and four
+        union = killer._merged(groups, a, b, solution, 4)
+        if union is not None:
+            del groups[b]
+            groups[a] = union
     moves = killer._transfers(9, groups, solution, 6)
     assert moves
     for cell, source, target in moves:
-        assert cell in groups[source] and len(groups[source]) == 2  # dominoes: one left
+        assert cell in groups[source] and len(groups[source]) >= 3  # two cells stay
+        left = [c for c in groups[source] if c != cell]
+        assert killer._connected(left, 9)
         assert solution[cell] not in {solution[c] for c in groups[target]}
         row, col = divmod(cell, 9)
         touching = {c for c in groups[target] if abs(c // 9 - row) + abs(c % 9 - col) == 1}
@@ -91,3 +100,14 @@ def test_six_by_six_killers_stop_at_medium(capsys: pytest.CaptureFixture[str]) -
     assert Level.HARD in available_levels("killer", 9)
     assert main(["generate", "--variant", "killer", "--size", "6", "--level", "hard"]) == 2
     assert "killer 6x6 puzzles go up to Medium, not Hard" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("size", "seed"), [(9, 1000), (9, 1001), (6, 1000)])
+def test_killers_above_easy_have_no_one_cell_cage(size: int, seed: int) -> None:
+    """A one-cell cage is a given in disguise, and Solo's game IDs cannot hold one:
+    above Easy every cage has two cells or more, so every such killer has a Solo ID."""
+    made = generate("killer", size, Level.MEDIUM, seed=seed)
+    cages = [rule for rule in made.puzzle.constraints if isinstance(rule, Cage)]
+    assert cages and min(len(cage.members) for cage in cages) >= 2
+    back = parse_solo(format_solo(made.puzzle)).puzzle
+    assert set(back.constraints) == set(made.puzzle.constraints)

@@ -2,9 +2,11 @@
 
 The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
 
-1. *Dominoes*: the grid is tiled at random with cages of two touching cells (a
-   cell left over is a cage of one).  Every such puzzle is easy to pin down:
-   each cage holds a known pair of digits.
+1. *Dominoes*: the grid is tiled at random with cages of two touching cells.  A
+   cell left over is a cage of one at Easy; above, it joins a touching domino, as
+   Solo does above its easiest killers, so no cage is a given in disguise (an
+   Easy killer needs one or two: without them none of 100 candidates was Easy).
+   Every such puzzle is easy to pin down: each cage holds a known pair of digits.
 2. *Merging*: two touching cages whose digits do not repeat become one, in a
    random order, and the merge is kept while the puzzle stays unique (the exact
    solver under the rules) and our logic still solves it at the level asked for
@@ -137,6 +139,8 @@ def cages(
     groups: dict[int, list[int]] = {}
     for cell, cage in enumerate(owner):
         groups.setdefault(cage, []).append(cell)
+    if level > Level.EASY:
+        _absorb_singles(n, groups, solution, largest, rng)
     verdict = fits(groups)
     if verdict is Verdict.ABOVE:
         return None
@@ -202,6 +206,30 @@ TRIES_AT_EXPERT = 3
 median 4.95 s CPU on 9x9 seeds 1000-1002, 3 take 4.18 s."""
 
 
+def _absorb_singles(
+    n: int,
+    groups: dict[int, list[int]],
+    solution: Sequence[int],
+    largest: int,
+    rng: random.Random,
+) -> None:
+    """Join each cage of one cell that the tiling left to a touching cage its digit
+    does not repeat in (see the module docstring): a Solo game ID cannot write a
+    one-cell cage either."""
+    for single in sorted(k for k, cells in groups.items() if len(cells) == 1):
+        if single not in groups or len(groups[single]) != 1:
+            continue  # joined by an earlier single meanwhile
+        near = [b for a, b in _touching_cages(n, groups) if a == single]
+        near += [a for a, b in _touching_cages(n, groups) if b == single]
+        rng.shuffle(near)
+        for other in near:
+            union = _merged(groups, other, single, solution, largest)
+            if union is not None:
+                del groups[single]
+                groups[other] = union
+                break
+
+
 def _merged(
     groups: dict[int, list[int]], a: int, b: int, solution: Sequence[int], largest: int
 ) -> list[int] | None:
@@ -253,14 +281,15 @@ def _transfers(
     n: int, groups: dict[int, list[int]], solution: Sequence[int], largest: int
 ) -> list[tuple[int, int, int]]:
     """Every (cell, from, to): a cell of cage ``from`` that may join the touching cage
-    ``to`` (no digit repeats, ``to`` stays within ``largest``, ``from`` keeps a cell
-    and stays in one piece), in a fixed order."""
+    ``to`` (no digit repeats, ``to`` stays within ``largest``, ``from`` keeps two
+    cells, never becoming a given in disguise, and stays in one piece), in a fixed
+    order."""
     owner = _owners(n, groups)
     found = set()
     for a, b in orthogonal_pairs(n):
         for cell, other in ((a, b), (b, a)):
             source, target = owner[cell], owner[other]
-            if source == target or len(groups[source]) < 2 or len(groups[target]) >= largest:
+            if source == target or len(groups[source]) < 3 or len(groups[target]) >= largest:
                 continue
             if any(solution[c] == solution[cell] for c in groups[target]):
                 continue
