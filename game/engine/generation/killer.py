@@ -32,11 +32,13 @@ for a proof only on Extreme targets: the logic proves uniqueness wherever it sol
 the puzzle (measured: asking the solver first made a Medium killer three times
 slower; a full count on a late 9x9 Hard candidate costs as much as a grade).
 
-Measured on 9x9 Hard with cProfile (seeds 1000-1002, CPU): 0.01-0.3 s a grade
-(innies and outies, cage claiming and the singles loop take most of it), growing
-as the cages grow; 12 to 43 candidates a Hard puzzle before moves, of which all but
-one ended with every merge non-unique (half of them a four-cell rectangle) or
-Extreme, never Hard: a killer's grade jumps from Medium to Extreme in one merge.
+Measured on 9x9 Hard (seeds 1000-1002, CPU): 0.01-0.3 s a grade, growing as the
+cages grow.  While the 45 rule over several houses was Medium, a killer's grade
+jumped from Medium past Hard in one merge (12 to 43 candidates a Hard puzzle, 5 to
+17 s); with it at Hard (:mod:`~..logic.techniques.innies`) a median 0.48 s and 1.7
+candidates, on jigsaw 0.53 s.  Extreme is the slow level: its merges each ask the
+solver for a proof (about 3 s on a late 9x9 candidate, where the sums' narrowing
+is most of the search), 50 s a puzzle.
 """
 
 from __future__ import annotations
@@ -183,10 +185,10 @@ BATCH = 6
 
 MOVES = 12
 """Cell moves between cages graded, at most, for a killer below Expert whose merges all
-overshoot (the candidate is dropped after that).  On 9x9 Hard seeds 1000-1002 a Hard
-killer goes from below the level to non-unique or Extreme in one merge for most
-candidates; moves cut seed 1001 from 43 candidates (48 s CPU) to 1 (15 s).  At
-Expert they cost more than they save (median 11 s rather than 5 s on the same seeds)."""
+overshoot (the candidate is dropped after that).  When nothing a killer needed lay
+between Medium and Expert (see the module docstring), moves cut 9x9 Hard seed 1001
+from 43 candidates (48 s CPU) to 1 (15 s).  At Expert they cost more than they save
+(median 11 s rather than 5 s on the same seeds)."""
 
 TRIES_AT_LEVEL = 8
 """Merges graded, at most, once a killer is at its level (below Extreme).  Each
