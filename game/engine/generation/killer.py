@@ -37,8 +37,8 @@ cages grow.  While the 45 rule over several houses was Medium, a killer's grade
 jumped from Medium past Hard in one merge (12 to 43 candidates a Hard puzzle, 5 to
 17 s); with it at Hard (:mod:`~..logic.techniques.innies`) a median 0.48 s and 1.7
 candidates, on jigsaw 0.53 s.  Extreme is the slow level: its merges each ask the
-solver for a proof (about 3 s on a late 9x9 candidate, where the sums' narrowing
-is most of the search), 50 s a puzzle.
+solver for a proof (about a second on a late 9x9 candidate), 17 s a puzzle (50 s
+before the solver dropped long outie sums, see :data:`~..solver.sums.OUTIE_CELLS`).
 """
 
 from __future__ import annotations
