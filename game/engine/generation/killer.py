@@ -37,7 +37,7 @@ cages grow.  While the 45 rule over several houses was Medium, a killer's grade
 jumped from Medium past Hard in one merge (12 to 43 candidates a Hard puzzle, 5 to
 17 s); with it at Hard (:mod:`~..logic.techniques.innies`) a median 0.48 s and 1.7
 candidates, on jigsaw 0.53 s.  Extreme is the slow level: its merges each ask the
-solver for a proof (about a second on a late 9x9 candidate), 17 s a puzzle (50 s
+solver for a proof (about a second on a late 9x9 candidate), about 20 s a puzzle (50 s
 before the solver dropped long outie sums, see :data:`~..solver.sums.OUTIE_CELLS`).
 """
 
@@ -221,8 +221,8 @@ def _absorb_singles(
     for single in sorted(k for k, cells in groups.items() if len(cells) == 1):
         if single not in groups or len(groups[single]) != 1:
             continue  # joined by an earlier single meanwhile
-        near = [b for a, b in _touching_cages(n, groups) if a == single]
-        near += [a for a, b in _touching_cages(n, groups) if b == single]
+        touching = _touching_cages(n, groups)
+        near = [b for a, b in touching if a == single] + [a for a, b in touching if b == single]
         rng.shuffle(near)
         for other in near:
             union = _merged(groups, other, single, solution, largest)

@@ -59,35 +59,23 @@ def _story(grid: CandidateGrid, eq: Equation) -> str:
     return equation_story(eq, grid.size)
 
 
+_Told = tuple[tuple[tuple[Equation, int], ...], tuple[int, ...]]
+"""Equations a technique tells, each with its cells (a bitset), and those cells alone
+(what its :class:`Quiet` memo depends on)."""
+
+
 @per_rules(16)
-def _told(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
-    """The equations these steps tell, each with its cells (a bitset)."""
-    return tuple(
+def _told(rules: RuleSet) -> tuple[_Told, _Told]:
+    """The equations these steps tell: over one house, then over several."""
+    told = [
         (eq, cells_bits(eq.plus + eq.minus))
         for eq in equations(rules)
         # Cells that see each other: "Hidden Cage" tells it with combinations.
         if not cage_equation(eq, rules)
-    )
-
-
-@per_rules(16)
-def _one_house(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
-    return tuple(told for told in _told(rules) if len(told[0].where.houses) == 1)
-
-
-@per_rules(16)
-def _several(rules: RuleSet) -> tuple[tuple[Equation, int], ...]:
-    return tuple(told for told in _told(rules) if len(told[0].where.houses) > 1)
-
-
-@per_rules(16)
-def _one_house_deps(rules: RuleSet) -> tuple[int, ...]:
-    return tuple(bits for _, bits in _one_house(rules))
-
-
-@per_rules(16)
-def _several_deps(rules: RuleSet) -> tuple[int, ...]:
-    return tuple(bits for _, bits in _several(rules))
+    ]
+    one = tuple(item for item in told if len(item[0].where.houses) == 1)
+    several = tuple(item for item in told if len(item[0].where.houses) > 1)
+    return (one, tuple(bits for _, bits in one)), (several, tuple(bits for _, bits in several))
 
 
 _QUIET_ONE = Quiet(tables=1)
@@ -102,7 +90,7 @@ def innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     rules = grid.rules
     if rules is None:
         return
-    yield from _steps(grid, rules, _one_house(rules), _one_house_deps(rules), _QUIET_ONE)
+    yield from _steps(grid, rules, _told(rules)[0], _QUIET_ONE)
 
 
 MULTI = "Multi-House Innies and Outies"
@@ -116,16 +104,11 @@ def multi_house_innies_and_outies(grid: CandidateGrid) -> Iterator[Step]:
     rules = grid.rules
     if rules is None:
         return
-    yield from _steps(grid, rules, _several(rules), _several_deps(rules), _QUIET_SEVERAL)
+    yield from _steps(grid, rules, _told(rules)[1], _QUIET_SEVERAL)
 
 
-def _steps(
-    grid: CandidateGrid,
-    rules: RuleSet,
-    told: tuple[tuple[Equation, int], ...],
-    deps: tuple[int, ...],
-    memo: Quiet,
-) -> Iterator[Step]:
+def _steps(grid: CandidateGrid, rules: RuleSet, found: _Told, memo: Quiet) -> Iterator[Step]:
+    told, deps = found
     quiet = memo.flags(told, grid.values, grid.cands, deps)
     for k, (eq, _) in enumerate(told):
         if quiet[k]:
