@@ -98,6 +98,7 @@ def grade(
         rules = None
     variant = rules is not None
     plan = _plan(target, variant)
+    within, beyond = _split(target, variant)
     position = CandidateGrid.from_grid(shape, grid, rules=rules)
     hardest = Level.EASY
     steps = expert_steps = 0
@@ -111,7 +112,6 @@ def grade(
         step = None
         rank = 0
         finder = None
-        within, beyond = _split(target, variant)
         for rank, found in within:  # noqa: B007 (rank is read below)
             step = next(iter(found.find(position)), None)
             if step is not None:
