@@ -19,6 +19,7 @@ from game.engine.generation.digging import (
     KeepsUpTo,
     dig,
     keeps_logic,
+    keeps_searched,
     keeps_unique,
     keeps_up_to,
 )
@@ -239,3 +240,28 @@ def test_variant_digging_stops_at_the_level_when_no_refusal_is_allowed() -> None
     assert alone.level is Level.HARD
     assert rate(rules.shape, capped, rules=rules, known=graded.findings) == alone
     assert keeps.graded(minimal) is None
+
+
+def test_searched_digging_keeps_exactly_the_removals_the_solver_proves_unique() -> None:
+    """The Extreme variant digging: every clue it keeps is needed (its removal
+    leaves several solutions or one the plain search cannot prove in its nodes),
+    and what it leaves is unique."""
+    shape = Shape.classic(9)
+    rules = RuleSet(shape, Kind.parse("non-consecutive").constraints(shape))
+    rng = random.Random(3)
+    solution = random_solution(rules, rng)
+    groups = orbits(9, Symmetry.NONE)
+    rng.shuffle(groups)
+    keeps = keeps_searched(rules)
+    givens = dig(solution, groups, keeps)
+    assert solver.count_solutions(rules, givens, limit=2) == 1
+    assert sum(map(bool, givens)) < 20
+    for cell in (c for c, digit in enumerate(givens) if digit):
+        fewer = list(givens)
+        fewer[cell] = 0
+        assert not keeps(fewer)
+    # A removal that leaves two solutions is refused.
+    two = list(solution)
+    for cell in range(shape.cells):
+        two[cell] = 0
+    assert not keeps(two)
