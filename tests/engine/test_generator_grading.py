@@ -28,12 +28,13 @@ from game.engine.generation.grading import (
     _plan,
     fill_singles,
     grade,
+    logic_solves,
     singles_solve,
 )
 from game.engine.generation.grids import random_solution
 from game.engine.generation.kinds import Kind
 from game.engine.generation.symmetry import Symmetry, orbits
-from game.engine.generator import generate_unrated
+from game.engine.generator import generate, generate_unrated
 from game.engine.logic.grid import CandidateGrid
 from game.engine.logic.path import (
     Finding,
@@ -265,3 +266,15 @@ def test_searched_digging_keeps_exactly_the_removals_the_solver_proves_unique() 
     for cell in range(shape.cells):
         two[cell] = 0
     assert not keeps(two)
+
+
+def test_logic_screen_finishes_what_the_grade_solves_and_not_what_it_calls_extreme() -> None:
+    """The Extreme screen rejects only candidates our logic finishes: an Extreme
+    puzzle (no technique path solves it) passes, a Hard one does not."""
+    for level, solves in ((Level.EXTREME, False), (Level.HARD, True)):
+        made = generate("anti-king", 9, level, seed=1001)
+        rules = RuleSet(made.puzzle.shape, made.puzzle.constraints)
+        assert grade(rules.shape, made.puzzle.givens, Level.EXTREME, rules=rules) is (
+            Verdict.BELOW if solves else Verdict.AT
+        )
+        assert logic_solves(rules, made.puzzle.givens) is solves

@@ -67,6 +67,31 @@ def singles_solve(shape: Shape | RuleSet, grid: Sequence[int]) -> tuple[int, ...
     return found[0] if found else None
 
 
+def logic_solves(rules: RuleSet, grid: Sequence[int]) -> bool:
+    """Whether our logic, every technique but the last resorts, finishes ``grid``
+    under ``rules`` when each technique takes every step it finds at once.
+
+    A screen for Extreme candidates, not a grade: no path, no order by rating, so
+    it may disagree with :func:`grade` (a technique that applies on one path may not
+    on another), but a puzzle it finishes is one whose grade nearly always comes out
+    below Extreme.  Cheaper than the grade, which tries the techniques in the
+    rater's order one step at a time (measured on 100 minimal 9x9 disjoint-groups
+    candidates: 1.5 s against 2.5 s; it finished the 98 the grade did not call
+    Extreme and neither of the 2 it did).
+    """
+    names, others = _everything()
+    position = CandidateGrid.from_grid(rules.shape, grid, rules=rules)
+    return _close(position, names, others).is_solved()
+
+
+@functools.cache
+def _everything() -> tuple[frozenset[str], tuple[Technique, ...]]:
+    """The variant plan's techniques up to Extreme, split as :func:`_close` takes them."""
+    order = _plan(Level.EXTREME, True).order
+    names = frozenset(t.name for t in order if t.name in _BUILT_IN)
+    return names, tuple(t for t in order if t.name not in _BUILT_IN)
+
+
 class Verdict(enum.Enum):
     """Where a puzzle stands against a target level."""
 
