@@ -47,7 +47,9 @@ level (:data:`VARIANT_REFUSALS`), so the puzzle may keep a clue or two more than
 minimal one.  Extreme variant puzzles are minimal ones our logic cannot finish (it
 has no trials on variants): removals straight from the solution, each kept while
 the solver's plain search proves the puzzle unique within a fixed number of branch
-points (:func:`~game.engine.generation.digging.keeps_searched`).
+points (:func:`~game.engine.generation.digging.keeps_searched`); one our logic
+finishes when every technique takes all its steps at once
+(:func:`~game.engine.generation.grading.logic_solves`) is rejected before the grade.
 
 Reproducibility: every random choice comes from one ``random.Random(seed)``, in a
 fixed order, over lists (never sets); no clock is read and the rating caps are

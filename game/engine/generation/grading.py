@@ -16,6 +16,8 @@ candidate it can reject sooner:
   never run, so a Medium check never pays for chains, and no check pays for the
   last-resort search.  Harder techniques ordered among the target's run only when
   a technique up to the target applies after them (see :func:`_split`).
+- :func:`logic_solves` screens Extreme variant candidates before their grade: every
+  technique at once, no path; a puzzle it finishes is below Extreme.
 
 The cap: a path that needs more than :data:`MAX_EXPERT_STEPS` chain-level steps is
 called too hard.  Chain searches are what make rating slow (a fraction of a second
