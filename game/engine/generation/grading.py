@@ -91,7 +91,36 @@ def _everything() -> tuple[frozenset[str], tuple[Technique, ...]]:
     """The variant plan's techniques up to Extreme, split as :func:`_close` takes them."""
     order = _plan(Level.EXTREME, True).order
     names = frozenset(t.name for t in order if t.name in _BUILT_IN)
-    return names, tuple(t for t in order if t.name not in _BUILT_IN)
+    others = (t for t in order if t.name not in _BUILT_IN and t.name not in SCREEN_SKIPS)
+    return names, tuple(others)
+
+
+SCREEN_SKIPS = frozenset(
+    {
+        "X-Wing",
+        "Finned X-Wing",
+        "Skyscraper",
+        "Empty Rectangle",
+        "Naked Quad",
+        "Hidden Quad",
+        "WXYZ-Wing",
+        "X-Chain",
+        "Sue de Coq",
+        "Grouped X-Chain",
+        "Aligned Pair Exclusion",
+        "VWXYZ-Wing",
+        "Template Set",
+        "ALS-XZ",
+        "ALS-XY-Wing",
+        "Grouped AIC through ALS",
+    }
+)
+"""Techniques :func:`logic_solves` leaves out: those that took the most time for the
+fewest candidates finished (measured per technique on 60 minimal 9x9 candidates each
+of disjoint groups, Windoku and anti-king).  The chains and the other techniques
+mostly find what they would; without them the screen took 45% less time and left 2
+of 60 anti-king candidates, and no others, to the grade.  Leaving a technique out
+only makes the screen reject less, never a puzzle the full screen would keep."""
 
 
 class Verdict(enum.Enum):
