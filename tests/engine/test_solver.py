@@ -95,6 +95,30 @@ def test_node_limit_stops_a_long_search() -> None:
         solver.solutions(Shape.classic(16), [0] * 256, limit=10_000, node_limit=3)
 
 
+def test_candidates_narrow_the_search_to_a_position() -> None:
+    # NORVIG_HARD1 has many solutions; the candidates of one of them, with no digit
+    # placed, leave that one alone (no relabelling of digits absent from the grid).
+    puzzle = Puzzle.from_string(NORVIG_HARD1)
+    first, second = solver.solutions(puzzle.shape, puzzle.givens, limit=2)
+    only = [
+        0 if given else 1 << (digit - 1) for given, digit in zip(puzzle.givens, first, strict=True)
+    ]
+    pinned = solver.settle(puzzle.shape, puzzle.givens, candidates=only)
+    assert pinned.status is solver.Status.UNIQUE and pinned.solutions == (first,)
+    both = [a | 1 << (digit - 1) for a, digit in zip(only, second, strict=True)]
+    assert (
+        solver.settle(puzzle.shape, puzzle.givens, candidates=both).status is solver.Status.MULTIPLE
+    )
+    empty = next(cell for cell, given in enumerate(puzzle.givens) if not given)
+    none = [0 if cell == empty else mask for cell, mask in enumerate(both)]
+    assert solver.settle(puzzle.shape, puzzle.givens, candidates=none).status is solver.Status.NONE
+    # On an empty grid every digit is absent, yet the candidates tell them apart.
+    shape = Shape.classic(4)
+    grid = solver.solutions(shape, [0] * 16, limit=1)[0]
+    alone = solver.settle(shape, [0] * 16, candidates=[1 << (d - 1) for d in grid])
+    assert alone.status is solver.Status.UNIQUE and alone.solutions == (grid,)
+
+
 SHAPES = [Shape.classic(4), Shape.classic(6), Shape.classic(9), Shape.from_regions(COURSE_LAYOUT)]
 
 

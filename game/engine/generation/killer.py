@@ -16,29 +16,37 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    so once the puzzle is at the level only merges that keep it there are kept:
    waiting for the end lost most Hard candidates to a last merge that left them
    Medium.  At the level, only :data:`TRIES_AT_LEVEL` more merges are graded: each
-   grade there walks the whole path.  At Hard and Expert, before a merge is graded, a
+   grade there walks the whole path.  From Hard up, before a merge is graded, a
    cheap search near the solution (:func:`_ambiguous`) refuses most merges that break
    uniqueness: the logic only finds those by walking its path until stuck.
 3. Below Expert, a candidate whose merges all overshoot gets up to :data:`MOVES`
    cell moves between touching cages (two sums change, the count of cages stays);
    one that keeps it at or below the level is kept and merging resumes.
 4. A candidate that never reached the level is dropped, and the generator tries
-   another solution.  Extreme is the exception: merges are kept while the solver
-   proves the puzzle unique, and the minimal killer left is graded once.
+   another solution.
+
+Extreme is reached the same way, one merge past where the logic gives up: a merge
+the logic still solves is unique and below the level; one where it gets stuck
+needs the solver's proof, which starts from the position the logic got stuck in
+(its digits and eliminations hold in every solution: no uniqueness arguments on
+variants), and the first merge proved unique ends the search.  Proving each merge
+from an empty grid, down to a minimal killer, took about 20 s a 9x9 puzzle: a
+late candidate's proof costs about a second from empty, a few hundredths from
+where the logic stopped.
 
 Cages never exceed :data:`LARGEST` cells (a cage of nine 9x9 cells just says
 "all digits once", and setters rarely draw them past six).  The solver is asked
-for a proof only on Extreme targets: the logic proves uniqueness wherever it solves
-the puzzle (measured: asking the solver first made a Medium killer three times
-slower; a full count on a late 9x9 Hard candidate costs as much as a grade).
+for a proof only where the logic gets stuck on an Extreme target: the logic proves
+uniqueness wherever it solves the puzzle (measured: asking the solver first made a
+Medium killer three times slower; a full count on a late 9x9 Hard candidate costs
+as much as a grade).
 
 Measured on 9x9 Hard (seeds 1000-1002, CPU): 0.01-0.3 s a grade, growing as the
 cages grow.  While the 45 rule over several houses was Medium, a killer's grade
 jumped from Medium past Hard in one merge (12 to 43 candidates a Hard puzzle, 5 to
 17 s); with it at Hard (:mod:`~..logic.techniques.innies`) a median 0.48 s and 1.7
-candidates, on jigsaw 0.53 s.  Extreme is the slow level: its merges each ask the
-solver for a proof (about a second on a late 9x9 candidate), about 20 s a puzzle (50 s
-before the solver dropped long outie sums, see :data:`~..solver.sums.OUTIE_CELLS`).
+candidates, on jigsaw 0.53 s.  Extreme: a median 1.2-1.8 s on seeds 1000-1002 and
+2000-2002 (jigsaw 1.8-2.0 s), where proofs from an empty grid took 21 s (9.5 s).
 """
 
 from __future__ import annotations
@@ -47,11 +55,12 @@ import random
 from collections.abc import Callable, Sequence
 
 from .. import solver
+from ..logic.path import Finding, PositionKey
 from ..logic.registry import Level
 from ..rules import Cage, Constraint, RuleSet
 from ..rules.constraints import orthogonal_pairs
 from ..shape import Shape
-from .digging import keeps_settled
+from .digging import SETTLE_WORK
 from .grading import Verdict, grade
 
 LARGEST = 6
@@ -80,16 +89,44 @@ def cages(
         )
         return RuleSet(shape, ruled + made)
 
-    def fits(groups: dict[int, list[int]], joined: Sequence[int] = ()) -> Verdict:
+    # Verdicts by cages: a pass retries every merge, and those refused after the
+    # last kept merge of the previous pass meet the very same cages again.
+    known: dict[frozenset[tuple[int, ...]], Verdict] = {}
+    unsettled = [0]  # proofs the solver gave up on (see UNSETTLED)
+
+    def fits(
+        groups: dict[int, list[int]], joined: Sequence[int] = (), batch: bool = False
+    ) -> Verdict:
+        key = frozenset(tuple(sorted(cells)) for cells in groups.values())
+        verdict = known.get(key)
+        if verdict is None:
+            verdict = known[key] = _fits(groups, joined, batch)
+        return verdict
+
+    def _fits(groups: dict[int, list[int]], joined: Sequence[int], batch: bool) -> Verdict:
         rules = rules_of(groups)
         if joined and level in AMBIGUITY_LEVELS and _ambiguous(rules, solution, joined):
             return Verdict.ABOVE  # not unique: the logic would get stuck (see _ambiguous)
-        if level is Level.EXTREME:
-            # A minimal unique killer, graded once at the end: grading every merge
-            # at Extreme runs every technique at each stuck position.
-            unique = keeps_settled(rules)(list(empty))
-            return Verdict.BELOW if unique else Verdict.ABOVE
-        return grade(shape, empty, level, rules=rules, poll=poll)
+        if level is not Level.EXTREME:
+            return grade(shape, empty, level, rules=rules, poll=poll)
+        # Extreme: while our logic solves the killer it is unique and below the
+        # level; where the logic gets stuck, the solver must prove it unique (see
+        # the module docstring).
+        findings: dict[PositionKey, Finding] = {}
+        verdict = grade(shape, empty, level, rules=rules, poll=poll, findings=findings)
+        if verdict is not Verdict.AT:
+            return verdict
+        if batch or unsettled[0] >= UNSETTLED:
+            # A batch past Expert is retried a merge at a time: a proof for it is
+            # wasted, and the solver often cannot settle so big a jump in its budget.
+            return Verdict.ABOVE
+        # Every step of the grade holds in every solution (no uniqueness arguments
+        # on variants), so the solver may start where the logic got stuck, with its
+        # digits and eliminations, rather than from an empty grid.
+        values, candidates = list(findings)[-1]
+        status = solver.settle(rules, values, work=SETTLE_WORK, candidates=candidates).status
+        unsettled[0] += status is solver.Status.UNDECIDED
+        return Verdict.AT if status is solver.Status.UNIQUE else Verdict.ABOVE
 
     def grow(
         groups: dict[int, list[int]], reached: bool, left: int
@@ -97,7 +134,7 @@ def cages(
         """Merge passes from ``groups`` until none is kept or ``left`` runs out (see
         the module docstring): the cages, whether they are at the level, ``left``."""
         merged = True
-        while merged and left:
+        while merged and (left or not reached):
             merged = False
             pairs = _touching_cages(n, groups)
             rng.shuffle(pairs)
@@ -107,7 +144,7 @@ def cages(
             # grades of the early passes.  At the level, every merge is graded alone.
             batch = BATCH if not reached else 1
             at = 0
-            while at < len(pairs) and left:
+            while at < len(pairs) and (left or not reached):
                 chunk = pairs[at : at + batch]
                 trial = dict(groups)
                 count = 0
@@ -122,8 +159,8 @@ def cages(
                 if not count:
                     at += len(chunk)
                     continue
-                verdict = fits(trial, joined)
-                if reached and level is not Level.EXTREME:
+                verdict = fits(trial, joined, count > 1)
+                if reached:
                     left -= 1
                 if verdict is Verdict.AT or (verdict is Verdict.BELOW and not reached):
                     groups = trial
@@ -149,11 +186,11 @@ def cages(
     reached = verdict is Verdict.AT
     # Merges still graded once the puzzle is at its level, and cells still moved
     # between cages once no merge is kept (see TRIES_AT_LEVEL and MOVES).
-    left = {Level.EXPERT: TRIES_AT_EXPERT, Level.HARD: TRIES_AT_HARD}.get(level, TRIES_AT_LEVEL)
+    left = TRIES.get(level, TRIES_AT_LEVEL)
     moves = MOVES if level < Level.EXPERT else 0
     while True:
         groups, reached, left = grow(groups, reached, left)
-        if reached or level is Level.EXTREME or not moves:
+        if reached or not moves:
             break
         # Stuck below the level: every merge overshoots.  A cell moved from one
         # cage to a neighbour changes two sums and keeps the count of cages.
@@ -173,8 +210,6 @@ def cages(
                 break
         if not moved:
             break
-    if level is Level.EXTREME:
-        reached = grade(shape, empty, level, rules=rules_of(groups), poll=poll) is Verdict.AT
     if not reached:
         return None
     return tuple(rules_of(groups).constraints[len(ruled) :])  # type: ignore[arg-type]
@@ -206,6 +241,18 @@ is unchanged, so the same puzzles come out a few merges earlier): 134/32 grades
 TRIES_AT_EXPERT = 3
 """As :data:`TRIES_AT_LEVEL`, at Expert, where each grade runs the chains: 8 took a
 median 4.95 s CPU on 9x9 seeds 1000-1002, 3 take 4.18 s."""
+
+UNSETTLED = 3
+"""Proofs of uniqueness the solver may give up on (out of work) for an Extreme killer
+candidate; past that, merges that need one are refused and another solution grid
+is tried.  Rare since proofs start where the logic got stuck, but a candidate
+whose proofs all fail costs half a second each (measured from empty grids on 9x9
+seed 1000: 15 of 15 failed)."""
+
+TRIES = {Level.HARD: TRIES_AT_HARD, Level.EXPERT: TRIES_AT_EXPERT, Level.EXTREME: 0}
+"""Merges graded once a killer is at the level, per level (:data:`TRIES_AT_LEVEL` for
+the rest).  An Extreme killer stops at the first merge that reaches the level: each
+merge past it asks the solver for a proof that costs more the bigger the cages."""
 
 
 def _absorb_singles(
@@ -246,10 +293,11 @@ def _merged(
     return union if len(set(digits)) == len(digits) else None
 
 
-AMBIGUITY_LEVELS = (Level.HARD, Level.EXPERT)
+AMBIGUITY_LEVELS = (Level.HARD, Level.EXPERT, Level.EXTREME)
 """Targets whose merges :func:`_ambiguous` screens.  Below Hard a grade costs about as
 much as the screen (9x9 Easy went from 0.05 to 0.11 s CPU with it, jigsaw Medium
-from 0.46 to 0.76 s); Extreme targets ask the solver anyway."""
+from 0.46 to 0.76 s); at Extreme it spares the solver's proof where the logic
+gets stuck on a merge that broke uniqueness."""
 
 AMBIGUITY_NODES = 50
 """Branch points the solver may spend on each of :func:`_ambiguous`'s two searches."""

@@ -246,6 +246,7 @@ def settle(
     limit: int = 2,
     *,
     work: int | None = None,
+    candidates: Sequence[int] | None = None,
 ) -> Analysis:
     """Status and up to ``limit`` solutions of ``grid``, within a budget of work.
 
@@ -255,10 +256,15 @@ def settle(
     first; ``solutions`` then holds what was found (at most one).  A ``MULTIPLE``
     verdict lists up to ``limit`` solutions, fewer when the budget ran out first.
     ``limit`` is clamped to ``2 .. MAX_SOLUTIONS``.
+
+    ``candidates``, when given, holds each cell's digits still possible (bit ``d - 1``
+    for digit ``d``, as :class:`~..logic.grid.CandidateGrid` keeps them): a position
+    the logic reached, whose eliminations every solution obeys.  The solutions are
+    those of ``grid`` within them, so the search starts where the logic stopped.
     """
     limit = max(2, min(limit, MAX_SOLUTIONS))
     tables = bitboard(shape)
-    start = tables.start(grid)
+    start = tables.start(grid, candidates)
     if start is None:
         return Analysis(Status.NONE, ())
     budget = work if work is not None else work_budget(shape)
@@ -267,8 +273,9 @@ def settle(
         plain_budget //= PROBE_AFTER  # the probing stage does better from there on
     present = set(grid)
     # Digits absent from the grid may be permuted in a solution only where the rules
-    # allow relabelling (not with sums, orders or dots).
-    free = [d for d in range(1, tables.size + 1) if d not in present] if tables.relabels else []
+    # allow relabelling (not with sums, orders or dots), and no candidates tell them apart.
+    relabels = tables.relabels and candidates is None
+    free = [d for d in range(1, tables.size + 1) if d not in present] if relabels else []
     # Stage 1: the plain depth-first search alone, in its fixed order.  Where enough
     # digits are free, its first solution lists "several", so it stops there first.
     plain: list[tuple[int, int]] = [start]
@@ -340,13 +347,13 @@ def _probing(
     narrowing: _Narrowing | None = None
     deepen = budget // SET_SUMS_AFTER
     while stack:
-        if narrowing is None and used >= deepen:
-            narrowing = tables.deep_props  # None again when there are no set sums
-            deepen = budget
         if used >= budget:
             listed = tuple(tables.decode(p) for p in known)
             verdict = Status.MULTIPLE if len(listed) >= 2 else Status.UNDECIDED
             return Analysis(verdict, listed, spent + used)
+        if narrowing is None and used >= deepen:
+            narrowing = tables.deep_props  # None again when there are no set sums
+            deepen = budget
         state, placed = stack.pop()
         children, work = tables.probe(state, placed, known, narrowing)
         used += work
@@ -690,8 +697,11 @@ class _Tables:
             found = self._intersections = _Intersections(self._shape, self)
         return found
 
-    def start(self, grid: Sequence[int]) -> tuple[int, int] | None:
-        """The search state with the filled cells of ``grid`` placed, or None on conflict."""
+    def start(
+        self, grid: Sequence[int], candidates: Sequence[int] | None = None
+    ) -> tuple[int, int] | None:
+        """The search state with the filled cells of ``grid`` placed and, when given,
+        the digits outside each empty cell's ``candidates`` ruled out; None on conflict."""
         n = self.size
         state = self.full if self.initial is None else self.initial
         placed = 0
@@ -703,6 +713,17 @@ class _Tables:
                     return None  # the digit was already ruled out by an earlier one
                 state &= kill[i]
                 placed |= 1 << i
+        if candidates is not None:
+            drop = self.drop
+            full = (1 << n) - 1
+            for cell, mask in enumerate(candidates):
+                if grid[cell]:
+                    continue
+                gone = full & ~mask
+                while gone:
+                    low = gone & -gone
+                    gone ^= low
+                    state &= drop[cell * n + low.bit_length() - 1]
         return state, placed
 
     def decode(self, placed: int) -> tuple[int, ...]:
