@@ -526,7 +526,9 @@ def _dig_variant(
     then those that keep it no harder than the level.  Extreme skips the Easy
     removals: a minimal puzzle dug straight from the solution is harder more often
     (measured on 40 9x9 anti-king candidates without symmetry: 18 Extreme, against
-    16 after the Easy removals, in three quarters of the time).  ``floor`` keeps Easy puzzles
+    16 after the Easy removals, in three quarters of the time; searches of seeds 1000
+    to 1002 and 2000 to 2002 took 28 candidates against 50 on anti-king, 20 against
+    32 on X, and on Windoku, seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s).  ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
     carry much of the puzzle, so there they may leave few clues or none.
     """
