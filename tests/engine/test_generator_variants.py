@@ -252,3 +252,23 @@ def test_stored_solution_pools_keep_their_rules_and_are_drawn_from() -> None:
             assert rules.is_solution(grid)
         drawn = random_solution(rules, random.Random(size))
         assert rules.is_solution(drawn)
+
+
+def test_random_solution_completes_the_empty_grid_within_a_budget_when_digits_fail(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When random digits find no completion, the empty grid is completed by the
+    budgeted search (the unbounded one ran 88 s on one jigsaw X layout)."""
+
+    def no_completion(*args: object, **kwargs: object) -> list[tuple[int, ...]]:
+        raise solver.SearchLimitReached
+
+    def unbounded(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the unbounded search ran")
+
+    shape = Shape.classic(9)
+    rules = RuleSet(shape, Kind.parse("x").constraints(shape))
+    monkeypatch.setattr(solver, "solutions", no_completion)
+    monkeypatch.setattr(solver, "solve", unbounded)
+    solution = random_solution(rules, random.Random(1))
+    assert all(solution) and rules.is_solution(solution)
