@@ -45,11 +45,13 @@ reads links, sums and extra houses the logic's singles do not, so "solved withou
 branching" no longer means Easy; digging stops at the first removal graded at the
 level (:data:`VARIANT_REFUSALS`), so the puzzle may keep a clue or two more than a
 minimal one.  Extreme variant puzzles are minimal ones our logic cannot finish (it
-has no trials on variants): removals straight from the solution, each kept while
-the solver's plain search proves the puzzle unique within a fixed number of branch
-points (:func:`~game.engine.generation.digging.keeps_searched`); one our logic
-finishes when every technique takes all its steps at once
+has no trials on variants).  On classic grids: removals straight from the solution,
+each kept while the solver's plain search proves the puzzle unique within a fixed
+number of branch points (:func:`~game.engine.generation.digging.keeps_searched`);
+one our logic finishes when every technique takes all its steps at once
 (:func:`~game.engine.generation.grading.logic_solves`) is rejected before the grade.
+On jigsaw grids: the Easy removals, then each kept while the solver settles the
+puzzle unique within a fixed amount of work.
 
 Reproducibility: every random choice comes from one ``random.Random(seed)``, in a
 fixed order, over lists (never sets); no clock is read and the rating caps are
@@ -74,6 +76,7 @@ from .generation.digging import (
     keeps_easy,
     keeps_logic,
     keeps_searched,
+    keeps_settled,
     keeps_unique,
     keeps_up_to,
 )
@@ -523,12 +526,21 @@ def _dig_variant(
     As :func:`_candidate`, but every removal is graded under the rules (the solver's
     propagation reads more than the logic's singles, so it cannot stand in for
     them): first the removals that keep the puzzle Easy, which are cheap to test,
-    then those that keep it no harder than the level.  Extreme skips the Easy
-    removals: a minimal puzzle dug straight from the solution is harder more often
-    (measured on 40 9x9 anti-king candidates without symmetry: 18 Extreme, against
-    16 after the Easy removals, in three quarters of the time; searches of seeds 1000
-    to 1002 and 2000 to 2002 took 28 candidates against 50 on anti-king, 20 against
-    32 on X, and on Windoku, seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s).  ``floor`` keeps Easy puzzles
+    then those that keep it no harder than the level.
+
+    Extreme on a jigsaw grid then takes every removal the solver settles unique:
+    nearly every such minimal jigsaw X puzzle is Extreme (1 to 1.3 candidates a
+    puzzle), where a plain search within 200 nodes left them 1 to 3 clues larger
+    (16 candidates for seeds 1000 to 1002 and 2000 to 2002, against 9).  On other
+    grids it skips the Easy removals, takes those the plain search proves unique,
+    and screens the minimal puzzle with :func:`~.generation.grading.logic_solves`
+    before the grade.  Dug straight from the solution, a minimal puzzle is Extreme
+    more often: on 40 9x9 anti-king candidates without symmetry, 18 against 16 after
+    the Easy removals, in three quarters of the time; over seeds 1000 to 1002 and
+    2000 to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
+    Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.
+
+    ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
     carry much of the puzzle, so there they may leave few clues or none.
     """
@@ -541,13 +553,16 @@ def _dig_variant(
         givens = dig(solution, groups, keeps, floor=lowest, poll=poll)
         graded = keeps.graded(givens)
         return _Dug(givens, graded.findings if graded is not None else None)
-    if level is Level.EXTREME:
+    if level is Level.EXTREME and not shape.is_jigsaw:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
     givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
     groups = [group for group in groups if givens[group[0]]]
+    if level is Level.EXTREME:
+        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+        return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)
     return _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
