@@ -89,3 +89,24 @@ def test_classic_grids_get_the_search_alone() -> None:
 
 def test_the_killer_round_trips() -> None:
     assert format_solo(hard_killer()) == HARD_KILLER
+
+
+EXTREME_KILLER = (
+    "3x3k:zzzc,_ac____aa_____a_aa___aaa_a_aabbbb_c____a_a_dabba__b__a__b_aa__a_____aaa__aa_c_aaa_"
+    "ab_,22_17a24c16_7a20a18a14g13a17f14c15_18a8b22a19c25f19d28d26d11c11b10b11a"
+)
+"""Our generator's 9x9 Extreme killer (seed 1000 at ``315ccbe``): the logic gets stuck on
+it, and the search from an empty grid takes about 6 s to prove it unique."""
+
+
+def test_where_the_logic_is_stuck_the_search_starts_from_its_position() -> None:
+    puzzle = parse_solo(EXTREME_KILLER).puzzle
+    rules = puzzle.rules
+    assert logic_solution(rules, puzzle.givens) is None
+    first_try = solver.work_budget(rules) // FIRST_TRY_SHARE
+    assert solver.settle(rules, puzzle.givens, work=first_try).status is solver.Status.UNDECIDED
+    analysis = decide(rules, puzzle.givens)
+    assert analysis.status is solver.Status.UNIQUE
+    assert analysis.solution is not None and rules.is_solution(analysis.solution, puzzle.givens)
+    # From the logic's position the proof takes less work than the first try had.
+    assert analysis.work < first_try
