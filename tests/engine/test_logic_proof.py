@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.engine import solver
 from game.engine.formats.solo import format_solo, parse_solo
 from game.engine.logic import decide
@@ -110,3 +112,33 @@ def test_where_the_logic_is_stuck_the_search_starts_from_its_position() -> None:
     assert analysis.solution is not None and rules.is_solution(analysis.solution, puzzle.givens)
     # From the logic's position the proof takes less work than the first try had.
     assert analysis.work < first_try
+
+
+class _Abandon(Exception):
+    pass
+
+
+def test_a_poll_that_raises_abandons_the_proof_at_every_stage() -> None:
+    # The killer needs the first search, the logic and (for the Extreme one) the search
+    # from where the logic stopped; a poll raising on its k-th call stops each of them.
+    for puzzle in (hard_killer(), parse_solo(EXTREME_KILLER).puzzle):
+        calls = 0
+
+        def count() -> None:
+            nonlocal calls
+            calls += 1
+
+        decide(puzzle.rules, puzzle.givens, poll=count)
+        assert calls > 1
+        for stop in (1, calls // 2, calls):
+            seen = 0
+
+            def abandon(stop: int = stop) -> None:
+                nonlocal seen
+                seen += 1
+                if seen >= stop:
+                    raise _Abandon
+
+            with pytest.raises(_Abandon):
+                decide(puzzle.rules, puzzle.givens, poll=abandon)
+            assert seen == stop
