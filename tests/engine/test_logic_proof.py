@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from game.engine import solver
 from game.engine.formats.solo import format_solo, parse_solo
 from game.engine.logic import decide
@@ -89,3 +91,54 @@ def test_classic_grids_get_the_search_alone() -> None:
 
 def test_the_killer_round_trips() -> None:
     assert format_solo(hard_killer()) == HARD_KILLER
+
+
+EXTREME_KILLER = (
+    "3x3k:zzzc,_ac____aa_____a_aa___aaa_a_aabbbb_c____a_a_dabba__b__a__b_aa__a_____aaa__aa_c_aaa_"
+    "ab_,22_17a24c16_7a20a18a14g13a17f14c15_18a8b22a19c25f19d28d26d11c11b10b11a"
+)
+"""Our generator's 9x9 Extreme killer (seed 1000 at ``315ccbe``): the logic gets stuck on
+it, and the search from an empty grid takes about 6 s to prove it unique."""
+
+
+def test_where_the_logic_is_stuck_the_search_starts_from_its_position() -> None:
+    puzzle = parse_solo(EXTREME_KILLER).puzzle
+    rules = puzzle.rules
+    assert logic_solution(rules, puzzle.givens) is None
+    first_try = solver.work_budget(rules) // FIRST_TRY_SHARE
+    assert solver.settle(rules, puzzle.givens, work=first_try).status is solver.Status.UNDECIDED
+    analysis = decide(rules, puzzle.givens)
+    assert analysis.status is solver.Status.UNIQUE
+    assert analysis.solution is not None and rules.is_solution(analysis.solution, puzzle.givens)
+    # From the logic's position the proof takes less work than the first try had.
+    assert analysis.work < first_try
+
+
+class _Abandon(Exception):
+    pass
+
+
+def test_a_poll_that_raises_abandons_the_proof_at_every_stage() -> None:
+    # The killer needs the first search, the logic and (for the Extreme one) the search
+    # from where the logic stopped; a poll raising on its k-th call stops each of them.
+    for puzzle in (hard_killer(), parse_solo(EXTREME_KILLER).puzzle):
+        calls = 0
+
+        def count() -> None:
+            nonlocal calls
+            calls += 1
+
+        decide(puzzle.rules, puzzle.givens, poll=count)
+        assert calls > 1
+        for stop in (1, calls // 2, calls):
+            seen = 0
+
+            def abandon(stop: int = stop) -> None:
+                nonlocal seen
+                seen += 1
+                if seen >= stop:
+                    raise _Abandon
+
+            with pytest.raises(_Abandon):
+                decide(puzzle.rules, puzzle.givens, poll=abandon)
+            assert seen == stop

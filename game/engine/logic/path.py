@@ -24,7 +24,7 @@ step; the rater then runs only the techniques the grading did not try there.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .budget import HINT_BUDGET, PATH_BUDGET, Budget, BudgetSpent, call_cost, charging
@@ -215,17 +215,21 @@ def solve_path(
     budget: Budget | None = None,
     by_rating: bool = False,
     known: Findings | None = None,
+    poll: Callable[[], None] | None = None,
 ) -> SolvePath:
     """Apply the simplest step again and again until solved, stuck, or out of budget.
 
     ``budget`` defaults to :data:`PATH_BUDGET` for the whole path; ``by_rating``
     takes the lowest-rated step instead of the first in teaching order (see above);
-    ``known`` is passed to each :func:`find_step`.
+    ``known`` is passed to each :func:`find_step`; ``poll`` is called before each
+    step and may raise to abandon the path.
     """
     total = budget if budget is not None else Budget(PATH_BUDGET)
     steps: list[Step] = []
     search = StepSearch(None)
     while not grid.is_solved() and len(steps) < max_steps:
+        if poll is not None:
+            poll()
         search = find_step(
             grid,
             unique=unique,

@@ -79,7 +79,7 @@ import random
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -247,6 +247,7 @@ def settle(
     *,
     work: int | None = None,
     candidates: Sequence[int] | None = None,
+    poll: Callable[[], None] | None = None,
 ) -> Analysis:
     """Status and up to ``limit`` solutions of ``grid``, within a budget of work.
 
@@ -261,6 +262,10 @@ def settle(
     for digit ``d``, as :class:`~..logic.grid.CandidateGrid` keeps them): a position
     the logic reached, whose eliminations every solution obeys.  The solutions are
     those of ``grid`` within them, so the search starts where the logic stopped.
+
+    ``poll``, when given, is called between pieces of the search of the second stage
+    (a branch point, a turn); it may raise to abandon the search, as a background job
+    does when its result is no longer wanted.
     """
     limit = max(2, min(limit, MAX_SOLUTIONS))
     tables = bitboard(shape)
@@ -288,10 +293,10 @@ def settle(
         return _settled(tables, found, spent)
     if tables.props is not None:
         # Stage 2 under sums, lines and dots: the probing search (see _probing).
-        return _probing(tables, start, found, limit, budget * PROBE_SHARE, spent)
+        return _probing(tables, start, found, limit, budget * PROBE_SHARE, spent, poll)
     # Stage 2: the same search goes on with pointing and claiming, taking turns with
     # randomized restarts, within a budget of the same size.
-    return _hard(tables, start, plain, found, free, limit, budget, spent)
+    return _hard(tables, start, plain, found, free, limit, budget, spent, poll)
 
 
 PROBE_AFTER = 8
@@ -317,6 +322,7 @@ def _probing(
     limit: int,
     budget: int,
     spent: int,
+    poll: Callable[[], None] | None = None,
 ) -> Analysis:
     """The second stage of :func:`settle` on a rule set whose constraints narrow
     (sums, lines, dots): a depth-first search that *probes* every open candidate at
@@ -351,6 +357,8 @@ def _probing(
             listed = tuple(tables.decode(p) for p in known)
             verdict = Status.MULTIPLE if len(listed) >= 2 else Status.UNDECIDED
             return Analysis(verdict, listed, spent + used)
+        if poll is not None:
+            poll()
         if narrowing is None and used >= deepen:
             narrowing = tables.deep_props  # None again when there are no set sums
             deepen = budget
@@ -372,6 +380,7 @@ def _hard(
     limit: int,
     budget: int,
     spent: int,
+    poll: Callable[[], None] | None = None,
 ) -> Analysis:
     """The second stage of :func:`settle`: see the module docstring."""
     rng: random.Random | None = None  # made when first needed: most grids never need it
@@ -381,6 +390,8 @@ def _hard(
     used = 0
     for run in itertools.count(1):
         for randomized in (False, True):
+            if poll is not None:
+                poll()
             cap = min(unit * _luby(run), budget - used)
             found: list[int]
             if randomized:

@@ -7,7 +7,8 @@ background, as :class:`~.difficulty.Rater` rates a puzzle, and the game learns
 the answer (:meth:`~game.session.play.Game.proved`) when it arrives on the main
 thread.  Until then the help that leans on the solution (Hint, the steps, Check,
 Reveal, Solve, Find my first mistake) says :data:`STILL_CHECKING` instead of an
-answer that might be wrong.
+answer that might be wrong.  When the board leaves first, the count stops at its
+next poll (between search turns and logic steps), rather than running on unseen.
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ class Prover:
         if game.proving:
             rules, givens = game.rulebook.rules, game.givens
             self._task = tasks.run(
-                lambda task: decide(rules, givens), self._proved, self._failed, "prove"
+                lambda task: decide(rules, givens, poll=task.check),
+                self._proved,
+                self._failed,
+                "prove",
             )
 
     @property
@@ -51,7 +55,7 @@ class Prover:
         self._listeners.append(listener)
 
     def cancel(self) -> None:
-        """The board left: the answer no longer matters."""
+        """The board left: the answer no longer matters, and the count stops soon."""
         self._listeners.clear()
         if self._task is not None:
             self._task.cancel()
