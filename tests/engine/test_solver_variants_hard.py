@@ -17,7 +17,7 @@ import pytest
 from game.engine import solver
 from game.engine.formats.fpuzzles import parse_fpuzzles
 from game.engine.puzzle import Puzzle
-from game.engine.rules import Kropki, RuleSet
+from game.engine.rules import VARIANTS, Kropki, RuleSet
 from game.engine.shape import Shape
 from game.engine.solver import exact
 from tests.engine.variant_helpers import fpuzzles_entries, solution_of
@@ -81,3 +81,21 @@ def test_probing_proves_none_where_a_dot_cannot_hold() -> None:
     givens = [0] * shape.cells
     givens[0], givens[1] = 1, 3
     assert solver.settle(rules, givens, work=8).status is solver.Status.NONE
+
+
+ANTI_KNIGHT_LAYOUT = (
+    "000011222001111222001112232044455533444455333446555333666577888666777888667777888"
+)
+"""A random 9x9 jigsaw layout (the generator's, seed 7) whose anti-knight solutions the
+budgeted depth-first search does not find (undecided at 100,000 work)."""
+
+
+def test_probing_finds_an_anti_knight_jigsaw_solution_the_search_misses() -> None:
+    shape = Shape.from_regions([int(c) for c in ANTI_KNIGHT_LAYOUT])
+    rules = RuleSet(shape, tuple(VARIANTS["anti-knight"].rules(shape)))
+    empty = [0] * shape.cells
+    assert not solver.settle(rules, empty, work=100_000).solutions
+    found = solver.probed_solution(rules, empty, work=100_000)
+    assert found is not None and rules.is_solution(found)
+    broken = [1, 1] + empty[2:]  # two 1s in a row: no start at all
+    assert solver.probed_solution(rules, broken, work=100_000) is None

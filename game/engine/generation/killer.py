@@ -90,14 +90,15 @@ def cages(
         return RuleSet(shape, ruled + made)
 
     # Verdicts by cages: a pass retries every merge, and those refused after the
-    # last kept merge of the previous pass meet the very same cages again.
-    known: dict[frozenset[tuple[int, ...]], Verdict] = {}
+    # last kept merge of the previous pass meet the very same cages again.  (A batch
+    # is told apart: at Extreme it is refused where one merge would get a proof.)
+    known: dict[tuple[frozenset[tuple[int, ...]], bool], Verdict] = {}
     unsettled = [0]  # proofs the solver gave up on (see UNSETTLED)
 
     def fits(
         groups: dict[int, list[int]], joined: Sequence[int] = (), batch: bool = False
     ) -> Verdict:
-        key = frozenset(tuple(sorted(cells)) for cells in groups.values())
+        key = frozenset(tuple(sorted(cells)) for cells in groups.values()), batch
         verdict = known.get(key)
         if verdict is None:
             verdict = known[key] = _fits(groups, joined, batch)
@@ -117,8 +118,9 @@ def cages(
         if verdict is not Verdict.AT:
             return verdict
         if batch or unsettled[0] >= UNSETTLED:
-            # A batch past Expert is retried a merge at a time: a proof for it is
-            # wasted, and the solver often cannot settle so big a jump in its budget.
+            # A batch where the logic is stuck is retried a merge at a time: a proof
+            # for it is wasted, and the solver often cannot settle so big a jump in its
+            # budget.  Past UNSETTLED failed proofs, this candidate asks for no more.
             return Verdict.ABOVE
         # Every step of the grade holds in every solution (no uniqueness arguments
         # on variants), so the solver may start where the logic got stuck, with its
