@@ -38,6 +38,7 @@ CASES = [
     ("anti-king", 9, Level.EASY, 5),
     ("non-consecutive", 6, Level.EASY, 6),
     ("jigsaw,x", 9, Level.MEDIUM, 7),
+    ("jigsaw,anti-knight", 9, Level.MEDIUM, 22),
     ("x", 6, Level.MEDIUM, 8),
     ("killer", 4, Level.EASY, 9),
     ("killer", 6, Level.MEDIUM, 10),
@@ -137,6 +138,12 @@ def test_requests_outside_the_offer_are_refused_with_what_is_offered() -> None:
         check_request("killer", 4, Level.EXPERT)
     with pytest.raises(ValueError, match="classic or jigsaw"):
         generate_unrated("x")
+    # Anti-knight jigsaws are screened by probing; non-consecutive ones are not found,
+    # nor layouts keeping anti-knight with anti-king.
+    assert available_levels("jigsaw,anti-knight", 9)[-1] is Level.EXTREME
+    assert available_levels("jigsaw,non-consecutive", 9) == ()
+    with pytest.raises(ValueError, match="anti-knight with anti-king jigsaw"):
+        check_request("jigsaw,anti-knight,anti-king", 9, Level.EASY)
 
 
 def test_cli_prints_variants_as_json_with_their_constraints(

@@ -21,14 +21,23 @@ DRAWN = tuple(DRAWN_RULES)
 
 GRIDS = ("classic", "jigsaw")
 
-_NOT_ON_JIGSAW = ("anti-knight", "non-consecutive")
+_NOT_ON_JIGSAW = ("non-consecutive",)
 """Global rules not offered on jigsaw grids: most random 9x9 layouts have solution
-grids under them (CP-SAT found one on 6 of 10 layouts under anti-knight, 9 of 10
-under non-consecutive), but our solver finds none on an empty jigsaw grid (20 of 20
-undecided at 100,000 work), so a search would only screen layouts.  Cutting regions
-to fit a solution drawn on the boxes does not help: same-digit swaps and growth
-both stay near the boxes (89-92% of cells in their box's region, against 70% for a
-grown layout)."""
+grids under non-consecutive (CP-SAT found one on 9 of 10), but our solver finds none
+on an empty jigsaw grid, not even by probing (6 of 6 undecided at 300,000 work), so
+a search would only screen layouts.  Cutting regions to fit a solution drawn on the
+boxes does not help: same-digit swaps and growth both stay near the boxes (89-92%
+of cells in their box's region, against 70% for a grown layout)."""
+
+PROBED = ("anti-knight",)
+"""Global rules under which an open jigsaw grid's solutions are found by probing
+(:func:`~game.engine.solver.probed_solution`): the depth-first search wanders there
+(20 of 20 random 9x9 layouts undecided at 100,000 work under anti-knight), while
+probing found a solution on 9 of 20 in 0.2 s each, which is enough to screen them."""
+
+_NOT_ON_JIGSAW_TOGETHER = (frozenset({"anti-knight", "anti-king"}),)
+"""Sets of global rules not offered together on jigsaw grids: no layout with a
+solution turned up within the generator's layout tries (measured on 9x9)."""
 
 
 _NO_GRID: tuple[tuple[frozenset[str], tuple[int, ...]], ...] = (
@@ -128,7 +137,16 @@ class Kind:
                 f"{clash[0]} jigsaw puzzles are not offered: our solver cannot yet find "
                 "a solution grid for a random layout under that rule"
             )
+        for together in _NOT_ON_JIGSAW_TOGETHER:
+            if self.jigsaw and together <= held:
+                words = " with ".join(name for name in self.rules if name in together)
+                return f"{words} jigsaw puzzles are not offered: no layout keeps them"
         return None
+
+    @property
+    def probed(self) -> bool:
+        """Whether a jigsaw grid under these rules is screened by probing (see :data:`PROBED`)."""
+        return self.jigsaw and any(name in PROBED for name in self.rules)
 
     def constraints(self, shape: Shape) -> tuple[Constraint, ...]:
         """The global rules' constraints on ``shape``."""
