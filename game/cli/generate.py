@@ -108,7 +108,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_choice(SYMMETRIES),
         default=None,
         metavar="S",
-        help="clue layout: none, 180, mirror or 90 (default 180 for classic, none for jigsaw)",
+        help=(
+            "clue layout: none, 180, mirror or 90 (default 180 for classic, none for jigsaw,"
+            " drawn constraints and Extreme variants)"
+        ),
     )
     parser.add_argument(
         "--count",
