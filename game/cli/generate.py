@@ -110,7 +110,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help=(
             "clue layout: none, 180, mirror or 90 (default 180 for classic, none for jigsaw,"
-            " drawn constraints and Extreme variants)"
+            " drawn constraints, Extreme variants and Expert X)"
         ),
     )
     parser.add_argument(

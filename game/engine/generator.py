@@ -598,10 +598,11 @@ def _default_symmetry(kind: Kind, level: Level = Level.EASY) -> Symmetry:
     # one our logic cannot finish, and minimal symmetric layouts rarely are: measured
     # on 9x9 seeds 1000-1002 and 2000-2002 (median CPU s, symmetric -> free), Windoku
     # 1.04 -> 0.59 (20-36 candidates -> 2-6), disjoint 0.97 -> 0.72, anti-king 0.62 ->
-    # 0.33, X 0.30 -> 0.26.  At Expert the gain is mixed (anti-knight 0.45 -> 1.33).
+    # 0.33, X 0.30 -> 0.26.  At Expert the gain is mixed (anti-knight 0.45 -> 1.33,
+    # Windoku 0.16 -> 0.30) except under X's diagonals (0.43 -> 0.25 on nine seeds).
     if kind.jigsaw or kind.drawn is not None:
         return Symmetry.NONE
-    if level is Level.EXTREME and kind.rules:
+    if kind.rules and (level is Level.EXTREME or (level is Level.EXPERT and "x" in kind.rules)):
         return Symmetry.NONE
     return Symmetry.ROTATIONAL
 
