@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import subprocess
 import sys
@@ -348,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
             below, above = TARGETS.get(kind, TARGETS.get(plain, (float("nan"),) * 2))
             target = below if level <= Level.HARD else above
             verdict = "ok" if median < target else "MISS"
+            goal = f"<{target:g} s {verdict}" if math.isfinite(target) else "(no target)"
             checked = (
                 f" {row.not_unique:>5}"
                 if row.not_unique is not None
@@ -355,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             print(
                 f"{kind:16} {level.label:8} {median:7.2f} {worst:7.2f} {cand:5.1f} "
-                f"{row.failed:>4} {row.misrated:>5}{checked}  <{target:g} s {verdict}",
+                f"{row.failed:>4} {row.misrated:>5}{checked}  {goal}",
                 flush=True,
             )
     return 0
