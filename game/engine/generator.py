@@ -469,9 +469,8 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> Shape:
         shape = random_layout(size, rng)
         if not kind.rules:
             return shape
-        rules = RuleSet(shape, kind.constraints(shape))
-        empty = (0,) * shape.cells
-        if solver.settle(rules, empty, work=_LAYOUT_WORK).solutions:
+        rules = _rule_set(shape, kind.constraints(shape))  # its candidates' rule set too
+        if solver.settle(rules, (0,) * shape.cells, work=_LAYOUT_WORK).solutions:
             return shape
         if kind.probed and probed_solution(rules) is not None:
             return shape

@@ -45,8 +45,8 @@ Measured on 9x9 Hard (seeds 1000-1002, CPU): 0.01-0.3 s a grade, growing as the
 cages grow.  While the 45 rule over several houses was Medium, a killer's grade
 jumped from Medium past Hard in one merge (12 to 43 candidates a Hard puzzle, 5 to
 17 s); with it at Hard (:mod:`~..logic.techniques.innies`) a median 0.48 s and 1.7
-candidates, on jigsaw 0.53 s.  Extreme: a median 1.2-1.8 s on seeds 1000-1002 and
-2000-2002 (jigsaw 1.8-2.0 s), where proofs from an empty grid took 21 s (9.5 s).
+candidates, on jigsaw 0.53 s.  Extreme: a median 0.7-1.7 s on seeds 1000-1002 and
+2000-2002 (jigsaw 1.5 s), where proofs from an empty grid took 21 s (9.5 s).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def cages(
     # last kept merge of the previous pass meet the very same cages again.  (A batch
     # is told apart: at Extreme it is refused where one merge would get a proof.)
     known: dict[tuple[frozenset[tuple[int, ...]], bool], Verdict] = {}
-    unsettled = [0]  # proofs the solver gave up on (see UNSETTLED)
+    unsettled = 0  # proofs the solver gave up on (see UNSETTLED)
 
     def fits(
         groups: dict[int, list[int]], joined: Sequence[int] = (), batch: bool = False
@@ -105,6 +105,7 @@ def cages(
         return verdict
 
     def _fits(groups: dict[int, list[int]], joined: Sequence[int], batch: bool) -> Verdict:
+        nonlocal unsettled
         rules = rules_of(groups)
         if joined and level in AMBIGUITY_LEVELS and _ambiguous(rules, solution, joined):
             return Verdict.ABOVE  # not unique: the logic would get stuck (see _ambiguous)
@@ -117,7 +118,7 @@ def cages(
         verdict = grade(shape, empty, level, rules=rules, poll=poll, findings=findings)
         if verdict is not Verdict.AT:
             return verdict
-        if batch or unsettled[0] >= UNSETTLED:
+        if batch or unsettled >= UNSETTLED:
             # A batch where the logic is stuck is retried a merge at a time: a proof
             # for it is wasted, and the solver often cannot settle so big a jump in its
             # budget.  Past UNSETTLED failed proofs, this candidate asks for no more.
@@ -127,7 +128,7 @@ def cages(
         # digits and eliminations, rather than from an empty grid.
         values, candidates = list(findings)[-1]
         status = solver.settle(rules, values, work=SETTLE_WORK, candidates=candidates).status
-        unsettled[0] += status is solver.Status.UNDECIDED
+        unsettled += status is solver.Status.UNDECIDED
         return Verdict.AT if status is solver.Status.UNIQUE else Verdict.ABOVE
 
     def grow(
