@@ -68,7 +68,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import solver
 from .generation import drawn, killer
 from .generation.digging import (
     Graded,
@@ -81,7 +80,7 @@ from .generation.digging import (
     keeps_up_to,
 )
 from .generation.grading import Verdict, grade, logic_solves, singles_solve
-from .generation.grids import probed_solution, random_solution
+from .generation.grids import probed_solution, random_completion, random_solution
 from .generation.kinds import Kind
 from .generation.layouts import random_layout
 from .generation.symmetry import Symmetry, orbits
@@ -138,6 +137,11 @@ anti-knight 1.27 -> 0.36, non-consecutive 1.35 -> 0.30, disjoint groups 0.40 ->
 0.29, anti-king 0.47 -> 0.28, Windoku 0.20 -> 0.17; the 12 puzzles of each kind
 kept 0 to 5 clue groups more in all (jigsaw X: 13 single clues), one allowed
 refusal saved 1 to 5 of those for twice the time."""
+
+VARIANT_MISSES = 1
+"""Under a variant's rules, removals graded too hard before a candidate reaches its
+level, after which the candidate is given up (see
+:func:`~game.engine.generation.digging.keeps_logic`).  MEASURE."""
 
 _E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME
 
@@ -324,18 +328,19 @@ def search(
     reporter = _Reporter(progress, expected)
     rng = random.Random(seed)
     shape = None if kind.jigsaw else Shape.classic(size)
+    known = None  # a solution of the layout, found by its screen
     disagreements = 0
     for attempt in range(attempts):
         reporter.start_attempt(attempt)
         if kind.jigsaw and attempt % LAYOUT_REUSE == 0:
-            shape = _layout(kind, size, rng)
+            shape, known = _layout(kind, size, rng)
         assert shape is not None
         if kind.plain:
             solution = random_solution(shape, rng)
             constraints: tuple[Constraint, ...] = ()
             dug = _candidate(shape, solution, level, symmetry, rng, reporter.poll)
         else:
-            made = _variant_candidate(kind, shape, level, symmetry, rng, reporter.poll)
+            made = _variant_candidate(kind, shape, level, symmetry, rng, reporter.poll, known)
             if made is None:
                 continue
             solution, constraints, dug = made
@@ -453,27 +458,38 @@ def _candidate(
 LAYOUT_TRIES = 100
 """Jigsaw layouts drawn, at most, until one has a solution under a kind's global rules."""
 
-_LAYOUT_WORK = 20_000
+SCREEN_TRIES = 30
+SCREEN_NODES = 100
+"""The layout screen's random restarts: tries, and branch points each (see
+:func:`~.generation.grids.random_completion`)."""
 
 
-def _layout(kind: Kind, size: int, rng: random.Random) -> Shape:
-    """A random jigsaw layout with a solution under ``kind``'s global rules.
+def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int, ...] | None]:
+    """A random jigsaw layout with a solution under ``kind``'s global rules, and that
+    solution (None without global rules: every layout has one).
 
-    Extra houses and links leave many layouts without a solution (measured on 9x9:
-    a solution turned up within :data:`_LAYOUT_WORK` for 7 layouts in 10 under X,
-    3 under anti-king, 1 under Windoku), so each is screened by the solver first;
-    under anti-knight the plain search finds none, and probing does (9 of 20 random
-    9x9 layouts pass, about 0.2 s each: see :func:`~.generation.grids.probed_solution`).
+    Extra houses and links leave many layouts without a solution, and the plain
+    search from the empty grid takes long to find one on many that have it
+    (measured on 9x9: within 20,000 work on 15 layouts in 40 under X, 11 under
+    Windoku, 12 under anti-king; a tenth of a second and more per layout passed),
+    so each layout is screened by random restarts, which found one on 31, 14 and
+    21 of the same layouts at a fiftieth of that cost.  Under anti-knight neither
+    finds one, and probing does (9 of 20 random 9x9 layouts pass, about 0.2 s
+    each: see :func:`~.generation.grids.probed_solution`).  The grid found is the
+    layout's candidates' last resort (see :func:`random_solution`).
     """
     for _ in range(LAYOUT_TRIES):
         shape = random_layout(size, rng)
         if not kind.rules:
-            return shape
+            return shape, None
         rules = _rule_set(shape, kind.constraints(shape))  # its candidates' rule set too
-        if solver.settle(rules, (0,) * shape.cells, work=_LAYOUT_WORK).solutions:
-            return shape
-        if kind.probed and probed_solution(rules) is not None:
-            return shape
+        found = random_completion(
+            rules, rng, tries=SCREEN_TRIES, nodes=SCREEN_NODES, digits=size - 1
+        )
+        if found is None and kind.probed:
+            found = probed_solution(rules)
+        if found is not None:
+            return shape, found
     raise GenerationFailed(f"no {size}x{size} jigsaw layout with a {kind.name} solution found")
 
 
@@ -492,9 +508,11 @@ def _variant_candidate(
     symmetry: Symmetry,
     rng: random.Random,
     poll: Callable[[], None],
+    known: tuple[int, ...] | None = None,
 ) -> tuple[tuple[int, ...], tuple[Constraint, ...], _Dug | None] | None:
     """A solution, the constraints and clues for a variant puzzle that may be at
     ``level`` (clues None when surely not), or None when no solution came out.
+    ``known`` is a solution of the layout under its global rules, if one was found.
 
     The global rules come first: the solution is drawn under them.  Drawn
     constraints (cages, thermometers, arrows, dots) are then read off the solution,
@@ -503,7 +521,7 @@ def _variant_candidate(
     """
     ruled = kind.constraints(shape)
     base: Shape | RuleSet = _rule_set(shape, ruled) if ruled else shape
-    solution = random_solution(base, rng)
+    solution = random_solution(base, rng, known=known)
     if kind.drawn == "killer":
         cages = killer.cages(shape, ruled, solution, level, rng, poll)
         if cages is None:
@@ -559,15 +577,16 @@ def _dig_variant(
         return _Dug(givens, graded.findings if graded is not None else None)
     if level is Level.EXTREME and not shape.is_jigsaw:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
+    else:
+        givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
+        groups = [group for group in groups if givens[group[0]]]
+        if level is Level.EXTREME:
+            givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+    if level is Level.EXTREME:
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
-    givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
-    groups = [group for group in groups if givens[group[0]]]
-    if level is Level.EXTREME:
-        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
-        return _at_level(shape, givens, level, None, rules, poll)
-    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
+    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS, misses=VARIANT_MISSES)
     givens = dig(givens, groups, keeps, poll=poll)
     return _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
 

@@ -14,7 +14,9 @@ _NODE_LIMIT = 500
 _TRIES = 50
 
 
-def random_solution(shape: Shape | RuleSet, rng: random.Random) -> tuple[int, ...]:
+def random_solution(
+    shape: Shape | RuleSet, rng: random.Random, *, known: tuple[int, ...] | None = None
+) -> tuple[int, ...]:
     """A random complete grid of ``shape`` (a plain shape or a variant's rule set).
 
     Places a few random legal digits, lets the solver complete the grid, then
@@ -22,39 +24,67 @@ def random_solution(shape: Shape | RuleSet, rng: random.Random) -> tuple[int, ..
     any layout, and under rules that allow it: never under orders, sums or dots,
     where a randomized search finds the grid instead).  Random digits occasionally
     leave a jigsaw grid without a completion that is slow to disprove, so each try
-    has a node limit; after :data:`_TRIES` failures the empty grid is completed
-    instead (it has a solution: layouts are screened for one).  Raises ValueError
-    if ``shape`` has none.
+    has a node limit; after :data:`_TRIES` failures the grid ``known`` to be a
+    solution (a layout screen's: see :func:`random_completion`) is relabelled
+    instead, or without one the empty grid is completed.  Raises ValueError if
+    ``shape`` has none.
     """
     n = shape.size
-    peers = shape.peers
     relabels = shape.relabels if isinstance(shape, RuleSet) else True
     if not relabels:
         assert isinstance(shape, RuleSet)
         return _image(shape, _pooled(shape, rng.randrange(POOL)), rng)
-    for _ in range(_TRIES):
+    found = random_completion(shape, rng, tries=_TRIES, nodes=_NODE_LIMIT)
+    if found is not None:
+        return _relabel(found, n, rng)
+    complete = known if known is not None else _first_solution(shape)
+    if complete is None:
+        raise ValueError(f"the layout {shape!r} has no solution grid")
+    return _relabel(complete, n, rng)
+
+
+def random_completion(
+    shape: Shape | RuleSet,
+    rng: random.Random,
+    *,
+    tries: int,
+    nodes: int,
+    digits: int | None = None,
+) -> tuple[int, ...] | None:
+    """A completion of ``digits`` random legal digits (default ``N + N // 3``), each
+    try within ``nodes`` branch points of the solver's plain search, or None when
+    ``tries`` tries found none.
+
+    Random restarts are how a grid is found fast where the plain search from the
+    empty grid is not: its time to a first solution has a long tail.  Measured on
+    40 random 9x9 jigsaw layouts under X (Windoku): the budgeted search from the
+    empty grid (20,000 work) found a grid on 15 (11) of them, 0.10 s (0.15 s) of
+    screening per layout passed; 8 random digits and 100 nodes, 20 tries, found one
+    on 31 (14), 0.006 s (0.021 s) per layout passed.
+    """
+    n = shape.size
+    peers = shape.peers
+    count = max(2, n + n // 3) if digits is None else digits
+    for _ in range(tries):
         grid = [0] * shape.cells
-        for cell in rng.sample(range(shape.cells), max(2, n + n // 3)):
+        for cell in rng.sample(range(shape.cells), count):
             used = {grid[peer] for peer in peers[cell]}
             choices = [d for d in range(1, n + 1) if d not in used]
             if choices:
                 grid[cell] = rng.choice(choices)
         try:
-            found = solver.solutions(shape, grid, 1, node_limit=_NODE_LIMIT)
+            found = solver.solutions(shape, grid, 1, node_limit=nodes)
         except solver.SearchLimitReached:
             continue
         if found:
-            return _relabel(found[0], n, rng) if relabels else found[0]
-    complete = _first_solution(shape)
-    if complete is None:
-        raise ValueError(f"the layout {shape!r} has no solution grid")
-    return _relabel(complete, n, rng) if relabels else complete
+            return found[0]
+    return None
 
 
 FALLBACK_WORK = 20_000
 """The solver's work (see :func:`~game.engine.solver.settle`) on completing the empty
-grid when random digits found no solution: the generator's layout screen spends as
-much, so a layout it passed is completed again within it."""
+grid when random digits found no solution and no grid is known (about a tenth of a
+second on 9x9)."""
 
 
 def _first_solution(shape: Shape | RuleSet) -> tuple[int, ...] | None:
