@@ -469,11 +469,12 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
     solution (None without global rules: every layout has one).
 
     Extra houses and links leave many layouts without a solution, and the plain
-    search from the empty grid takes long to find one on many that have it
-    (measured on 9x9: within 20,000 work on 15 layouts in 40 under X, 11 under
-    Windoku, 12 under anti-king; a tenth of a second and more per layout passed),
-    so each layout is screened by random restarts, which found one on 31, 14 and
-    21 of the same layouts at a fiftieth of that cost.  Under anti-knight neither
+    search from the empty grid takes long to find one on many that have it, so each
+    layout is screened by random restarts.  Measured on the same 40 random 9x9
+    layouts, the plain search (20,000 work) found a grid on 15 under X, 11 under
+    Windoku and 12 under anti-king, at 0.10, 0.15 and 0.13 s of screening per
+    layout passed; the restarts found one on 31, 14 and 21, at 0.006, 0.021 and
+    0.013 s.  Under anti-knight neither
     finds one, and probing does (9 of 20 random 9x9 layouts pass, about 0.2 s
     each: see :func:`~.generation.grids.probed_solution`).  The grid found is the
     layout's candidates' last resort (see :func:`random_solution`).
@@ -483,11 +484,12 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
         if not kind.rules:
             return shape, None
         rules = _rule_set(shape, kind.constraints(shape))  # its candidates' rule set too
-        found = random_completion(
-            rules, rng, tries=SCREEN_TRIES, nodes=SCREEN_NODES, digits=size - 1
-        )
-        if found is None and kind.probed:
+        if kind.probed:
             found = probed_solution(rules)
+        else:
+            found = random_completion(
+                rules, rng, tries=SCREEN_TRIES, nodes=SCREEN_NODES, digits=size - 1
+            )
         if found is not None:
             return shape, found
     raise GenerationFailed(f"no {size}x{size} jigsaw layout with a {kind.name} solution found")
@@ -554,13 +556,18 @@ def _dig_variant(
     nearly every such minimal jigsaw X puzzle is Extreme (1 to 1.3 candidates a
     puzzle), where a plain search within 200 nodes left them 1 to 3 clues larger
     (16 candidates for seeds 1000 to 1002 and 2000 to 2002, against 9).  On other
-    grids it skips the Easy removals, takes those the plain search proves unique,
-    and screens the minimal puzzle with :func:`~.generation.grading.logic_solves`
-    before the grade.  Dug straight from the solution, a minimal puzzle is Extreme
-    more often: on 40 9x9 anti-king candidates without symmetry, 18 against 16 after
-    the Easy removals, in three quarters of the time; over seeds 1000 to 1002 and
-    2000 to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
-    Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.
+    grids it skips the Easy removals and takes those the plain search proves
+    unique.  Dug straight from the solution, a minimal puzzle is Extreme more often:
+    on 40 9x9 anti-king candidates without symmetry, 18 against 16 after the Easy
+    removals, in three quarters of the time; over seeds 1000 to 1002 and 2000 to
+    2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on Windoku,
+    over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.
+
+    On every grid the minimal puzzle is then screened with
+    :func:`~.generation.grading.logic_solves` before the grade, which costs about
+    half as much where the logic finishes (measured on 9x9, seeds 1000 to 1007: it
+    finished 22 of 32 Windoku and 22 of 36 jigsaw Windoku candidates, and 1 of 10
+    jigsaw X ones, where it costs a tenth of a second a puzzle for nothing).
 
     ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
@@ -586,7 +593,8 @@ def _dig_variant(
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
-    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS, misses=VARIANT_MISSES)
+    misses = VARIANT_MISSES if level is Level.EXPERT else None
+    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS, misses=misses)
     givens = dig(givens, groups, keeps, poll=poll)
     return _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
 
