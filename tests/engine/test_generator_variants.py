@@ -11,8 +11,9 @@ import pytest
 
 from game.cli import main
 from game.engine import solver
-from game.engine.generation.grids import POOL, STORED_POOLS, random_solution
+from game.engine.generation.grids import POOL, STORED_POOLS, random_completion, random_solution
 from game.engine.generation.kinds import Kind
+from game.engine.generation.layouts import random_layout
 from game.engine.generator import (
     RatedPuzzle,
     available_levels,
@@ -279,3 +280,30 @@ def test_random_solution_completes_the_empty_grid_within_a_budget_when_digits_fa
     monkeypatch.setattr(solver, "solve", unbounded)
     solution = random_solution(rules, random.Random(1))
     assert all(solution) and rules.is_solution(solution)
+
+
+def test_random_restarts_find_a_grid_and_random_solution_falls_back_on_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The layout screen's grid (random restarts) keeps the rules, and is what the
+    layout's candidates relabel when their own random digits find no completion,
+    instead of searching the empty grid again."""
+    shape = random_layout(9, random.Random(2))
+    rules = RuleSet(shape, Kind.parse("x").constraints(shape))
+    known = random_completion(rules, random.Random(3), tries=30, nodes=100, digits=8)
+    assert known is not None and rules.is_solution(known)
+
+    def no_completion(*args: object, **kwargs: object) -> list[tuple[int, ...]]:
+        raise solver.SearchLimitReached
+
+    def searched(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the empty grid was searched")
+
+    monkeypatch.setattr(solver, "solutions", no_completion)
+    monkeypatch.setattr(solver, "settle", searched)
+    monkeypatch.setattr(solver, "solve", searched)
+    assert random_completion(rules, random.Random(3), tries=5, nodes=100) is None
+    solution = random_solution(rules, random.Random(1), known=known)
+    assert rules.is_solution(solution)
+    # The known grid, relabelled: each of its digits maps to one digit.
+    assert len(set(zip(known, solution, strict=True))) == 9
