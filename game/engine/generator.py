@@ -138,19 +138,6 @@ anti-knight 1.27 -> 0.36, non-consecutive 1.35 -> 0.30, disjoint groups 0.40 ->
 kept 0 to 5 clue groups more in all (jigsaw X: 13 single clues), one allowed
 refusal saved 1 to 5 of those for twice the time."""
 
-VARIANT_MISSES = 1
-"""Under a variant's rules, removals graded too hard before an Expert candidate
-reaches its level, after which the candidate is given up (see
-:func:`~game.engine.generation.digging.keeps_logic`).  Such a grade walks the path
-until the logic gets stuck, 0.1 to 0.5 s on 9x9, and a candidate could meet ten
-before one at the level.  Measured on 9x9 Expert, seeds 1000 to 1011, without a
-cap and then with this one (median / mean / worst CPU seconds): X 0.37 / 0.48 /
-1.18 -> 0.31 / 0.40 / 1.09, anti-knight 0.29 / 0.53 / 2.22 -> 0.28 / 0.39 / 1.08,
-jigsaw Windoku 0.30 / 0.67 / 2.34 -> 0.44 / 0.49 / 1.13, Windoku and jigsaw X
-alike or a little faster.  Below Expert a grade stops at the first step above the
-level, so such removals cost little there, and giving up on one made Medium
-anti-knight and anti-king puzzles take 20 to 50 candidates."""
-
 _E, _M, _H, _X, _XX = Level.EASY, Level.MEDIUM, Level.HARD, Level.EXPERT, Level.EXTREME
 
 _EXPECTED: dict[tuple[str, int], dict[Level, int]] = {
@@ -480,12 +467,12 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
     search from the empty grid takes long to find one on many that have it, so each
     layout is screened by random restarts.  Measured on the same 40 random 9x9
     layouts, the plain search (20,000 work) found a grid on 15 under X, 11 under
-    Windoku and 12 under anti-king, at 0.10, 0.15 and 0.13 s of screening per
-    layout passed; the restarts found one on 31, 14 and 21, at 0.006, 0.021 and
-    0.013 s.  Under anti-knight neither
-    finds one, and probing does (9 of 20 random 9x9 layouts pass, about 0.2 s
-    each: see :func:`~.generation.grids.probed_solution`).  The grid found is the
-    layout's candidates' last resort (see :func:`random_solution`).
+    Windoku and 12 under anti-king, at 0.09, 0.18 and 0.11 s of screening per
+    layout passed; the restarts (:data:`SCREEN_TRIES`) found one on 35, 16 and 27,
+    at 0.011, 0.034 and 0.023 s.  Under anti-knight neither finds one, and probing does (9 of 20 random
+    9x9 layouts pass, about 0.2 s each: see
+    :func:`~.generation.grids.probed_solution`).  The grid found is the layout's
+    candidates' last resort (see :func:`random_solution`).
     """
     for _ in range(LAYOUT_TRIES):
         shape = random_layout(size, rng)
@@ -601,8 +588,7 @@ def _dig_variant(
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
-    misses = VARIANT_MISSES if level is Level.EXPERT else None
-    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS, misses=misses)
+    keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)
     return _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
 

@@ -243,24 +243,6 @@ def test_variant_digging_stops_at_the_level_when_no_refusal_is_allowed() -> None
     assert keeps.graded(minimal) is None
 
 
-def test_a_candidate_is_given_up_once_its_misses_below_the_level_are_spent() -> None:
-    """With ``misses``, a removal graded too hard before the puzzle reaches its level
-    gives the candidate up: later removals are refused without a grade."""
-    made = generate("x", 9, Level.EXTREME, seed=1000)
-    rules = made.puzzle.rules
-    stuck = list(made.puzzle.givens)  # too hard for Expert: the logic gets stuck
-    plenty = list(made.solution)
-    plenty[0] = 0  # one clue short of the solution: far below Expert
-    free = keeps_logic(rules, Level.EXPERT)
-    assert not free(stuck)
-    assert free(plenty)
-    assert free.verdict(plenty) is Verdict.BELOW
-    capped = keeps_logic(rules, Level.EXPERT, misses=1)
-    assert not capped(stuck)
-    assert not capped(plenty)
-    assert capped.graded(plenty) is None  # refused unread
-
-
 def test_searched_digging_keeps_exactly_the_removals_the_solver_proves_unique() -> None:
     """The Extreme variant digging: every clue it keeps is needed (its removal
     leaves several solutions or one the plain search cannot prove in its nodes),

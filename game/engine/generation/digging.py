@@ -99,24 +99,18 @@ class Graded:
 class _Grading:
     """A removal test that grades: it remembers the last puzzle it accepted by a
     grade, so the caller's final check of the dug puzzle need not walk the same
-    path again, and it may stop digging early (see :func:`keeps_up_to` and
-    :func:`keeps_logic`)."""
+    path again, and it may stop digging early (see :func:`keeps_up_to`)."""
 
-    def __init__(self, level: Level, refusals: int | None, misses: int | None = None) -> None:
+    def __init__(self, level: Level, refusals: int | None) -> None:
         self._level = level
         self._refusals = refusals
-        self._misses = misses
-        self._missed = 0  # removals graded too hard before the puzzle first graded AT
         self._refused = 0  # removals graded too hard since the puzzle first graded AT
         self._reached = False  # whether an accepted removal graded AT
         self._last: Graded | None = None
 
     def _done(self) -> bool:
-        """Whether digging stops here: the refusals allowed at the level, or the misses
-        allowed before it, are spent."""
-        if not self._reached:
-            return self._misses is not None and self._missed >= self._misses
-        return self._refusals is not None and self._refused >= self._refusals
+        """Whether digging stops here: the refusals allowed at the level are spent."""
+        return self._reached and self._refusals is not None and self._refused >= self._refusals
 
     def _grade(
         self,
@@ -129,7 +123,6 @@ class _Grading:
         verdict = grade(shape, givens, self._level, rules=rules, poll=poll, findings=findings)
         if verdict is Verdict.ABOVE:
             self._refused += self._reached
-            self._missed += not self._reached
         else:
             self._reached = self._reached or verdict is Verdict.AT
             self._last = Graded(tuple(givens), verdict, findings)
@@ -206,9 +199,8 @@ class KeepsLogic(_Grading):
         poll: Callable[[], None] | None = None,
         *,
         refusals: int | None = None,
-        misses: int | None = None,
     ) -> None:
-        super().__init__(level, refusals, misses)
+        super().__init__(level, refusals)
         self._rules = rules
         self._poll = poll
 
@@ -231,7 +223,6 @@ def keeps_logic(
     poll: Callable[[], None] | None = None,
     *,
     refusals: int | None = None,
-    misses: int | None = None,
 ) -> KeepsLogic:
     """Keep a removal while our logic, under ``rules``, still solves the puzzle at
     ``level`` or below (so it stays unique too).
@@ -242,15 +233,8 @@ def keeps_logic(
     points: its singles see little of weak links (dots, XV), and a count that took
     5 s a removal on 9x9 kropki is left to the logic instead.  ``refusals`` stops
     digging early, as in :func:`keeps_up_to`.
-
-    ``misses`` (None: no limit) gives a candidate up: once that many removals have
-    graded too hard while the puzzle is still below the level, every later one is
-    refused unread, and the puzzle, below the level, is no puzzle to deliver.  A
-    removal graded too hard walks the path until the logic gets stuck, the dearest
-    grade there is, and a puzzle that meets several such removals before one at
-    its level is one a fresh candidate usually beats.
     """
-    return KeepsLogic(rules, level, poll, refusals=refusals, misses=misses)
+    return KeepsLogic(rules, level, poll, refusals=refusals)
 
 
 def keeps_searched(rules: RuleSet) -> Keeps:
