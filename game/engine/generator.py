@@ -469,8 +469,8 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
     layouts, the plain search (20,000 work) found a grid on 15 under X, 11 under
     Windoku and 12 under anti-king, at 0.09, 0.18 and 0.11 s of screening per
     layout passed; the restarts (:data:`SCREEN_TRIES`) found one on 35, 16 and 27,
-    at 0.011, 0.034 and 0.023 s.  Under anti-knight neither finds one, and probing does (9 of 20 random
-    9x9 layouts pass, about 0.2 s each: see
+    at 0.011, 0.034 and 0.023 s.  Under anti-knight neither finds one, and probing
+    does (9 of 20 random 9x9 layouts pass, about 0.2 s each: see
     :func:`~.generation.grids.probed_solution`).  The grid found is the layout's
     candidates' last resort (see :func:`random_solution`).
     """
@@ -551,18 +551,15 @@ def _dig_variant(
     nearly every such minimal jigsaw X puzzle is Extreme (1 to 1.3 candidates a
     puzzle), where a plain search within 200 nodes left them 1 to 3 clues larger
     (16 candidates for seeds 1000 to 1002 and 2000 to 2002, against 9).  On other
-    grids it skips the Easy removals and takes those the plain search proves
-    unique.  Dug straight from the solution, a minimal puzzle is Extreme more often:
-    on 40 9x9 anti-king candidates without symmetry, 18 against 16 after the Easy
-    removals, in three quarters of the time; over seeds 1000 to 1002 and 2000 to
-    2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on Windoku,
-    over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.
-
-    On every grid the minimal puzzle is then screened with
-    :func:`~.generation.grading.logic_solves` before the grade, which costs about
-    half as much where the logic finishes (measured on 9x9, seeds 1000 to 1007: it
-    finished 22 of 32 Windoku and 22 of 36 jigsaw Windoku candidates, and 1 of 10
-    jigsaw X ones, where it costs a tenth of a second a puzzle for nothing).
+    grids it skips the Easy removals, takes those the plain search proves unique,
+    and screens the minimal puzzle with :func:`~.generation.grading.logic_solves`
+    before the grade.  Dug straight from the solution, a minimal puzzle is Extreme
+    more often: on 40 9x9 anti-king candidates without symmetry, 18 against 16 after
+    the Easy removals, in three quarters of the time; over seeds 1000 to 1002 and
+    2000 to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
+    Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.  (The
+    screen does not pay on jigsaw grids: over seeds 1000 to 1011 it cost jigsaw
+    Windoku 0.82 -> 1.17 s median and jigsaw anti-knight 1.12 -> 1.31 s mean.)
 
     ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
@@ -579,14 +576,13 @@ def _dig_variant(
         return _Dug(givens, graded.findings if graded is not None else None)
     if level is Level.EXTREME and not shape.is_jigsaw:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
-    else:
-        givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
-        groups = [group for group in groups if givens[group[0]]]
-        if level is Level.EXTREME:
-            givens = dig(givens, groups, keeps_settled(rules), poll=poll)
-    if level is Level.EXTREME:
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
+        return _at_level(shape, givens, level, None, rules, poll)
+    givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
+    groups = [group for group in groups if givens[group[0]]]
+    if level is Level.EXTREME:
+        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
         return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)
