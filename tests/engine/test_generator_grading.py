@@ -214,14 +214,23 @@ def test_a_finding_stands_in_for_the_search_at_its_position() -> None:
     assert find_step(position, by_rating=True, known=partial).step == first
 
 
+def variant_start(
+    name: str, size: int, seed: int
+) -> tuple[RuleSet, tuple[int, ...], list[tuple[int, ...]]]:
+    """The rules of ``name`` on the classic grid of ``size``, a random solution under
+    them and the single clues in random order, drawn as for a variant candidate."""
+    shape = Shape.classic(size)
+    rules = RuleSet(shape, Kind.parse(name).constraints(shape))
+    rng = random.Random(seed)
+    solution = random_solution(rules, rng)
+    groups = orbits(size, Symmetry.NONE)
+    rng.shuffle(groups)
+    return rules, solution, groups
+
+
 def dug_variant(refusals: int | None) -> tuple[tuple[int, ...], KeepsLogic, RuleSet]:
     """A 6x6 anti-king Hard candidate, dug as the generator digs variants."""
-    shape = Shape.classic(6)
-    rules = RuleSet(shape, Kind.parse("anti-king").constraints(shape))
-    rng = random.Random(5)
-    solution = random_solution(rules, rng)
-    groups = orbits(6, Symmetry.NONE)
-    rng.shuffle(groups)
+    rules, solution, groups = variant_start("anti-king", 6, 5)
     easy = dig(solution, groups, keeps_logic(rules, Level.EASY))
     rest = [group for group in groups if easy[group[0]]]
     keeps = keeps_logic(rules, Level.HARD, refusals=refusals)
@@ -247,12 +256,8 @@ def test_searched_digging_keeps_exactly_the_removals_the_solver_proves_unique() 
     """The Extreme variant digging: every clue it keeps is needed (its removal
     leaves several solutions or one the plain search cannot prove in its nodes),
     and what it leaves is unique."""
-    shape = Shape.classic(9)
-    rules = RuleSet(shape, Kind.parse("non-consecutive").constraints(shape))
-    rng = random.Random(3)
-    solution = random_solution(rules, rng)
-    groups = orbits(9, Symmetry.NONE)
-    rng.shuffle(groups)
+    rules, solution, groups = variant_start("non-consecutive", 9, 3)
+    shape = rules.shape
     keeps = keeps_searched(rules)
     givens = dig(solution, groups, keeps)
     assert solver.count_solutions(rules, givens, limit=2) == 1

@@ -108,11 +108,10 @@ PROBED_WORK = 100_000
 """The probing search's work in :func:`probed_solution` (about 0.2 s on 9x9)."""
 
 
-@functools.lru_cache(maxsize=8)
 def probed_solution(rules: RuleSet) -> tuple[int, ...] | None:
     """A solution of the empty grid under ``rules`` by the probing search, or None
-    when it found none in :data:`PROBED_WORK`.  Remembered: the generator's layout
-    screen asks first, and the layout's candidates then complete the same grid."""
+    when it found none in :data:`PROBED_WORK`.  (The generator's layout screen hands
+    the grid it finds to the layout's candidates, so it is not searched twice.)"""
     return solver.probed_solution(rules, [0] * rules.cells, work=PROBED_WORK)
 
 

@@ -126,7 +126,7 @@ def cages(
         # Every step of the grade holds in every solution (no uniqueness arguments
         # on variants), so the solver may start where the logic got stuck, with its
         # digits and eliminations, rather than from an empty grid.
-        values, candidates = list(findings)[-1]
+        values, candidates = next(reversed(findings))  # the position the logic stopped at
         status = solver.settle(rules, values, work=SETTLE_WORK, candidates=candidates).status
         unsettled += status is solver.Status.UNDECIDED
         return Verdict.AT if status is solver.Status.UNIQUE else Verdict.ABOVE

@@ -67,14 +67,10 @@ class Bitboard:
         self.n = n = shape.size
         self.tables = tables = solver.bitboard(shape)  # never reached on variants (see path)
         state = tables.full
-        digits = (1 << n) - 1
-        for cell, (value, mask) in enumerate(zip(grid.values, grid.cands, strict=True)):
+        for cell, value in enumerate(grid.values):
             if value:
                 state &= tables.kill[cell * n + value - 1]
-            else:
-                for digit in digits_of(digits & ~mask):
-                    state &= tables.drop[cell * n + digit - 1]
-        self.base = state
+        self.base = tables.narrowed(state, grid.values, grid.cands)
         self.cell_fields = tables.values & ((1 << (shape.cells * (n + 1))) - 1)
         self.round_cost = round_units(n)
         self.place_cost = placement_units(n)

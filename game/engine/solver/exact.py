@@ -742,17 +742,24 @@ class _Tables:
                 state &= kill[i]
                 placed |= 1 << i
         if candidates is not None:
-            drop = self.drop
-            full = (1 << n) - 1
-            for cell, mask in enumerate(candidates):
-                if grid[cell]:
-                    continue
-                gone = full & ~mask
-                while gone:
-                    low = gone & -gone
-                    gone ^= low
-                    state &= drop[cell * n + low.bit_length() - 1]
+            state = self.narrowed(state, grid, candidates)
         return state, placed
+
+    def narrowed(self, state: int, grid: Sequence[int], candidates: Sequence[int]) -> int:
+        """``state`` with the digits outside each empty cell's ``candidates`` (bit
+        ``d - 1`` for digit ``d``) ruled out: a position the logic reached."""
+        n = self.size
+        drop = self.drop
+        full = (1 << n) - 1
+        for cell, mask in enumerate(candidates):
+            if grid[cell]:
+                continue
+            gone = full & ~mask
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                state &= drop[cell * n + low.bit_length() - 1]
+        return state
 
     def decode(self, placed: int) -> tuple[int, ...]:
         # A cell's field holds at most one bit, so its length is the digit (0: empty).
