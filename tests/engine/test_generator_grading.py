@@ -24,6 +24,7 @@ from game.engine.generation.digging import (
     keeps_up_to,
 )
 from game.engine.generation.grading import (
+    ONE_DIGIT_TEMPLATES,
     Verdict,
     _plan,
     fill_singles,
@@ -43,9 +44,11 @@ from game.engine.logic.path import (
     find_step,
     next_step,
     position_key,
+    solve_path,
+    steps_of,
 )
 from game.engine.logic.rating import rate
-from game.engine.logic.registry import Level
+from game.engine.logic.registry import Level, all_techniques
 from game.engine.logic.step import Step
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, RuleSet
@@ -283,3 +286,25 @@ def test_logic_screen_finishes_what_the_grade_solves_and_not_what_it_calls_extre
             Verdict.BELOW if solves else Verdict.AT
         )
         assert logic_solves(rules, made.puzzle.givens) is solves
+
+
+def test_one_digit_templates_remove_whatever_a_one_digit_technique_does() -> None:
+    """The Extreme screen runs the templates instead of the fish, kites, colouring and
+    X-chains: at every position where the rater's path takes one of those, each of
+    them removes only candidates the templates remove too (under extra houses and
+    links: Windoku, X, anti-king)."""
+    one_digit = [t for t in all_techniques() if t.one_digit and t.level > Level.MEDIUM]
+    checked = 0
+    for puzzle in VARIANT_PUZZLES[3:9]:
+        position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens, rules=puzzle.rules)
+        path = solve_path(position, unique=False, include_last_resort=False, by_rating=True)
+        for step in path.steps:
+            if step.technique in {t.name for t in one_digit}:
+                found = next(iter(ONE_DIGIT_TEMPLATES.find(position)), None)
+                removable = set(found.eliminations) if found is not None else set()
+                for technique in one_digit:
+                    for other in steps_of(position, technique):
+                        assert set(other.eliminations) <= removable, other.technique
+                        checked += 1
+            position = position.apply(step.placements, step.eliminations)
+    assert checked >= 20

@@ -202,6 +202,14 @@ def variant_geometry(units: VariantUnits, digit: int) -> Geometry:
     return Geometry(masks, units.digit_peers[digit - 1], cell_units, unit_kinds, len(units.cages))
 
 
+def variant_removable(units: VariantUnits, digit: int, places: int) -> int | None:
+    """The cells of ``places`` (``digit``'s candidates) on no template of the digit
+    under a variant: one cell in every full house, no two that see each other by
+    any rule (see :func:`~.digit_templates.removable_cells`; None: over budget)."""
+    geo = variant_geometry(units, digit)
+    return removable_in(geo, geo.full_units, geo.peer_mask, places)
+
+
 def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
     """The fish with these base and cover units on a digit with candidates ``places``."""
     return make_fish_in(geometry(shape), places, bases, covers)

@@ -60,7 +60,11 @@ class Technique:
     the shape a player learns first.  ``needs_unique`` marks uniqueness techniques, which are only
     sound when the puzzle is known to have one solution.  ``budget`` is the work
     one call may spend and ``max_size`` the largest grid the technique is tried on
-    (None: any), see :mod:`.budget`.
+    (None: any), see :mod:`.budget`.  ``one_digit`` marks techniques that read one
+    digit's places alone (singles in a house, intersections, fish, kites, colouring,
+    X-chains): whatever they remove lies on no template of that digit (see
+    :mod:`.digit_templates`), so a screen that removes every such candidate at once
+    may stand in for all of them.
     """
 
     name: str
@@ -73,6 +77,7 @@ class Technique:
     max_size: int | None = None
     order: float | None = None
     variant_only: bool = False
+    one_digit: bool = False
 
     @property
     def place(self) -> float:
@@ -98,6 +103,7 @@ def technique(
     max_size: int | None = None,
     order: float | None = None,
     variant_only: bool = False,
+    one_digit: bool = False,
 ) -> Callable[[Finder], Finder]:
     """Register a finder under ``name``; the decorated function is returned unchanged.
 
@@ -105,6 +111,7 @@ def technique(
     bound techniques whose cost grows steeply with the grid; see :mod:`.budget`.
     ``order`` places it in the catalogue apart from its rating (see :class:`Technique`).
     ``variant_only`` techniques read a variant's constraints and are skipped elsewhere.
+    ``one_digit`` techniques reason about one digit's places alone (see :class:`Technique`).
     """
 
     def register(find: Finder) -> Finder:
@@ -121,6 +128,7 @@ def technique(
             max_size,
             order,
             variant_only,
+            one_digit,
         )
         return find
 

@@ -94,13 +94,13 @@ GROUPED_AIC = "Grouped AIC"  # HoDoKu's name; the plain one keeps its full name
 ALS_CHAINS = "Grouped AIC through ALS"
 
 
-@technique(X_CHAIN, level=Level.EXPERT, rating=X_CHAIN_RATING)
+@technique(X_CHAIN, level=Level.EXPERT, rating=X_CHAIN_RATING, one_digit=True)
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Strong links on one digit joined by weak links (Skyscraper, Kite and longer)."""
     yield from _x_chains(grid, grouped=False)
 
 
-@technique(GROUPED + X_CHAIN, level=Level.EXPERT, rating=GROUPED_X_CHAIN_RATING)
+@technique(GROUPED + X_CHAIN, level=Level.EXPERT, rating=GROUPED_X_CHAIN_RATING, one_digit=True)
 def grouped_x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """One-digit chains through groups (an Empty Rectangle is the shortest)."""
     yield from _x_chains(grid, grouped=True)

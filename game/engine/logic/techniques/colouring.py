@@ -140,7 +140,7 @@ def _clusters(grid: CandidateGrid, digit: int, min_links: int = 2) -> list[_Clus
     return clusters
 
 
-@technique("Simple Colouring", level=Level.EXPERT, rating=REGISTERED_RATING)
+@technique("Simple Colouring", level=Level.EXPERT, rating=REGISTERED_RATING, one_digit=True)
 def simple_colouring(grid: CandidateGrid) -> Iterator[Step]:
     """Colour wraps first (they remove a whole colour), then colour traps."""
     n = grid.size
@@ -270,7 +270,7 @@ def _cluster_areas(cluster: _Cluster, digit: int, names: str, first: int) -> tup
     )
 
 
-@technique("Multi-Colouring", level=Level.EXPERT, rating=MULTI_RATING)
+@technique("Multi-Colouring", level=Level.EXPERT, rating=MULTI_RATING, one_digit=True)
 def multi_colouring(grid: CandidateGrid) -> Iterator[Step]:
     """Two clusters of one digit side by side (types 1 and 2), simplest first."""
     found: list[tuple[float, int, Step]] = []

@@ -74,7 +74,7 @@ def complex_fish(grid: CandidateGrid, kind: FishKind, size: int, finned: bool) -
 def _register(kind: FishKind, size: int, finned: bool) -> None:
     name = fish_name(kind, size, finned)
 
-    @technique(name, level=Level.EXPERT, rating=rating(kind, size, finned))
+    @technique(name, level=Level.EXPERT, rating=rating(kind, size, finned), one_digit=True)
     def find(grid: CandidateGrid) -> Iterator[Step]:
         return complex_fish(grid, kind, size, finned)
 

@@ -48,7 +48,7 @@ def _places(grid: CandidateGrid, house: House, digit: int) -> list[int] | None:
     return found
 
 
-@technique("Extra House Single", level=Level.EASY, rating=1.25, variant_only=True)
+@technique("Extra House Single", level=Level.EASY, rating=1.25, variant_only=True, one_digit=True)
 def extra_house_single(grid: CandidateGrid) -> Iterator[Step]:
     """A digit with one place left in a diagonal or an extra region."""
     n = grid.size
@@ -72,7 +72,9 @@ def extra_house_single(grid: CandidateGrid) -> Iterator[Step]:
             )
 
 
-@technique("Extra House Intersection", level=Level.MEDIUM, rating=2.7, variant_only=True)
+@technique(
+    "Extra House Intersection", level=Level.MEDIUM, rating=2.7, variant_only=True, one_digit=True
+)
 def extra_house_intersection(grid: CandidateGrid) -> Iterator[Step]:
     """A digit whose places in one house all lie in a second one, when either of the
     two is a diagonal or an extra region."""

@@ -102,7 +102,7 @@ def line_masks(grid: CandidateGrid, digit: int) -> tuple[list[int], list[int]]:
 def _register_basic(k: int) -> None:
     name = FISH_NAMES[k]
 
-    @technique(name, level=Level.HARD, rating=BASIC_RATING[k])
+    @technique(name, level=Level.HARD, rating=BASIC_RATING[k], one_digit=True)
     def find(grid: CandidateGrid) -> Iterator[Step]:
         return _basic(grid, k)
 
@@ -112,7 +112,7 @@ def _register_basic(k: int) -> None:
 def _register_finned(k: int, sashimi: bool) -> None:
     name = f"{'Sashimi' if sashimi else 'Finned'} {FISH_NAMES[k]}"
 
-    @technique(name, level=Level.HARD, rating=FINNED_RATING[k])
+    @technique(name, level=Level.HARD, rating=FINNED_RATING[k], one_digit=True)
     def find(grid: CandidateGrid) -> Iterator[Step]:
         return _finned(grid, k, sashimi)
 

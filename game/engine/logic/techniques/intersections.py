@@ -55,13 +55,13 @@ def overlaps(shape: Shape) -> tuple[Overlap, ...]:
     return tuple(found)
 
 
-@technique("Pointing", level=Level.MEDIUM, rating=POINTING_RATING)
+@technique("Pointing", level=Level.MEDIUM, rating=POINTING_RATING, one_digit=True)
 def pointing(grid: CandidateGrid) -> Iterator[Step]:
     """A region's places for a digit all lie on one line: the rest of that line loses it."""
     return _locked(grid, "Pointing", POINTING_RATING, from_region=True)
 
 
-@technique("Claiming", level=Level.MEDIUM, rating=CLAIMING_RATING)
+@technique("Claiming", level=Level.MEDIUM, rating=CLAIMING_RATING, one_digit=True)
 def claiming(grid: CandidateGrid) -> Iterator[Step]:
     """A line's places for a digit all lie in one region: the rest of that region loses it."""
     return _locked(grid, "Claiming", CLAIMING_RATING, from_region=False)

@@ -121,7 +121,7 @@ def _register(size: int) -> None:
             return _basic(grid, size, sashimi)
 
         find_basic.__doc__ = f"{name}: two finned fish of size {size} on one base."
-        technique(name, level=Level.EXPERT, rating=FINNED_RATING[size])(find_basic)
+        technique(name, level=Level.EXPERT, rating=FINNED_RATING[size], one_digit=True)(find_basic)
     for kind in (FishKind.FRANKEN, FishKind.MUTANT):
         family = "Franken" if kind == FishKind.FRANKEN else "Mutant"
         name = f"Siamese Finned {family} {fish}"
@@ -130,7 +130,8 @@ def _register(size: int) -> None:
             return _complex(grid, kind, size)
 
         find_complex.__doc__ = f"{name}: two finned fish of size {size} on one base."
-        technique(name, level=Level.EXPERT, rating=complex_rating(kind, size, True))(find_complex)
+        rated = complex_rating(kind, size, True)
+        technique(name, level=Level.EXPERT, rating=rated, one_digit=True)(find_complex)
 
 
 for _size in (2, 3, 4):

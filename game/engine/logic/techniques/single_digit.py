@@ -330,19 +330,19 @@ def _chain_steps(grid: CandidateGrid, kind: str, rating: float) -> Iterator[Step
         )
 
 
-@technique("Skyscraper", level=Level.HARD, rating=SKYSCRAPER_RATING)
+@technique("Skyscraper", level=Level.HARD, rating=SKYSCRAPER_RATING, one_digit=True)
 def skyscraper(grid: CandidateGrid) -> Iterator[Step]:
     """Two parallel strong links with one end each on a common cross line."""
     return _chain_steps(grid, "Skyscraper", SKYSCRAPER_RATING)
 
 
-@technique("2-String Kite", level=Level.HARD, rating=KITE_RATING)
+@technique("2-String Kite", level=Level.HARD, rating=KITE_RATING, one_digit=True)
 def two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
     """A row strong link and a column strong link joined inside a region."""
     return _chain_steps(grid, "2-String Kite", KITE_RATING)
 
 
-@technique("Turbot Fish", level=Level.HARD, rating=TURBOT_RATING)
+@technique("Turbot Fish", level=Level.HARD, rating=TURBOT_RATING, one_digit=True)
 def turbot_fish(grid: CandidateGrid) -> Iterator[Step]:
     """Any other two strong links joined by a weak link (one of them may be a region)."""
     return _chain_steps(grid, "Turbot Fish", TURBOT_RATING)
@@ -518,7 +518,7 @@ def _find_empty_rectangles(grid: CandidateGrid) -> Iterator[Corner]:
                         yield Corner(digit, cross, places, link_unit, p, q, t)
 
 
-@technique("Empty Rectangle", level=Level.HARD, rating=EMPTY_RECTANGLE_RATING)
+@technique("Empty Rectangle", level=Level.HARD, rating=EMPTY_RECTANGLE_RATING, one_digit=True)
 def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     """A region's digit confined to a row-plus-column cross, and a strong link off it.
 
@@ -592,7 +592,7 @@ def _corner_story(grid: CandidateGrid, corner: Corner) -> str:
 # -- dual patterns: two instances sharing their cells, told as one step ----------------
 
 
-@technique("Dual 2-String Kite", level=Level.HARD, rating=DUAL_KITE_RATING)
+@technique("Dual 2-String Kite", level=Level.HARD, rating=DUAL_KITE_RATING, one_digit=True)
 def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
     """Two kites joined through the same two cells of a region, with different targets.
 
@@ -643,7 +643,9 @@ def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
                 )
 
 
-@technique("Dual Empty Rectangle", level=Level.HARD, rating=DUAL_EMPTY_RECTANGLE_RATING)
+@technique(
+    "Dual Empty Rectangle", level=Level.HARD, rating=DUAL_EMPTY_RECTANGLE_RATING, one_digit=True
+)
 def dual_empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     """Two empty rectangles on the same region's places with different targets."""
     n = grid.size

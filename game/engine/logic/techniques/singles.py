@@ -12,7 +12,7 @@ from ..registry import Level, technique
 from ..step import Mark, Role, Step
 
 
-@technique("Full House", level=Level.EASY, rating=1.0)
+@technique("Full House", level=Level.EASY, rating=1.0, one_digit=True)
 def full_house(grid: CandidateGrid) -> Iterator[Step]:
     """A unit with one empty cell: it takes the one digit the unit lacks."""
     n = grid.size
@@ -48,7 +48,7 @@ def _scan_order(shape: Shape) -> tuple[int, ...]:
     return shape.region_units + rest
 
 
-@technique("Hidden Single", level=Level.EASY, rating=1.2)
+@technique("Hidden Single", level=Level.EASY, rating=1.2, one_digit=True)
 def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
     """A digit with one possible cell in a unit; regions first, as people scan them."""
     n = grid.size
