@@ -22,6 +22,7 @@ from game.engine.generation.digging import (
     keeps_searched,
     keeps_unique,
     keeps_up_to,
+    swap,
 )
 from game.engine.generation.grading import (
     ONE_DIGIT_TEMPLATES,
@@ -308,3 +309,30 @@ def test_one_digit_templates_remove_whatever_a_one_digit_technique_does() -> Non
                         checked += 1
             position = position.apply(step.placements, step.eliminations)
     assert checked >= 20
+
+
+def test_a_swap_lands_a_candidate_dug_below_its_level_at_it() -> None:
+    """9x9 non-consecutive Hard, dug as the generator digs it: the candidate ends
+    below Hard (every removal past the Easy ones grades harder), and a swap, one
+    clue pair out and another in, makes it a unique Hard puzzle."""
+    shape = Shape.classic(9)
+    rules = RuleSet(shape, Kind.parse("non-consecutive").constraints(shape))
+    rng = random.Random(1003)
+    solution = random_solution(rules, rng)
+    every = orbits(9, Symmetry.ROTATIONAL)
+    groups = list(every)
+    rng.shuffle(groups)
+    easy = dig(solution, groups, keeps_logic(rules, Level.EASY))
+    rest = [group for group in groups if easy[group[0]]]
+    dug = dig(easy, rest, keeps_logic(rules, Level.HARD, refusals=0))
+    assert grade(shape, dug, Level.HARD, rules=rules) is Verdict.BELOW
+    assert swap(rules, solution, dug, every, Level.HARD, random.Random(0), tries=0) is None
+    swapped = swap(rules, solution, dug, every, Level.HARD, rng, tries=16)
+    assert swapped is not None and swapped.verdict is Verdict.AT
+    out = {c for c, (a, b) in enumerate(zip(dug, swapped.givens, strict=True)) if a and not b}
+    into = {c for c, (a, b) in enumerate(zip(dug, swapped.givens, strict=True)) if b and not a}
+    assert {frozenset(out), frozenset(into)} <= set(map(frozenset, every))
+    assert all(swapped.givens[c] == solution[c] for c in into)
+    assert solver.count_solutions(rules, swapped.givens, limit=2) == 1
+    rated = rate(shape, swapped.givens, rules=rules, known=swapped.findings)
+    assert rated.level is Level.HARD

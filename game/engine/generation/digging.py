@@ -11,6 +11,9 @@ Every strategy is the same loop with a different test, so they share
 - :func:`keeps_unique`: the puzzle stays unique (a minimal puzzle, any level);
   :func:`keeps_settled` and :func:`keeps_searched` the same within a budget.
 
+When digging ends below the level, :func:`swap` looks one step sideways: a clue
+group taken away and another put back.
+
 Under a variant's rules (:func:`keeps_logic`) the solver's propagation reads links,
 sums and houses the logic's singles do not, so it no longer tells the level: every
 removal is graded instead.  A grade that is not ABOVE proves uniqueness too (the
@@ -19,6 +22,7 @@ logic only places digits the rules force), so no solver run is needed.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -208,13 +212,18 @@ class KeepsLogic(_Grading):
         if self._done():
             return False  # digging stops here (see keeps_up_to)
         rules = self._rules
-        if self._level is not Level.EASY:
-            try:
-                if len(solver.solutions(rules, givens, 2, node_limit=PRECHECK_NODES)) != 1:
-                    return False
-            except solver.SearchLimitReached:
-                pass  # the grade below settles it
+        if self._level is not Level.EASY and not _maybe_unique(rules, givens):
+            return False
         return self._grade(rules.shape, givens, rules, self._poll) is not Verdict.ABOVE
+
+
+def _maybe_unique(rules: RuleSet, givens: Sequence[int]) -> bool:
+    """False when the solver finds two solutions (or none) within :data:`PRECHECK_NODES`
+    branch points; True when it finds one or runs out (the grade settles it then)."""
+    try:
+        return len(solver.solutions(rules, givens, 2, node_limit=PRECHECK_NODES)) == 1
+    except solver.SearchLimitReached:
+        return True
 
 
 def keeps_logic(
@@ -266,3 +275,46 @@ def keeps_settled(rules: RuleSet) -> Keeps:
     return lambda givens: (
         solver.settle(rules, givens, work=SETTLE_WORK).status is solver.Status.UNIQUE
     )
+
+
+def swap(
+    rules: RuleSet,
+    solution: Sequence[int],
+    givens: Sequence[int],
+    groups: Sequence[tuple[int, ...]],
+    level: Level,
+    rng: random.Random,
+    *,
+    tries: int,
+    poll: Callable[[], None] | None = None,
+) -> Graded | None:
+    """A puzzle at ``level`` that differs from ``givens`` by one swap, or None when
+    none of ``tries`` swaps drawn at random is.
+
+    A swap takes one clue group of ``groups`` away and puts back another from
+    ``solution``, so the puzzle keeps as many clues.  It is for a dug puzzle that
+    ended below its level because every further removal grades above it: under
+    some rules the levels between are a narrow band (on 9x9 non-consecutive, 75 of
+    106 Hard candidates ended Easy, every removal past their last graded Expert or
+    harder), and a removal that overshoots with a clue put back elsewhere often
+    lands in it.  Each swap is graded under the rules; AT proves the puzzle unique.
+    """
+    present = [group for group in groups if givens[group[0]]]
+    absent = [group for group in groups if not givens[group[0]]]
+    pairs = len(present) * len(absent)
+    for pair in rng.sample(range(pairs), min(tries, pairs)):
+        if poll is not None:
+            poll()
+        out, into = divmod(pair, len(absent))
+        trial = list(givens)
+        for cell in present[out]:
+            trial[cell] = 0
+        for cell in absent[into]:
+            trial[cell] = solution[cell]
+        if not _maybe_unique(rules, trial):
+            continue  # common, and cheaper to see than by a grade that gets stuck
+        findings: dict[PositionKey, Finding] = {}
+        verdict = grade(rules.shape, trial, level, rules=rules, poll=poll, findings=findings)
+        if verdict is Verdict.AT:
+            return Graded(tuple(trial), verdict, findings)
+    return None
