@@ -69,6 +69,7 @@ SLOW_CASES = [
     ("classic", 12, Level.HARD, 9),
     ("whisper", 9, Level.HARD, 10),
     ("quadruple", 9, Level.EXTREME, 11),
+    ("non-consecutive", 6, Level.HARD, 12),  # none in 2000 candidates before swaps
 ]
 
 
