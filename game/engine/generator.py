@@ -34,22 +34,23 @@ a grade that walked the whole path: see above).
 Jigsaw grids get a fresh layout (see :mod:`~game.engine.generation.layouts`) for
 every :data:`LAYOUT_REUSE` candidates, since a layout costs more than a candidate.
 
-**Variants** (a *kind*: see :mod:`~game.engine.generation.kinds`) take the same
-loop with three changes.  The solution is drawn under the global rules (X,
-Windoku, anti-knight, ...; :func:`~game.engine.generation.grids.random_solution`).
-Cages, thermometers, arrows and dots are then read off the solution
-(:mod:`~game.engine.generation.killer`, :mod:`~game.engine.generation.drawn`).
-And every clue removal is graded under the rules
+**Variants** (a *kind*: see :mod:`~game.engine.generation.kinds`) take the same loop
+with three changes.  The solution is drawn under the global rules (X, Windoku,
+anti-knight, ...; :func:`~game.engine.generation.grids.random_solution`).  Cages,
+thermometers, arrows and dots are then read off the solution
+(:mod:`~game.engine.generation.killer`, :mod:`~game.engine.generation.drawn`).  And
+every clue removal is graded under the rules
 (:func:`~game.engine.generation.digging.keeps_logic`): the solver's propagation
 reads links, sums and extra houses the logic's singles do not, so "solved without
 branching" no longer means Easy; digging stops at the first removal graded at the
 level (:data:`VARIANT_REFUSALS`), so the puzzle may keep a clue or two more than a
 minimal one; one dug to below Medium or Hard tries a few swaps (a clue group out,
-another in: :data:`SWAPPING`) before it is given up.  Extreme variant puzzles are minimal ones our logic cannot finish (it
-has no trials on variants).  On classic grids: removals straight from the solution,
-each kept while the solver's plain search proves the puzzle unique within a fixed
-number of branch points (:func:`~game.engine.generation.digging.keeps_searched`);
-one our logic finishes when every technique takes all its steps at once
+another in: :data:`SWAPPING`) before it is given up.  Extreme variant puzzles are
+minimal ones our logic cannot finish (it has no trials on variants).  On classic
+grids: removals straight from the solution, each kept while the solver's plain
+search proves the puzzle unique within a fixed number of branch points
+(:func:`~game.engine.generation.digging.keeps_searched`); one our logic finishes
+when every technique takes all its steps at once
 (:func:`~game.engine.generation.grading.logic_solves`) is rejected before the grade.
 On jigsaw grids: the Easy removals, then each kept while the solver settles the
 puzzle unique within a fixed amount of work.
