@@ -616,8 +616,9 @@ between 0.12 -> 0.08, palindrome 0.34 -> 0.30, the other global rules alike or
 faster, Medium alike or faster.  Under sums and clues a grade costs more and a
 swap lands less often: Hard arrow 0.25 -> 0.74, kropki 0.22 -> 0.42, sandwich
 2.67 -> 6.82, little killer 0.87 -> 1.25, so those families make fresh
-candidates instead.  Above Hard a grade walks chains, and swaps made X Expert
-0.35 -> 0.75 and disjoint groups Expert 0.35 -> 1.55 (seeds 2000 to 2007)."""
+candidates instead.  Above Hard a grade walks chains, and swaps (before the
+solver's check was added to them) made X Expert 0.35 -> 0.75 and disjoint groups
+Expert 0.35 -> 1.55 (seeds 2000 to 2007)."""
 
 
 def check_request(variant: str, size: int, level: Level) -> Kind:
