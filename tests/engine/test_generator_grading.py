@@ -311,6 +311,37 @@ def test_one_digit_templates_remove_whatever_a_one_digit_technique_does() -> Non
     assert checked >= 20
 
 
+def test_a_one_digit_technique_shown_some_digits_finds_its_steps_on_them_alone() -> None:
+    """A grade shows a one-digit technique only the digits whose places changed since
+    it last found nothing: that is sound only if its steps on a digit depend on that
+    digit's places alone.  Along the rater's paths of 9x9 classic, jigsaw, Windoku
+    and anti-king puzzles, each one-digit technique finds, on the position with a
+    few digits' candidates, exactly its steps on those digits there."""
+    one_digit = [t for t in all_techniques() if t.one_digit]
+    puzzles = [p for p in PUZZLES if p.size == 9][:1]
+    puzzles += [generate_unrated("jigsaw", 9, seed=seed).puzzle for seed in range(1)]
+    puzzles += [p for p in VARIANT_PUZZLES if p.size == 9][::2]
+    rng = random.Random(0)
+    found = 0
+    for puzzle in puzzles:
+        position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens, rules=puzzle.rules)
+        path = solve_path(position, unique=False, include_last_resort=False, by_rating=True)
+        for index, step in enumerate(path.steps):
+            if index % 6 == 0:
+                digits = rng.getrandbits(9) | 1 << rng.randrange(9)
+                shown = position.only(digits)
+                for technique in one_digit:
+                    expected = [
+                        s
+                        for s in steps_of(position, technique)
+                        if all(digits >> (d - 1) & 1 for _, d in (*s.placements, *s.eliminations))
+                    ]
+                    assert steps_of(shown, technique) == expected, technique.name
+                    found += bool(expected)
+            position = position.apply(step.placements, step.eliminations)
+    assert found >= 20
+
+
 def test_a_swap_lands_a_candidate_dug_below_its_level_at_it() -> None:
     """9x9 non-consecutive Hard, dug as the generator digs it: the candidate ends
     below Hard (every removal past the Easy ones grades harder), and a swap, one

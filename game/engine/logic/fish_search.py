@@ -352,29 +352,23 @@ class _Completion:
 _PARTNERS: dict[tuple[Geometry, int, FishKind, int], tuple[tuple[Fish, Fish], ...]] = {}
 
 
-class Allowance:
-    """Search nodes a caller still allows, shared by the digits it asks about."""
-
-    def __init__(self, nodes: int) -> None:
-        self.nodes = nodes
-
-
 def siamese_pairs(
-    shape: Shape, places: int, kind: FishKind, size: int, allowance: Allowance
+    shape: Shape, places: int, kind: FishKind, size: int
 ) -> tuple[tuple[Fish, Fish], ...]:
     """Pairs of finned ``kind`` fish on the same base units whose removals differ.
 
     Only digits where :func:`fish_of` finds a finned fish are searched again, this
     time for every base and cover set of every target (at most
-    :data:`SIAMESE_BUDGET` nodes, and no more than ``allowance`` has left; a result
-    cut short by the allowance is not cached), since the partner of a fish need not
-    be the first fish found for its target.
+    :data:`SIAMESE_BUDGET` nodes a digit), since the partner of a fish need not be
+    the first fish found for its target.  The budget is the digit's own, so the
+    pairs depend on the digit's places alone, as every one-digit technique's steps
+    do (see :attr:`~.registry.Technique.one_digit`).
     """
-    return siamese_pairs_in(geometry(shape), places, kind, size, allowance)
+    return siamese_pairs_in(geometry(shape), places, kind, size)
 
 
 def siamese_pairs_in(
-    geo: Geometry, places: int, kind: FishKind, size: int, allowance: Allowance
+    geo: Geometry, places: int, kind: FishKind, size: int
 ) -> tuple[tuple[Fish, Fish], ...]:
     """:func:`siamese_pairs` on any geometry (a variant's, from :func:`variant_geometry`)."""
     key = (geo, places, kind, size)
@@ -384,11 +378,7 @@ def siamese_pairs_in(
     if not any(fish.fins for fish in fish_in(geo, places, kind, size)):
         pairs = ()
     else:
-        budget = min(SIAMESE_BUDGET, allowance.nodes)
-        pairs, used = _pairs(geo, places, kind, size, budget)
-        allowance.nodes -= used
-        if used >= budget and budget < SIAMESE_BUDGET:
-            return pairs  # cut short by the caller: another call may do better
+        pairs = _pairs(geo, places, kind, size, SIAMESE_BUDGET)
     if len(_PARTNERS) >= _CACHE_LIMIT:
         _PARTNERS.clear()
     _PARTNERS[key] = pairs
@@ -397,8 +387,8 @@ def siamese_pairs_in(
 
 def _pairs(
     geo: Geometry, places: int, kind: FishKind, size: int, budget: int
-) -> tuple[tuple[tuple[Fish, Fish], ...], int]:
-    """The Siamese pairs found within ``budget`` nodes, and the nodes used."""
+) -> tuple[tuple[Fish, Fish], ...]:
+    """The Siamese pairs found within ``budget`` nodes."""
     found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
     left = budget
     targets = removable_in(geo, geo.full_units, geo.peer_mask, places) or 0
@@ -421,7 +411,7 @@ def _pairs(
                     second.eliminations & ~first.eliminations
                 ):
                     pairs.append((first, second))
-    return tuple(pairs), budget - left
+    return tuple(pairs)
 
 
 class _TargetSearch:

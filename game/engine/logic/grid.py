@@ -198,6 +198,17 @@ class CandidateGrid:
                 return True
         return False
 
+    def only(self, digits: int) -> CandidateGrid:
+        """This position with the candidates of ``digits`` (a digit bitmask) alone.
+
+        Not a position a solve reaches (cells may be left with no candidate): it is
+        what a one-digit technique (:attr:`~.registry.Technique.one_digit`) is shown
+        when only some digits need searching, since its steps on a digit read that
+        digit's places alone.
+        """
+        cands = [mask & digits for mask in self.cands]
+        return CandidateGrid(self.shape, self.values, cands, givens=self.givens, rules=self.rules)
+
     # -- change ---------------------------------------------------------------------
 
     def apply(

@@ -9,7 +9,8 @@ fish are, "Finned" otherwise).  A Siamese fish always contains a single finned
 fish, which rates the same and is registered first, so on a solve path the single
 fish is the step taken; these steps serve the "everywhere" view and players who
 look for the combined move.  Franken and Mutant pairs need a search of their own
-(every cover of every base), bounded by :data:`CALL_BUDGET` nodes a call.  Under a
+(every cover of every base), bounded by
+:data:`~game.engine.logic.fish_search.SIAMESE_BUDGET` nodes a digit.  Under a
 variant, the fish are those the single finders find there (any full house as a
 unit, a killer cage as a cover, fins seen through any rule), and so are the pairs.
 """
@@ -20,7 +21,6 @@ import itertools
 from collections.abc import Iterator
 
 from ..fish_search import (
-    Allowance,
     Fish,
     FishKind,
     geometry,
@@ -34,9 +34,6 @@ from ..step import Step
 from ..variant_units import VariantUnits, variant_units
 from .complex_fish import rating as complex_rating
 from .fish import FINNED_RATING, finned_fish, variant_finned_fish
-
-CALL_BUDGET = 2_000
-"""Search nodes one Siamese Franken or Mutant finder call may spend on all digits."""
 
 
 def _variant(grid: CandidateGrid) -> VariantUnits | None:
@@ -59,14 +56,13 @@ def _basic(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
 def _complex(grid: CandidateGrid, kind: FishKind, size: int) -> Iterator[Step]:
     found = []
     seen: set[tuple[int, int]] = set()
-    allowance = Allowance(CALL_BUDGET)
     units = _variant(grid)
     for digit in range(1, grid.size + 1):
         places = grid.digit_cells(digit)
         if not places:
             continue
         geo = geometry(grid.shape) if units is None else variant_geometry(units, digit)
-        for first, second in siamese_pairs_in(geo, places, kind, size, allowance):
+        for first, second in siamese_pairs_in(geo, places, kind, size):
             removed = first.eliminations | second.eliminations
             if (digit, removed) not in seen:
                 seen.add((digit, removed))
