@@ -64,7 +64,9 @@ class Technique:
     digit's places alone (singles in a house, intersections, fish, kites, colouring,
     X-chains): whatever they remove lies on no template of that digit (see
     :mod:`.digit_templates`), so a screen that removes every such candidate at once
-    may stand in for all of them.
+    may stand in for all of them; and their steps on a digit depend on its places
+    alone (no budget shared between digits), so a grade searches again only the
+    digits a step changed (see :meth:`.grid.CandidateGrid.only`).
     """
 
     name: str
