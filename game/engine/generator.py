@@ -52,8 +52,8 @@ search proves the puzzle unique within a fixed number of branch points
 (:func:`~game.engine.generation.digging.keeps_searched`); one our logic finishes
 when every technique takes all its steps at once
 (:func:`~game.engine.generation.grading.logic_solves`) is rejected before the grade.
-On jigsaw grids: the Easy removals, then each kept while the solver settles the
-puzzle unique within a fixed amount of work.
+On jigsaw grids: removals straight from the solution, each kept while the solver
+settles the puzzle unique within a fixed amount of work.
 
 Reproducibility: every random choice comes from one ``random.Random(seed)``, in a
 fixed order, over lists (never sets); no clock is read and the rating caps are
@@ -552,19 +552,24 @@ def _dig_variant(
     them): first the removals that keep the puzzle Easy, which are cheap to test,
     then those that keep it no harder than the level.
 
-    Extreme on a jigsaw grid then takes every removal the solver settles unique:
-    nearly every such minimal jigsaw X puzzle is Extreme (1 to 1.3 candidates a
-    puzzle), where a plain search within 200 nodes left them 1 to 3 clues larger
-    (16 candidates for seeds 1000 to 1002 and 2000 to 2002, against 9).  On other
-    grids it skips the Easy removals, takes those the plain search proves unique,
-    and screens the minimal puzzle with :func:`~.generation.grading.logic_solves`
-    before the grade.  Dug straight from the solution, a minimal puzzle is Extreme
-    more often: on 40 9x9 anti-king candidates without symmetry, 18 against 16 after
-    the Easy removals, in three quarters of the time; over seeds 1000 to 1002 and
-    2000 to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
+    Extreme skips the Easy removals: dug straight from the solution, a minimal
+    puzzle is Extreme more often.  On a jigsaw grid it takes every removal the
+    solver settles unique: nearly every such minimal jigsaw X puzzle is Extreme
+    (1.1 to 1.5 candidates a puzzle), where a plain search within 200 nodes left
+    them 1 to 3 clues larger (16 candidates for seeds 1000 to 1002 and 2000 to
+    2002, against 9); jigsaw Windoku took 3.3 candidates a puzzle against 3.3 after
+    the Easy removals on seeds 1000 to 1011, 3.6 against 5.8 on 2000 to 2011 and
+    4.1 against 8.0 on 3000 to 3011.  On other grids it takes the removals the
+    plain search proves unique, and screens the minimal puzzle with
+    :func:`~.generation.grading.logic_solves` before the grade: on 40 9x9
+    anti-king candidates without symmetry, 18 were Extreme against 16 after the
+    Easy removals, in three quarters of the time; over seeds 1000 to 1002 and 2000
+    to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
     Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.  (The
     screen does not pay on jigsaw grids: over seeds 1000 to 1011 it cost jigsaw
-    Windoku 0.82 -> 1.17 s median and jigsaw anti-knight 1.12 -> 1.31 s mean.)
+    Windoku 0.82 -> 1.17 s median and jigsaw anti-knight 1.12 -> 1.31 s mean;
+    our logic without the templates, exact, was as mixed: 1.03 -> 0.93 s mean on
+    seeds 2000 to 2011, 0.94 -> 1.08 s on 1000 to 1011.)
 
     ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
@@ -581,16 +586,16 @@ def _dig_variant(
         givens = dig(solution, groups, keeps, floor=lowest, poll=poll)
         graded = keeps.graded(givens)
         return _Dug(givens, graded.findings if graded is not None else None)
-    if level is Level.EXTREME and not shape.is_jigsaw:
+    if level is Level.EXTREME and shape.is_jigsaw:
+        givens = dig(solution, groups, keeps_settled(rules), poll=poll)
+        return _at_level(shape, givens, level, None, rules, poll)
+    if level is Level.EXTREME:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
     givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
     groups = [group for group in groups if givens[group[0]]]
-    if level is Level.EXTREME:
-        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
-        return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)
     found = _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
