@@ -45,7 +45,7 @@ from ..logic.digit_templates import removable
 from ..logic.fish_search import variant_removable
 from ..logic.grid import CandidateGrid, cells_of
 from ..logic.killer import cages_of, fit
-from ..logic.path import Finding, PositionKey, position_key
+from ..logic.path import Finding, PositionKey, Searches, position_key
 from ..logic.registry import Level, Technique, all_techniques
 from ..logic.step import Step
 from ..logic.techniques.templates import TEMPLATE_RATING
@@ -207,7 +207,7 @@ def grade(
     position = CandidateGrid.from_grid(shape, grid, rules=rules)
     hardest = Level.EASY
     steps = expert_steps = 0
-    searches = _Searches()
+    searches = Searches()
     while True:
         if plan.fast:
             position = _cheap_steps(position, plan, hardest >= Level.MEDIUM)
@@ -247,64 +247,6 @@ def grade(
             return Verdict.AT
         position = position.apply(step.placements, step.eliminations)
     return Verdict.AT if hardest == target else Verdict.BELOW
-
-
-class _Searches:
-    """The technique searches along a grade's path.
-
-    A one-digit technique's steps on a digit depend on that digit's places alone
-    (:attr:`~game.engine.logic.registry.Technique.one_digit`).  So one that found
-    nothing at some position of the path has nothing to say on the digits whose
-    places have not changed since, and is shown the others only
-    (:meth:`~game.engine.logic.grid.CandidateGrid.only`).  A step changes a few
-    digits' places, so this spares most of the fish, kites and X-chains' work
-    along a path, and changes no step found.
-    """
-
-    def __init__(self) -> None:
-        self._quiet: dict[str, CandidateGrid] = {}  # where each found nothing last
-        self._position: CandidateGrid | None = None
-        self._narrowed: dict[int, CandidateGrid | None] = {}  # by id of a quiet position
-
-    def grid(self, technique: Technique, position: CandidateGrid) -> CandidateGrid | None:
-        """What ``technique`` need search at ``position`` (None: nothing)."""
-        since = self._quiet.get(technique.name) if technique.one_digit else None
-        if since is None:
-            return position
-        if position is not self._position:
-            self._position = position
-            self._narrowed = {}
-        key = id(since)  # ``since`` lives in _quiet as long as the key is read
-        if key not in self._narrowed:
-            self._narrowed[key] = _narrowed(since, position)  # one for all: memos share it
-        return self._narrowed[key]
-
-    def searched(self, technique: Technique, position: CandidateGrid, found: bool) -> None:
-        """Note whether ``technique`` found a step at ``position``."""
-        if technique.one_digit:
-            if found:
-                self._quiet.pop(technique.name, None)
-            else:
-                self._quiet[technique.name] = position
-
-    def first(self, technique: Technique, position: CandidateGrid) -> Step | None:
-        """The first step ``technique`` finds at ``position``."""
-        grid = self.grid(technique, position)
-        step = next(iter(technique.find(grid)), None) if grid is not None else None
-        self.searched(technique, position, step is not None)
-        return step
-
-
-def _narrowed(since: CandidateGrid, position: CandidateGrid) -> CandidateGrid | None:
-    """``position`` with only the digits whose places differ from ``since`` (None: no
-    digit's do; ``position`` itself: every digit's do)."""
-    fresh = 0
-    for digit in range(1, position.size + 1):
-        if since.digit_cells(digit) != position.digit_cells(digit):
-            fresh |= 1 << (digit - 1)
-    if not fresh:
-        return None
-    return position if fresh == (1 << position.size) - 1 else position.only(fresh)
 
 
 def fill_singles(
