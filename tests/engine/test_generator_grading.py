@@ -41,6 +41,7 @@ from game.engine.logic.grid import CandidateGrid
 from game.engine.logic.path import (
     Finding,
     PositionKey,
+    Searches,
     _usable,
     find_step,
     next_step,
@@ -49,7 +50,7 @@ from game.engine.logic.path import (
     steps_of,
 )
 from game.engine.logic.rating import rate
-from game.engine.logic.registry import Level, all_techniques
+from game.engine.logic.registry import Level, all_techniques, get
 from game.engine.logic.step import Step
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, RuleSet
@@ -340,6 +341,31 @@ def test_a_one_digit_technique_shown_some_digits_finds_its_steps_on_them_alone()
                     found += bool(expected)
             position = position.apply(step.placements, step.eliminations)
     assert found >= 20
+
+
+def test_searches_show_a_quiet_one_digit_technique_the_digits_changed_since() -> None:
+    """Along a path, a one-digit technique that found nothing is shown only the digits
+    whose places changed since, and nothing at all when none did; one that found a
+    step, and any other technique, are shown the whole position."""
+    puzzle = next(p for p in PUZZLES if p.size == 9)
+    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
+    pair = get("Naked Pair")
+    quiet = next(t for t in all_techniques() if t.one_digit and not steps_of(position, t))
+    searches = Searches()
+    assert searches.grid(quiet, position) is position
+    assert searches.first(quiet, position) is None
+    assert searches.grid(quiet, position) is None  # nothing changed since
+    cell = next(c for c, mask in enumerate(position.cands) if mask.bit_count() > 2)
+    digit = position.cands[cell].bit_length()
+    after = position.apply((), [(cell, digit)])
+    shown = searches.grid(quiet, after)
+    assert shown is not None and shown.values == after.values
+    assert {d for mask in shown.cands for d in range(1, 10) if mask >> (d - 1) & 1} == {digit}
+    assert shown.digit_cells(digit) == after.digit_cells(digit)
+    assert searches.grid(pair, after) is after
+    searches.searched(quiet, after, True)
+    assert searches.grid(quiet, after.apply((), [(cell, position.cands[cell] & -1)])) is not None
+    assert searches.grid(quiet, after) is after
 
 
 def test_a_swap_lands_a_candidate_dug_below_its_level_at_it() -> None:
