@@ -92,7 +92,7 @@ class Searches:
     def __init__(self) -> None:
         self._quiet: dict[str, CandidateGrid] = {}  # where each found nothing last
         self._position: CandidateGrid | None = None
-        self._narrowed: dict[int, CandidateGrid | None] = {}  # by id of a quiet position
+        self._narrowed: dict[CandidateGrid, CandidateGrid | None] = {}  # by quiet position
 
     def grid(self, technique: Technique, position: CandidateGrid) -> CandidateGrid | None:
         """What ``technique`` need search at ``position`` (None: nothing)."""
@@ -102,10 +102,9 @@ class Searches:
         if position is not self._position:
             self._position = position
             self._narrowed = {}
-        key = id(since)  # ``since`` lives in _quiet while this position is searched
-        if key not in self._narrowed:
-            self._narrowed[key] = _narrowed(since, position)  # one for all: memos share it
-        return self._narrowed[key]
+        if since not in self._narrowed:  # grids hash by identity
+            self._narrowed[since] = _narrowed(since, position)  # one for all: memos share it
+        return self._narrowed[since]
 
     def searched(self, technique: Technique, position: CandidateGrid, found: bool) -> None:
         """Note whether ``technique``, searched to the end, found a step at ``position``."""
