@@ -312,12 +312,15 @@ def test_one_digit_templates_remove_whatever_a_one_digit_technique_does() -> Non
     assert checked >= 20
 
 
-def test_a_one_digit_technique_shown_some_digits_finds_its_steps_on_them_alone() -> None:
-    """A grade shows a one-digit technique only the digits whose places changed since
-    it last found nothing: that is sound only if its steps on a digit depend on that
-    digit's places alone.  Along the rater's paths of 9x9 classic, jigsaw, Windoku
-    and anti-king puzzles, each one-digit technique finds, on the position with a
-    few digits' candidates, exactly its steps on those digits there."""
+def test_a_one_digit_technique_reads_only_its_digits_places() -> None:
+    """A solve path shows a one-digit technique only the digits whose places changed
+    since it last found nothing (:class:`Searches`): sound only if its steps on a
+    digit depend on that digit's places alone.  Along the rater's paths of 9x9
+    classic, jigsaw, Windoku and anti-king puzzles, each one-digit technique finds,
+    on the position with a few digits' candidates, exactly its steps on those digits;
+    and one that found nothing finds, a step later, steps only on digits whose places
+    the step changed (a Full House fails this: a placement elsewhere in its house
+    makes one)."""
     one_digit = [t for t in all_techniques() if t.one_digit]
     puzzles = [p for p in PUZZLES if p.size == 9][:1]
     puzzles += [generate_unrated("jigsaw", 9, seed=seed).puzzle for seed in range(1)]
@@ -327,18 +330,31 @@ def test_a_one_digit_technique_shown_some_digits_finds_its_steps_on_them_alone()
     for puzzle in puzzles:
         position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens, rules=puzzle.rules)
         path = solve_path(position, unique=False, include_last_resort=False, by_rating=True)
+        before: dict[str, list[Step]] = {}
         for index, step in enumerate(path.steps):
             if index % 6 == 0:
                 digits = rng.getrandbits(9) | 1 << rng.randrange(9)
                 shown = position.only(digits)
+                before = {t.name: steps_of(position, t) for t in one_digit}
                 for technique in one_digit:
                     expected = [
                         s
-                        for s in steps_of(position, technique)
+                        for s in before[technique.name]
                         if all(digits >> (d - 1) & 1 for _, d in (*s.placements, *s.eliminations))
                     ]
                     assert steps_of(shown, technique) == expected, technique.name
                     found += bool(expected)
+                last = position
+            elif index % 6 == 1:
+                changed = {
+                    d for d in range(1, 10) if last.digit_cells(d) != position.digit_cells(d)
+                }
+                for technique in one_digit:
+                    if before[technique.name]:
+                        continue
+                    for later in steps_of(position, technique):
+                        moved = {d for _, d in (*later.placements, *later.eliminations)}
+                        assert moved <= changed, technique.name
             position = position.apply(step.placements, step.eliminations)
     assert found >= 20
 

@@ -61,12 +61,14 @@ class Technique:
     sound when the puzzle is known to have one solution.  ``budget`` is the work
     one call may spend and ``max_size`` the largest grid the technique is tried on
     (None: any), see :mod:`.budget`.  ``one_digit`` marks techniques that read one
-    digit's places alone (singles in a house, intersections, fish, kites, colouring,
+    digit's places alone (hidden singles, intersections, fish, kites, colouring,
     X-chains): whatever they remove lies on no template of that digit (see
     :mod:`.digit_templates`), so a screen that removes every such candidate at once
     may stand in for all of them; and their steps on a digit depend on its places
-    alone (no budget shared between digits), so a grade searches again only the
-    digits a step changed (see :meth:`.grid.CandidateGrid.only`).
+    alone (no budget shared between digits), so a solve path searches again only
+    the digits a step changed (see :class:`.path.Searches`).  A Full House is not
+    one: it reads which cells of a house are filled, and a digit placed elsewhere
+    in the house makes one without changing the missing digit's places.
     """
 
     name: str

@@ -592,7 +592,7 @@ def _corner_story(grid: CandidateGrid, corner: Corner) -> str:
 # -- dual patterns: two instances sharing their cells, told as one step ----------------
 
 
-@technique("Dual 2-String Kite", level=Level.HARD, rating=DUAL_KITE_RATING, one_digit=True)
+@technique("Dual 2-String Kite", level=Level.HARD, rating=DUAL_KITE_RATING)
 def dual_two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
     """Two kites joined through the same two cells of a region, with different targets.
 

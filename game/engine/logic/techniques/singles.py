@@ -12,7 +12,7 @@ from ..registry import Level, technique
 from ..step import Mark, Role, Step
 
 
-@technique("Full House", level=Level.EASY, rating=1.0, one_digit=True)
+@technique("Full House", level=Level.EASY, rating=1.0)
 def full_house(grid: CandidateGrid) -> Iterator[Step]:
     """A unit with one empty cell: it takes the one digit the unit lacks."""
     n = grid.size
