@@ -602,20 +602,18 @@ def _dig_variant(
         givens = dig(solution, groups, keeps, floor=lowest, poll=poll)
         graded = keeps.graded(givens)
         return _Dug(givens, graded.findings if graded is not None else None)
-    if level is Level.EXTREME and shape.is_jigsaw:
-        givens = solution
-        if easy_first:
-            givens = dig(givens, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
-            groups = [group for group in groups if givens[group[0]]]
-        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
-        return _at_level(shape, givens, level, None, rules, poll)
-    if level is Level.EXTREME:
+    if level is Level.EXTREME and not shape.is_jigsaw:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
         if logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
-    givens = dig(solution, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
-    groups = [group for group in groups if givens[group[0]]]
+    givens = solution
+    if level is not Level.EXTREME or easy_first:
+        givens = dig(givens, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
+        groups = [group for group in groups if givens[group[0]]]
+    if level is Level.EXTREME:
+        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+        return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)
     found = _at_level(shape, givens, level, keeps.graded(givens), rules, poll)
