@@ -35,6 +35,7 @@ runs any technique the grade did not try at a position.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import functools
 from collections.abc import Callable, Iterator, Sequence
@@ -208,9 +209,11 @@ def grade(
     hardest = Level.EASY
     steps = expert_steps = 0
     searches = Searches()
+    ranks = [rank for rank, _ in within]
     while True:
+        quiet = 0
         if plan.fast:
-            position = _cheap_steps(position, plan, hardest >= Level.MEDIUM)
+            position, quiet = _cheap_steps(position, plan, hardest >= Level.MEDIUM)
         if position.is_solved():
             break
         if poll is not None:
@@ -218,7 +221,8 @@ def grade(
         step = None
         rank = 0
         finder = None
-        for rank, found in within:  # noqa: B007 (rank is read below)
+        # The techniques the cheap steps closed find nothing here: not asked again.
+        for rank, found in within[bisect.bisect_left(ranks, quiet) :]:  # noqa: B007
             step = searches.first(found, position)
             if step is not None:
                 finder = found
@@ -421,8 +425,9 @@ def _close(
     return CandidateGrid(shape, values, cands, givens=position.givens, rules=rules)
 
 
-def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> CandidateGrid:
-    """``position`` after the cheap steps the rater takes next, all at once.
+def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> tuple[CandidateGrid, int]:
+    """``position`` after the cheap steps the rater takes next, all at once, and how
+    many of the plan's first techniques (in the rater's order) find nothing there.
 
     The rater's simplest techniques (:attr:`_Plan.early`: singles, constraint pairs,
     cage combinations ...) come before anything harder, so they are taken together
@@ -431,19 +436,25 @@ def _cheap_steps(position: CandidateGrid, plan: _Plan, medium: bool) -> Candidat
     placed only where none of those applies, one at a time, as the rater would.  Once
     the path has taken a Medium step, the order among all these steps no longer
     changes the level, and they are all taken together (:attr:`_Plan.late`).
+
+    A closure leaves its techniques nothing to find (see :func:`_close`), so the
+    count is every technique up to Naked Single, or only the early ones when a gate
+    applies; the grade does not ask them again (3 to 4 % of an Expert grade).
     """
+    every = plan.late_count
     if medium or not plan.gates:
         # Nothing rated between the first steps and a naked single: all at once.
-        return _close(position, plan.late_names, plan.late_others)
+        return _close(position, plan.late_names, plan.late_others), every
+    early = every - len(plan.gates) - 1  # the gates and Naked Single come last
     while True:
         position = _close(position, plan.early_names, plan.early_others)
         if position.is_solved() or plan.naked is None:
-            return position
+            return position, early
         if any(next(iter(gate.find(position)), None) is not None for gate in plan.gates):
-            return position
+            return position, early
         single = next(iter(plan.naked.find(position)), None)
         if single is None:
-            return position
+            return position, every
         position = position.apply(single.placements, single.eliminations)
 
 
@@ -486,6 +497,7 @@ class _Plan:
     naked: Technique | None = None  # Naked Single
     late_names: frozenset[str] = frozenset()  # every technique up to Naked Single ...
     late_others: tuple[Technique, ...] = ()  # ... (those _close has no loop for)
+    late_count: int = 0  # how many techniques that is: the first ones of ``order``
 
 
 @functools.cache
@@ -535,4 +547,5 @@ def _plan(target: Level, variant: bool = False) -> _Plan:
         naked=upto[-1],
         late_names=frozenset(t.name for t in upto if t.name in _BUILT_IN),
         late_others=tuple(t for t in upto if t.name not in _BUILT_IN),
+        late_count=len(upto),
     )

@@ -317,12 +317,29 @@ def solve_path(
     return SolvePath(tuple(steps), grid, search.exhausted, search.stepped_aside)
 
 
-def _usable(unique: bool, include_last_resort: bool, by_rating: bool = False) -> list[Technique]:
-    usable = [
-        t
-        for t in all_techniques()
-        if (unique or not t.needs_unique) and (include_last_resort or not t.last_resort)
-    ]
-    if by_rating:  # stable: equal ratings keep the catalogue's order
-        usable.sort(key=lambda t: (t.last_resort, t.rating))
-    return usable
+def _usable(
+    unique: bool, include_last_resort: bool, by_rating: bool = False
+) -> tuple[Technique, ...]:
+    global _usable_from
+    catalogue = all_techniques()
+    if catalogue is not _usable_from:  # a technique was registered since
+        _USABLE.clear()
+        _usable_from = catalogue
+    key = (unique, include_last_resort, by_rating)
+    found = _USABLE.get(key)
+    if found is None:
+        usable = [
+            t
+            for t in catalogue
+            if (unique or not t.needs_unique) and (include_last_resort or not t.last_resort)
+        ]
+        if by_rating:  # stable: equal ratings keep the catalogue's order
+            usable.sort(key=lambda t: (t.last_resort, t.rating))
+        found = _USABLE[key] = tuple(usable)
+    return found
+
+
+_USABLE: dict[tuple[bool, bool, bool], tuple[Technique, ...]] = {}
+"""The techniques each kind of search runs, in order (a path asks at every step)."""
+_usable_from: tuple[Technique, ...] | None = None
+"""The catalogue ``_USABLE`` was made from."""

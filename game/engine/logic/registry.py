@@ -121,6 +121,8 @@ def technique(
     def register(find: Finder) -> Finder:
         if name in _REGISTRY and _REGISTRY[name].find is not find:
             raise ValueError(f"technique {name!r} registered twice")
+        global _catalogue
+        _catalogue = None
         _REGISTRY[name] = Technique(
             name,
             level,
@@ -140,18 +142,23 @@ def technique(
 
 
 _loaded = False
+_catalogue: tuple[Technique, ...] | None = None
+""":func:`all_techniques`, sorted once until the next registration (a solve path asks
+at every step: sorting a hundred techniques each time was a fifth of a rating)."""
 
 
 def all_techniques() -> tuple[Technique, ...]:
     """Every registered technique, simplest first (by place, then registration)."""
-    global _loaded
+    global _loaded, _catalogue
     if not _loaded:
         importlib.import_module(f"{__package__}.techniques")  # registers every module
         _loaded = True
-    registered = {name: i for i, name in enumerate(_REGISTRY)}
-    return tuple(
-        sorted(_REGISTRY.values(), key=lambda t: (t.last_resort, t.place, registered[t.name]))
-    )
+    if _catalogue is None:
+        registered = {name: i for i, name in enumerate(_REGISTRY)}
+        _catalogue = tuple(
+            sorted(_REGISTRY.values(), key=lambda t: (t.last_resort, t.place, registered[t.name]))
+        )
+    return _catalogue
 
 
 def get(name: str) -> Technique:
