@@ -8,11 +8,12 @@ geometry, and the rater's verdicts.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
 from game.engine import solver
-from game.engine.logic import CandidateGrid, Level, Role, registry, solve_path
+from game.engine.logic import CandidateGrid, Level, Role, Step, next_step, registry, solve_path
 from game.engine.logic.rating import Rating, rate, rate_puzzle
 from game.engine.logic.techniques.leftovers import leftover_sets
 from game.engine.puzzle import Puzzle
@@ -191,3 +192,32 @@ def test_the_catalogue_order_does_not_depend_on_what_was_imported_first() -> Non
         for first in ("", "import game.engine.logic.techniques.leftovers; ")
     ]
     assert orders[0] == orders[1] and "Law of Leftovers" in orders[0]
+
+
+def test_a_technique_registered_after_the_catalogue_was_read_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The catalogue and each search's technique list are kept between calls (a path
+    asks at every step), so registering must renew them."""
+    before = registry.all_techniques()
+    # A registry of its own, and the catalogue read from it put back afterwards.
+    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))
+    monkeypatch.setattr(registry, "_catalogue", before)
+    solution = solver.solve(Shape.classic(9), [0] * 81)
+    assert solution is not None
+    grid = CandidateGrid.from_grid(Shape.classic(9), [0, *solution[1:]])
+    first = next_step(grid)
+    assert first is not None and first.technique == "Full House"
+
+    def announce(position: CandidateGrid) -> Iterator[Step]:
+        yield Step("Test Announcement", explanation="registered late")
+
+    registry.technique("Test Announcement", level=Level.EASY, rating=0.1)(announce)
+    assert registry.all_techniques() != before
+    assert "Test Announcement" in [t.name for t in registry.all_techniques()]
+    found = next_step(grid)
+    assert found is not None and found.technique == "Test Announcement"
+    monkeypatch.undo()
+    assert registry.all_techniques() is before
+    after = next_step(grid)
+    assert after is not None and after.technique == "Full House"
