@@ -540,6 +540,7 @@ def _variant_candidate(
         floor=not extra,
         swaps=swaps,
         easy_first=kind.probed,
+        last=kind.clues_last(shape) if level is Level.EXTREME else frozenset(),
     )
     return solution, rules.constraints, dug
 
@@ -555,6 +556,7 @@ def _dig_variant(
     floor: bool,
     swaps: bool = False,
     easy_first: bool = False,
+    last: frozenset[int] = frozenset(),
 ) -> _Dug | None:
     """Clues for ``solution`` under ``rules`` that may be at ``level``, or None.
 
@@ -592,6 +594,8 @@ def _dig_variant(
     carry much of the puzzle, so there they may leave few clues or none.  With
     ``swaps``, a Medium or Hard puzzle dug to below its level tries
     :data:`SWAP_TRIES` swaps before it is given up.  ``easy_first``: see above.
+    ``last``: cells the Extreme digging on a jigsaw grid clears after the others
+    (see :data:`~.generation.kinds.CLUES_IN_HOUSES`).
     """
     shape = rules.shape
     groups = orbits(shape.size, symmetry)
@@ -612,6 +616,8 @@ def _dig_variant(
         givens = dig(givens, groups, keeps_logic(rules, Level.EASY, poll), poll=poll)
         groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
+        # Stable: the random order stays within the cells cleared first and last.
+        groups.sort(key=lambda group: any(cell in last for cell in group))
         givens = dig(givens, groups, keeps_settled(rules), poll=poll)
         return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)

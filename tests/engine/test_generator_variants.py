@@ -308,3 +308,21 @@ def test_random_restarts_find_a_grid_and_random_solution_falls_back_on_it(
     assert rules.is_solution(solution)
     # The known grid, relabelled: each of its digits maps to one digit.
     assert len(set(zip(known, solution, strict=True))) == 9
+
+
+def test_extreme_jigsaw_windoku_keeps_its_clues_in_the_windows() -> None:
+    """Minimal puzzles whose clues sit in the windows are Extreme more often, so the
+    digging clears the windows last; on the diagonals it is the other way round."""
+    kept = total = 0
+    for seed in (1, 2):
+        made = generate("jigsaw,windoku", 9, Level.EXTREME, seed=seed)
+        windows = {cell for rule in made.puzzle.constraints for cell in rule.houses(9)[0].cells}
+        assert len(windows) == 36
+        clues = [cell for cell, digit in enumerate(made.puzzle.givens) if digit]
+        kept += sum(cell in windows for cell in clues)
+        total += len(clues)
+    assert kept >= 0.75 * total  # 36 of 81 cells: about 35 % in a random order
+    layout = random_layout(9, random.Random(3))
+    assert len(Kind.parse("windoku,jigsaw").clues_last(layout)) == 36
+    assert not Kind.parse("jigsaw,x").clues_last(layout)
+    assert not Kind.parse("windoku").clues_last(Shape.classic(9))

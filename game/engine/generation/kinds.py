@@ -35,6 +35,14 @@ PROBED = ("anti-knight",)
 (20 of 20 random 9x9 layouts undecided at 100,000 work under anti-knight), while
 probing found a solution on 9 of 20 in 0.2 s each, which is enough to screen them."""
 
+CLUES_IN_HOUSES = ("windoku",)
+"""Global rules whose extra houses a jigsaw Extreme puzzle keeps its clues in: the
+digging clears their cells last (see :meth:`Kind.clues_last`).  Measured on 9x9
+jigsaw Windoku, 8 candidates on each of 180 layouts: with the windows cleared last,
+459 of 1,440 minimal puzzles were Extreme, against 375 in a random order (and 31 of
+240 with the windows cleared first).  Not the diagonals: cleared last there, 161 of
+320 jigsaw X candidates were Extreme, against 281."""
+
 _NOT_ON_JIGSAW_TOGETHER = (frozenset({"anti-knight", "anti-king"}),)
 """Sets of global rules not offered together on jigsaw grids: no layout with a
 solution turned up within the generator's layout tries (measured on 9x9)."""
@@ -147,6 +155,19 @@ class Kind:
     def probed(self) -> bool:
         """Whether a jigsaw grid under these rules is screened by probing (see :data:`PROBED`)."""
         return self.jigsaw and any(name in PROBED for name in self.rules)
+
+    def clues_last(self, shape: Shape) -> frozenset[int]:
+        """The cells an Extreme jigsaw dig clears last (see :data:`CLUES_IN_HOUSES`)."""
+        if not self.jigsaw:
+            return frozenset()
+        return frozenset(
+            cell
+            for name in self.rules
+            if name in CLUES_IN_HOUSES
+            for rule in VARIANTS[name].rules(shape)
+            for house in rule.houses(shape.size)
+            for cell in house.cells
+        )
 
     def constraints(self, shape: Shape) -> tuple[Constraint, ...]:
         """The global rules' constraints on ``shape``."""
