@@ -540,7 +540,7 @@ def _variant_candidate(
         floor=not extra,
         swaps=swaps,
         easy_first=kind.probed,
-        last=kind.clues_last(shape) if level is Level.EXTREME else frozenset(),
+        last=kind.clues_last(shape),
     )
     return solution, rules.constraints, dug
 

@@ -35,7 +35,6 @@ runs any technique the grade did not try at a position.
 
 from __future__ import annotations
 
-import bisect
 import enum
 import functools
 from collections.abc import Callable, Iterator, Sequence
@@ -209,7 +208,6 @@ def grade(
     hardest = Level.EASY
     steps = expert_steps = 0
     searches = Searches()
-    ranks = [rank for rank, _ in within]
     while True:
         quiet = 0
         if plan.fast:
@@ -221,8 +219,9 @@ def grade(
         step = None
         rank = 0
         finder = None
-        # The techniques the cheap steps closed find nothing here: not asked again.
-        for rank, found in within[bisect.bisect_left(ranks, quiet) :]:  # noqa: B007
+        for rank, found in within:
+            if rank < quiet:
+                continue  # the cheap steps closed it: it finds nothing here
             step = searches.first(found, position)
             if step is not None:
                 finder = found
