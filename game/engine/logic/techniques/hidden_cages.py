@@ -53,6 +53,8 @@ def hidden_cage(grid: CandidateGrid) -> Iterator[Step]:
     if grid.rules is None:
         return
     hidden = deduced_cages(grid.rules)
+    if not hidden:
+        return  # no cages, no hidden ones: Windoku and X grades ask thousands of times
     for cage in hidden:
         step = combination_step(grid, cage, "Hidden Cage", _rating(cage))
         if step is not None:

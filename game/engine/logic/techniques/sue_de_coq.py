@@ -32,6 +32,7 @@ Explainer's larger one-digit patterns), so the smallest Sue de Coq is 5.5.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Iterator
 
@@ -52,6 +53,7 @@ MAX_SIDE = 4
 MAX_SIDE_LARGE = 3
 """The same on larger grids, whose units are long enough for side groups to explode."""
 
+Group = tuple[int, int, int]  # cells, digits, how many cells
 Side = tuple[int, int, int]  # cells, digits, digits of V it takes up
 Pattern = tuple[int, int, int, int]  # size, C, A, B
 
@@ -167,19 +169,21 @@ def _crossing(grid: CandidateGrid, line: int, region: int, side: int) -> tuple[P
     if crossing.bit_count() < 2 + (not line_groups) + (not region_groups):
         return ()  # an empty side would need cells left over from the crossing
     found: list[Pattern] = []
+    everything = (1 << n) - 1
     for core, core_digits in cores:
         extra = core_digits.bit_count() - core.bit_count()
         leftover = list(cells_of(crossing & ~core))
         line_sides = _sides(_with(grid, line_groups, leftover, side), core_digits, extra)
         if not line_sides:
             continue
-        region_sides: dict[int, list[tuple[int, int]]] = {}
-        region_with = _with(grid, region_groups, leftover, side)
-        for b_cells, b_digits, taken in _sides(region_with, core_digits, extra):
-            region_sides.setdefault(taken, []).append((b_cells, b_digits))
+        region_sides = _sides(_with(grid, region_groups, leftover, side), core_digits, extra)
+        fits = _fits(region_sides, n)
         for a_cells, a_digits, taken in line_sides:
-            for b_cells, b_digits in region_sides.get(extra - taken, ()):
-                if a_cells & b_cells or a_digits & b_digits:
+            want = extra - taken
+            if fits is not None and not fits.get(want, 0) >> (everything & ~a_digits) & 1:
+                continue  # no region side taking the rest avoids all of this side's digits
+            for b_cells, b_digits, b_taken in region_sides:
+                if b_taken != want or a_cells & b_cells or a_digits & b_digits:
                     continue
                 found.append(((core | a_cells | b_cells).bit_count(), core, a_cells, b_cells))
     return tuple(found)
@@ -202,10 +206,8 @@ def _subsets(
                 stack.append((i + 1, count + 1, grown, more))
 
 
-def _groups(
-    grid: CandidateGrid, pool: int, crossing_digits: int, largest: int
-) -> list[tuple[int, int]]:
-    """``(cells, digits)`` of the groups of up to ``largest`` cells of ``pool`` that
+def _groups(grid: CandidateGrid, pool: int, crossing_digits: int, largest: int) -> list[Group]:
+    """``(cells, digits, size)`` of the groups of up to ``largest`` cells of ``pool`` that
     could be a side of some core of the crossing.
 
     A side of ``k`` cells must have fewer than ``k`` digits outside its core, so
@@ -226,41 +228,72 @@ def _groups(
                 continue
             grown = chosen | 1 << cells[i]
             if outside <= count:
-                found.append((grown, more))
+                found.append((grown, more, count + 1))
             if count + 1 < largest:
                 stack.append((i + 1, count + 1, grown, more))
     return found
 
 
 def _with(
-    grid: CandidateGrid, groups: list[tuple[int, int]], extra_cells: list[int], largest: int
-) -> list[tuple[int, int]]:
+    grid: CandidateGrid, groups: list[Group], extra_cells: list[int], largest: int
+) -> list[Group]:
     """``groups`` plus every group that also takes some of ``extra_cells`` (size capped)."""
     if not extra_cells:
         return groups
     grown = list(groups)
     for cells, digits in _subsets(grid, extra_cells, 1, largest):
-        grown.append((cells, digits))
-        room = largest - cells.bit_count()
+        size = cells.bit_count()
+        grown.append((cells, digits, size))
+        room = largest - size
         grown.extend(
-            (cells | other, digits | more) for other, more in groups if other.bit_count() <= room
+            (cells | other, digits | more, size + count)
+            for other, more, count in groups
+            if count <= room
         )
     return grown
 
 
-def _sides(groups: list[tuple[int, int]], core_digits: int, extra: int) -> list[Side]:
+def _sides(groups: list[Group], core_digits: int, extra: int) -> list[Side]:
     """The ``groups`` that take up 1 to ``extra - 1`` of the crossing's spare digits.
 
     A group of ``k`` cells holding ``e`` digits outside the crossing takes up
     ``k - e`` of them; it must hold at least one crossing digit.
     """
     found = []
-    for cells, digits in groups:
+    outside = ~core_digits
+    for cells, digits, size in groups:
         if digits & core_digits:
-            taken = cells.bit_count() - (digits & ~core_digits).bit_count()
+            taken = size - (digits & outside).bit_count()
             if 1 <= taken < extra:
                 found.append((cells, digits, taken))
     return found
+
+
+def _fits(sides: list[Side], n: int) -> dict[int, int] | None:
+    """Per number of spare digits taken up, the digit sets that hold the digits of
+    some of ``sides`` taking that many: a bitmap over digit sets (bit ``m`` for the
+    set ``m``), so a side whose digits are ``d`` has a partner with none of them
+    exactly when bit ``~d`` is set.  None on grids with more than nine digits, whose
+    bitmaps would be too large; the caller then pairs every side with every other.
+    """
+    supersets = _supersets(n)
+    if supersets is None:
+        return None
+    fits: dict[int, int] = {}
+    for _cells, digits, taken in sides:
+        fits[taken] = fits.get(taken, 0) | supersets[digits]
+    return fits
+
+
+@functools.cache
+def _supersets(n: int) -> tuple[int, ...] | None:
+    """For each set of digits ``d`` of an ``n``-digit grid, the bitmap of the sets
+    that contain it (None above nine digits: 512 bitmaps of 512 bits is 32 kB, 16
+    digits would take 512 MB)."""
+    if n > 9:
+        return None
+    sets = range(1 << n)
+    return tuple(sum(1 << m for m in sets if m & d == d) for d in sets)
 
 
 def _eliminations(grid: CandidateGrid, pattern: int) -> tuple[tuple[int, int], ...]:
