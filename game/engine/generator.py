@@ -478,7 +478,7 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
     candidates' last resort (see :func:`random_solution`).
     """
     for _ in range(LAYOUT_TRIES):
-        shape = random_layout(size, rng)
+        shape = random_layout(size, rng, solvable=not kind.rules)
         if not kind.rules:
             return shape, None
         rules = _rule_set(shape, kind.constraints(shape))  # its candidates' rule set too

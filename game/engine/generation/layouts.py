@@ -47,8 +47,11 @@ class LayoutNotFound(RuntimeError):
     """No acceptable layout turned up in the attempts allowed (not seen in practice)."""
 
 
-def random_layout(size: int, rng: random.Random) -> Shape:
-    """A random jigsaw layout of ``size`` compact, connected regions with a solution grid."""
+def random_layout(size: int, rng: random.Random, *, solvable: bool = True) -> Shape:
+    """A random jigsaw layout of ``size`` compact, connected regions with a solution grid.
+
+    ``solvable=False`` leaves the solution to the caller, who screens the layout under
+    stricter rules anyway (a solution under them is one of the plain jigsaw too)."""
     for _ in range(_ATTEMPTS):
         regions = _grow(size, rng)
         if regions is None:
@@ -57,7 +60,7 @@ def random_layout(size: int, rng: random.Random) -> Shape:
         if not is_good_layout(regions, size):
             continue
         shape = Shape.from_regions(regions)
-        if shape.is_jigsaw and _has_solution(shape):
+        if shape.is_jigsaw and (not solvable or _has_solution(shape)):
             return shape
     raise LayoutNotFound(f"no {size}x{size} jigsaw layout found in {_ATTEMPTS} attempts")
 
@@ -85,17 +88,11 @@ def perimeters(regions: Sequence[int], size: int) -> list[int]:
     return found
 
 
-def _perimeter(regions: Sequence[int], n: int, region: int) -> int:
+def _perimeter(n: int, cells: set[int]) -> int:
+    """The perimeter of a region made of ``cells``."""
     near = _neighbours(n)
-    inside = 0
-    count = 0
-    for cell, g in enumerate(regions):
-        if g == region:
-            count += 1
-            for other in near[cell]:
-                if regions[other] == region:
-                    inside += 1
-    return 4 * count - inside
+    inside = sum(1 for cell in cells for other in near[cell] if other in cells)
+    return 4 * len(cells) - inside
 
 
 def compactness(shape: Shape) -> float:
@@ -165,17 +162,18 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
     """A partition into ``n`` connected regions of ``n`` cells, or None if growth stalled."""
     near = _neighbours(n)
     regions = [-1] * (n * n)
-    sizes = [1] * n
+    members: list[set[int]] = [set() for _ in range(n)]  # kept: scanning the grid cost most
     for region, cell in enumerate(_seeds(n, rng)):
         regions[cell] = region
+        members[region].add(cell)
     free = n * n - n
     for _ in range(n * n * 20):
         if not free:
             return regions
-        smallest = min(sizes)
+        smallest = min(len(cells) for cells in members)
         # The smallest regions grow first, so none is left behind and walled in.
-        region = rng.choice([g for g in range(n) if sizes[g] == smallest])
-        border = sorted({other for cell in _members(regions, region) for other in near[cell]})
+        region = rng.choice([g for g in range(n) if len(members[g]) == smallest])
+        border = sorted({other for cell in members[region] for other in near[cell]})
         options = [cell for cell in border if regions[cell] == -1]
         if options:
             cell = _pick(options, regions, n, region, rng)
@@ -189,13 +187,14 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
                 if not options:
                     return None
                 cell = _pick(options, regions, n, region, rng)
-                if _connected_without(regions, n, cell):
+                rest = members[regions[cell]] - {cell}
+                if _connected(n, rest):
                     break
                 options.remove(cell)
         if regions[cell] != -1:
-            sizes[regions[cell]] -= 1
+            members[regions[cell]].discard(cell)
         regions[cell] = region
-        sizes[region] += 1
+        members[region].add(cell)
     return None
 
 
@@ -207,38 +206,25 @@ def _pick(
     return rng.choices(options, weights)[0]
 
 
-def _members(regions: Sequence[int], region: int) -> list[int]:
-    return [cell for cell, g in enumerate(regions) if g == region]
-
-
-def _connected(regions: Sequence[int], n: int, region: int) -> bool:
-    """Whether ``region``'s cells (at least one) form one orthogonally connected piece.
+def _connected(n: int, cells: set[int]) -> bool:
+    """Whether ``cells`` (at least one) form one orthogonally connected piece.
 
     :meth:`Shape.from_regions` checks the same once per layout; this runs thousands
-    of times while one grows, on a list being edited, so it reads a neighbour table.
+    of times while one grows or is tidied, on the region's cells as they would be
+    after a move, so it reads a neighbour table.
     """
-    members = _members(regions, region)
-    if not members:
+    if not cells:
         return False
     near = _neighbours(n)
-    seen = {members[0]}
-    stack = [members[0]]
+    first = next(iter(cells))
+    seen = {first}
+    stack = [first]
     while stack:
         for other in near[stack.pop()]:
-            if regions[other] == region and other not in seen:
+            if other in cells and other not in seen:
                 seen.add(other)
                 stack.append(other)
-    return len(seen) == len(members)
-
-
-def _connected_without(regions: list[int], n: int, cell: int) -> bool:
-    """Whether ``cell``'s region stays connected (and not empty) without it."""
-    region = regions[cell]
-    regions[cell] = -2
-    try:
-        return _connected(regions, n, region)
-    finally:
-        regions[cell] = region
+    return len(seen) == len(cells)
 
 
 # -- tidying -----------------------------------------------------------------------
@@ -249,31 +235,34 @@ def _tidy(regions: list[int], n: int, rng: random.Random) -> None:
     near = _neighbours(n)
     limit = min_perimeter(n) + max_excess(n)
     found = perimeters(regions, n)
+    members: list[set[int]] = [set() for _ in range(n)]
+    for cell, region in enumerate(regions):
+        members[region].add(cell)
     for _ in range(n * n * 4):
         worst = max(found)
         if worst <= limit:
             return
         region = rng.choice([g for g in range(n) if found[g] == worst])
-        members = _members(regions, region)
-        a = rng.choice(members)
+        a = rng.choice(sorted(members[region]))
         others = sorted({regions[cell] for cell in near[a]} - {region})
         if not others:
             continue
         other = rng.choice(others)
         donors = [
-            cell
-            for cell in _members(regions, other)
-            if any(regions[x] == region for x in near[cell])
+            cell for cell in sorted(members[other]) if any(regions[x] == region for x in near[cell])
         ]
         c = rng.choice(donors)
+        mine = members[region] - {a} | {c}
+        theirs = members[other] - {c} | {a}
         regions[a], regions[c] = other, region
-        mine, theirs = _perimeter(regions, n, region), _perimeter(regions, n, other)
+        inside, outside = _perimeter(n, mine), _perimeter(n, theirs)
         if (
-            mine + theirs < found[region] + found[other]
-            and _connected(regions, n, region)
-            and _connected(regions, n, other)
+            inside + outside < found[region] + found[other]
+            and _connected(n, mine)
+            and _connected(n, theirs)
         ):
-            found[region], found[other] = mine, theirs
+            found[region], found[other] = inside, outside
+            members[region], members[other] = mine, theirs
         else:
             regions[a], regions[c] = region, other
 
