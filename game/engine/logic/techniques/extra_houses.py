@@ -83,16 +83,17 @@ def extra_house_intersection(grid: CandidateGrid) -> Iterator[Step]:
     if not extra:
         return
     every, pairs = _pairs(grid, extra)
-    where = [0] + [grid.digit_cells(d) for d in range(1, n + 1)]
+    # The digits with places, once: a search path narrows the grid to a digit or two.
+    where = [(d, cells) for d in range(1, n + 1) if (cells := grid.digit_cells(d))]
     for i, j in pairs:
         first_mask = every[i][1]
         second_mask = every[j][1]
-        for d in range(1, n + 1):
+        for d, cells in where:
             # The list tests below, first on bitsets (a grade calls this at every
             # stuck position, and almost every pair fails them): two places at
             # least, all inside the second house, something there to remove.
-            held = where[d] & first_mask
-            if held & (held - 1) == 0 or held & ~second_mask or not where[d] & second_mask & ~held:
+            held = cells & first_mask
+            if held & (held - 1) == 0 or held & ~second_mask or not cells & second_mask & ~held:
                 continue
             first = every[i][0]
             second = every[j][0]

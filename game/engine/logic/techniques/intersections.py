@@ -74,6 +74,8 @@ def _locked(grid: CandidateGrid, name: str, rating: float, *, from_region: bool)
     """
     n = grid.size
     shape = grid.shape
+    # The digits with places, once: a search path narrows the grid to a digit or two.
+    digits = [(d, cells) for d in range(1, n + 1) if (cells := grid.digit_cells(d))]
     for overlap in overlaps(shape):
         if from_region:
             home, other = overlap.region, overlap.line
@@ -81,8 +83,7 @@ def _locked(grid: CandidateGrid, name: str, rating: float, *, from_region: bool)
         else:
             home, other = overlap.line, overlap.region
             home_rest, other_rest = overlap.line_rest, overlap.region_rest
-        for digit in range(1, n + 1):
-            cells = grid.digit_cells(digit)
+        for digit, cells in digits:
             inside = cells & overlap.shared
             if not inside or cells & home_rest:
                 continue

@@ -139,14 +139,17 @@ def _hidden(grid: CandidateGrid, k: int) -> Iterator[Step]:
     cands = grid.cands
     name = f"Hidden {NAMES[k]}"
     seen: set[tuple[int, int]] = set()
+    unit_mask = grid.tables.unit_mask
+    holding = [0] + [grid.digit_cells(d) for d in range(1, n + 1)]
     for unit in range(len(shape.units)):
         placed = grid.unit_values(unit)
+        mask = unit_mask[unit]
         pool = []
         places = []
         for digit in range(1, n + 1):
             if placed >> (digit - 1) & 1:
                 continue
-            spots = grid.places(unit, digit)
+            spots = holding[digit] & mask
             if 2 <= spots.bit_count() <= k:
                 pool.append(digit)
                 places.append(spots)
