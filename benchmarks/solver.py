@@ -38,7 +38,6 @@ the ratios in the commit message or closing note.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import statistics
@@ -47,11 +46,12 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from worktree import checkout  # noqa: E402
 
 from game.engine import solver  # noqa: E402
 from game.engine.errors import PuzzleError  # noqa: E402
@@ -184,22 +184,6 @@ def answers(text: str, puzzles: list[Puzzle]) -> Counter[str]:
             grid = Puzzle.from_string(solution, regions=puzzle.shape.regions).givens
             tally["wrong"] += not is_solution(puzzle.shape, grid, puzzle.givens)
     return tally
-
-
-@contextlib.contextmanager
-def checkout(rev: str) -> Iterator[Path]:
-    """A temporary ``git worktree`` of ``rev`` (removed afterwards)."""
-    folder = Path(tempfile.mkdtemp(prefix="sudoku-bench-"))
-    subprocess.run(
-        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(folder), rev],
-        check=True,
-    )
-    try:
-        yield folder
-    finally:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)], check=False
-        )
 
 
 def sample_file(folder: Path, name: str, count: int | None) -> tuple[Path, list[Puzzle]]:

@@ -22,6 +22,14 @@ constraints as ``generate --json`` lists them); it builds its own CP-SAT model f
 the rule *names* (no code of ours), solves, forbids that solution and solves again:
 unique means one solution, then infeasible.
 
+**Comparing two commits.**  With ``--against REV`` the table is a different one:
+each row's seeds run in two worker processes, one on this checkout and one on a
+temporary ``git worktree`` of REV, taking turns seed by seed (and turns at going
+first), so the two columns share the machine's drift and their ratio is what to
+read (above 1.0 this checkout is slower).  ``same`` counts the seeds where both
+made as many candidates: all of them when the change made the same puzzles, and
+then the ratio is the same work timed twice.  No re-rating and no CP-SAT there.
+
 ``--variants`` takes kinds separated by ``;`` or ``:`` as well (``jigsaw,killer`` is one
 kind), so ``--variants "killer;jigsaw,killer"`` runs both.  Seeds are fixed, so two
 runs make the same puzzles and differ only in time.
@@ -42,6 +50,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from worktree import checkout  # noqa: E402
 
 from game.cli.generate import constraint_json  # noqa: E402
 from game.engine.generator import (  # noqa: E402
@@ -318,6 +328,82 @@ def cp_sat_counts(python: str, made: list[RatedPuzzle]) -> list[int]:
     return [int(word) for word in done.stdout.split()]
 
 
+WORKER = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from game.engine.generator import GenerationFailed, search
+from game.engine.logic.registry import Level
+kind, size, level, attempts = sys.argv[2], int(sys.argv[3]), Level[sys.argv[4]], int(sys.argv[5])
+for line in sys.stdin:
+    start = time.process_time()
+    try:
+        candidates = search(kind, size, level, seed=int(line), max_attempts=attempts).candidates
+    except GenerationFailed:
+        candidates = -1
+    print(time.process_time() - start, candidates, flush=True)
+"""
+"""Makes puzzles from the seeds it reads, one a line, with the engine of the checkout
+named first; prints the CPU seconds and the candidates of each (-1: none found)."""
+
+
+def paired(
+    variant: str, size: int, level: Level, count: int, seed: int, attempts: int, other: Path
+) -> tuple[list[float], list[float], int]:
+    """CPU seconds per puzzle here and in ``other``, seed by seed in turns, and on how
+    many seeds both made as many candidates."""
+    command = [str(size), level.name, str(attempts)]
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WORKER, str(root), variant, *command],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for root in (ROOT, other)
+    ]
+    times: tuple[list[float], list[float]] = ([], [])
+    candidates: tuple[list[int], list[int]] = ([], [])
+    try:
+        for k in range(count):
+            for side in (k % 2, 1 - k % 2):  # turns at going first, too
+                worker = workers[side]
+                assert worker.stdin is not None and worker.stdout is not None
+                worker.stdin.write(f"{seed + k}\n")
+                worker.stdin.flush()
+                spent, made = worker.stdout.readline().split()
+                times[side].append(float(spent))
+                candidates[side].append(int(made))
+    finally:
+        for worker in workers:
+            if worker.stdin is not None:
+                worker.stdin.close()
+            worker.wait()
+    same = sum(a == b for a, b in zip(*candidates, strict=True))
+    return times[0], times[1], same
+
+
+def compare(args: argparse.Namespace, kinds: list[str], levels: list[Level]) -> int:
+    """The ``--against`` table (see the module docstring)."""
+    rev = args.against
+    print(f"{'variant':20} {'level':8} {'median':>7} {rev[:10]:>10} {'ratio':>6} {'same':>6}")
+    with checkout(rev) as other:
+        for kind in kinds:
+            offered = available_levels(kind, args.size)
+            for level in levels:
+                if level not in offered:
+                    continue
+                ours, theirs, same = paired(
+                    kind, args.size, level, args.count, args.seed, args.max_attempts, other
+                )
+                print(
+                    f"{kind:20} {level.label:8} {statistics.median(ours):7.3f} "
+                    f"{statistics.median(theirs):10.3f} {sum(ours) / sum(theirs):6.3f} "
+                    f"{same:>3}/{args.count:<2}",
+                    flush=True,
+                )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", default=";".join(KINDS))
@@ -327,9 +413,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--max-attempts", type=int, default=100)
     parser.add_argument("--ortools", metavar="PYTHON", help="a python with ortools installed")
+    parser.add_argument("--against", metavar="REV", help="time side by side with commit REV")
     args = parser.parse_args(argv)
     kinds = [k for k in args.variants.replace(":", ";").split(";") if k.strip()]
     levels = [Level.parse(word) for word in args.levels.split(",")]
+    if args.against:
+        return compare(args, kinds, levels)
     sat = "  sat!" if args.ortools else ""
     print(
         f"{'variant':16} {'level':8} {'median':>7} {'worst':>7} {'cand':>5} "
