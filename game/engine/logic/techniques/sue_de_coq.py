@@ -172,11 +172,14 @@ def _crossing(grid: CandidateGrid, line: int, region: int, side: int) -> tuple[P
     everything = (1 << n) - 1
     for core, core_digits in cores:
         extra = core_digits.bit_count() - core.bit_count()
-        leftover = list(cells_of(crossing & ~core))
-        line_sides = _sides(_with(grid, line_groups, leftover, side), core_digits, extra)
+        # The crossing's cells left out of the core may join either side.
+        leftover = list(_subsets(grid, list(cells_of(crossing & ~core)), 1, side))
+        line_sides = _sides(_with(line_groups, leftover, side), core_digits, extra)
         if not line_sides:
             continue
-        region_sides = _sides(_with(grid, region_groups, leftover, side), core_digits, extra)
+        region_sides = _sides(_with(region_groups, leftover, side), core_digits, extra)
+        if not region_sides:
+            continue
         fits = _fits(region_sides, n)
         for a_cells, a_digits, taken in line_sides:
             want = extra - taken
@@ -234,14 +237,13 @@ def _groups(grid: CandidateGrid, pool: int, crossing_digits: int, largest: int) 
     return found
 
 
-def _with(
-    grid: CandidateGrid, groups: list[Group], extra_cells: list[int], largest: int
-) -> list[Group]:
-    """``groups`` plus every group that also takes some of ``extra_cells`` (size capped)."""
-    if not extra_cells:
+def _with(groups: list[Group], extras: list[tuple[int, int]], largest: int) -> list[Group]:
+    """``groups`` plus every group that also takes one of ``extras`` (``(cells,
+    digits)`` of groups of other cells), within ``largest`` cells."""
+    if not extras:
         return groups
     grown = list(groups)
-    for cells, digits in _subsets(grid, extra_cells, 1, largest):
+    for cells, digits in extras:
         size = cells.bit_count()
         grown.append((cells, digits, size))
         room = largest - size
