@@ -36,6 +36,25 @@ def test_layouts_are_valid_solvable_and_compact(size: int) -> None:
         assert compactness(shape) >= MIN_MEAN_EXCESS
 
 
+def test_a_layout_left_unsolved_is_as_good_and_asks_no_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A caller that screens layouts under stricter rules (Windoku, X ...) takes them
+    unsolved: the same growing and tidying, no solver run."""
+
+    def no_solver(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was asked")
+
+    monkeypatch.setattr(solver, "solutions", no_solver)
+    rng = random.Random(4)
+    for _ in range(4):
+        shape = random_layout(9, rng, solvable=False)
+        assert shape.is_jigsaw and is_good_layout(shape.regions, 9)
+        assert compactness(shape) >= MIN_MEAN_EXCESS
+    with pytest.raises(AssertionError, match="the solver was asked"):
+        random_layout(9, random.Random(4))
+
+
 def test_layouts_vary() -> None:
     rng = random.Random(1)
     assert len({random_layout(9, rng) for _ in range(5)}) == 5
