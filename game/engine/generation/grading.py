@@ -517,7 +517,7 @@ def _plan(target: Level, variant: bool = False) -> _Plan:
     # rated lower, and 16x16 candidates graded at Hard or Expert were rated higher
     # (benchmarks/generator.py, seeds 1 to 5: 2 of 11 candidates at Hard, 1 of 7 at
     # Expert; none since).
-    every = tuple(sorted(all_techniques(), key=lambda t: (t.last_resort, t.rating)))
+    every = tuple(sorted(all_techniques(), key=Technique.rating_order))
     levels = {t.name: t.level for t in every}
     if not variant:
         order = tuple(t for t in every if not t.variant_only)

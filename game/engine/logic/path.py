@@ -333,8 +333,8 @@ def _usable(
             for t in catalogue
             if (unique or not t.needs_unique) and (include_last_resort or not t.last_resort)
         ]
-        if by_rating:  # stable: equal ratings keep the catalogue's order
-            usable.sort(key=lambda t: (t.last_resort, t.rating))
+        if by_rating:
+            usable.sort(key=Technique.rating_order)
         found = _USABLE[key] = tuple(usable)
     return found
 

@@ -88,6 +88,11 @@ class Technique:
         """The catalogue position: ``order`` when given, else the rating."""
         return self.rating if self.order is None else self.order
 
+    def rating_order(self) -> tuple[bool, float]:
+        """The rater's sort key: by rating, the last resorts after everything else
+        (sort stably, so equal ratings keep the catalogue's order)."""
+        return self.last_resort, self.rating
+
     def fits(self, size: int) -> bool:
         """Whether the technique is tried on grids of ``size`` (see ``max_size``)."""
         return self.max_size is None or size <= self.max_size
