@@ -541,6 +541,7 @@ def _variant_candidate(
         swaps=swaps,
         easy_first=kind.probed,
         last=kind.clues_last(shape),
+        screen=kind.screened,
     )
     return solution, rules.constraints, dug
 
@@ -557,6 +558,7 @@ def _dig_variant(
     swaps: bool = False,
     easy_first: bool = False,
     last: frozenset[int] = frozenset(),
+    screen: bool = True,
 ) -> _Dug | None:
     """Clues for ``solution`` under ``rules`` that may be at ``level``, or None.
 
@@ -583,11 +585,9 @@ def _dig_variant(
     anti-king candidates without symmetry, 18 were Extreme against 16 after the
     Easy removals, in three quarters of the time; over seeds 1000 to 1002 and 2000
     to 2002, 28 candidates against 50 on anti-king and 20 against 32 on X; on
-    Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.  (The
-    screen does not pay on jigsaw grids: over seeds 1000 to 1011 it cost jigsaw
-    Windoku 0.82 -> 1.17 s median and jigsaw anti-knight 1.12 -> 1.31 s mean;
-    our logic without the templates, exact, was as mixed: 1.03 -> 0.93 s mean on
-    seeds 2000 to 2011, 0.94 -> 1.08 s on 1000 to 1011.)
+    Windoku, over seeds 1000 to 1010 and 2000 to 2002, 18 s against 25 s.  On
+    jigsaw grids the screen pays only where most minimal puzzles are below
+    Extreme (``screen``: see :data:`~.generation.kinds.SCREENED_ON_JIGSAW`).
 
     ``floor`` keeps Easy puzzles
     at :data:`EASY_CLUE_SHARE` of the cells, as on plain grids; drawn constraints
@@ -595,7 +595,8 @@ def _dig_variant(
     ``swaps``, a Medium or Hard puzzle dug to below its level tries
     :data:`SWAP_TRIES` swaps before it is given up.  ``easy_first``: see above.
     ``last``: cells the Extreme digging on a jigsaw grid clears after the others
-    (see :data:`~.generation.kinds.CLUES_IN_HOUSES`).
+    (see :data:`~.generation.kinds.CLUES_IN_HOUSES`).  ``screen``: whether a minimal
+    Extreme candidate is screened before its grade (see above).
     """
     shape = rules.shape
     groups = orbits(shape.size, symmetry)
@@ -608,7 +609,7 @@ def _dig_variant(
         return _Dug(givens, graded.findings if graded is not None else None)
     if level is Level.EXTREME and not shape.is_jigsaw:
         givens = dig(solution, groups, keeps_searched(rules), poll=poll)
-        if logic_solves(rules, givens):
+        if screen and logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
     givens = solution
@@ -619,6 +620,8 @@ def _dig_variant(
         # Stable: the random order stays within the cells cleared first and last.
         groups.sort(key=lambda group: any(cell in last for cell in group))
         givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+        if screen and logic_solves(rules, givens):
+            return None
         return _at_level(shape, givens, level, None, rules, poll)
     keeps = keeps_logic(rules, level, poll, refusals=VARIANT_REFUSALS)
     givens = dig(givens, groups, keeps, poll=poll)

@@ -10,7 +10,8 @@ import random
 import pytest
 
 from game.cli import main
-from game.engine import solver
+from game.engine import generator, solver
+from game.engine.generation import grading
 from game.engine.generation.grids import POOL, STORED_POOLS, random_completion, random_solution
 from game.engine.generation.kinds import Kind
 from game.engine.generation.layouts import random_layout
@@ -308,6 +309,32 @@ def test_random_restarts_find_a_grid_and_random_solution_falls_back_on_it(
     assert rules.is_solution(solution)
     # The known grid, relabelled: each of its digits maps to one digit.
     assert len(set(zip(known, solution, strict=True))) == 9
+
+
+def test_minimal_jigsaw_windoku_puzzles_are_screened_before_their_grade(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Most minimal jigsaw Windoku puzzles are below Extreme, and the logic screen
+    rejects those for a fraction of a grade; nearly every minimal jigsaw X puzzle is
+    Extreme, so there the screen would only add its cost."""
+    screened: list[bool] = []
+    real = grading.logic_solves
+
+    def screen(rules: RuleSet, givens: tuple[int, ...]) -> bool:
+        screened.append(real(rules, givens))
+        return screened[-1]
+
+    monkeypatch.setattr(generator, "logic_solves", screen)
+    made = generate("jigsaw,windoku", 9, Level.EXTREME, seed=2)
+    assert True in screened  # a candidate our logic finishes, rejected ungraded
+    assert screened[-1] is False  # the puzzle delivered passed the screen
+    rules = RuleSet(made.puzzle.shape, made.puzzle.constraints)
+    assert not real(rules, made.puzzle.givens)
+    screened.clear()
+    generate("jigsaw,x", 9, Level.EXTREME, seed=2)
+    assert not screened
+    assert Kind.parse("windoku,jigsaw").screened and Kind.parse("windoku").screened
+    assert Kind.parse("x").screened and not Kind.parse("jigsaw,x").screened
 
 
 def test_extreme_jigsaw_windoku_keeps_its_clues_in_the_windows() -> None:
