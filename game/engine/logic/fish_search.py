@@ -36,9 +36,11 @@ one is aimed at its results instead:
 
 Bounds: sizes 2 to :data:`MAX_SIZE` (HoDoKu's Squirmbag and larger are not
 searched); :data:`DIGIT_BUDGET` search nodes per digit, kind and size, shared
-fairly among its targets, and at most :data:`TARGET_BUDGET` per target (hard 9x9
-positions use a few hundred per target, and never run out; an early position
-full of removable candidates can, and then some targets go unexplained).  A digit
+fairly among its targets, and at most :data:`TARGET_BUDGET` per target (hard
+classic 9x9 positions use a few hundred per target, and never run out; an early
+position full of removable candidates can, and then some targets go unexplained;
+so do Mutant and Franken Jellyfish on jigsaw grids with extra houses: in the grades
+of 37 jigsaw Windoku candidates, 209 of 280 and 131 of 960 target searches).  A digit
 whose templates are unknown (the template search ran out of budget, which only
 happens on near-empty 16x16 and 25x25 grids) is not searched.  Fins are not
 limited: they are whatever base candidates see the target and are left
@@ -440,15 +442,18 @@ class _TargetSearch:
         self.size = size
         self.unit_places = [mask & free for mask in geo.unit_mask]
         bases = len(geo.unit_mask) - geo.cages  # cover-only units come last
-        self.pool = [
-            unit
-            for unit, cells in enumerate(self.unit_places[:bases])
-            if cells and base_kinds & unit_kinds[unit] and (only is None or unit in only)
-        ]
         self.coverable = 0
         for unit, cells in enumerate(self.unit_places):
             if cells and cover_kinds & unit_kinds[unit]:
                 self.coverable |= 1 << unit
+        self.pool = [
+            unit
+            for unit, cells in enumerate(self.unit_places[:bases])
+            if cells
+            and base_kinds & unit_kinds[unit]
+            and (only is None or unit in only)
+            and self._fits_alone(unit, cells)
+        ]
         # Per candidate, the candidates some cover unit could take along with it
         # (filled in as the pruning asks: most searches never need most cells).
         self.reach: dict[int, int] = {}
@@ -457,6 +462,36 @@ class _TargetSearch:
         self.bases: list[int] = []
         self.covers: list[int] = []
         self.accept: Callable[[tuple[int, ...], tuple[int, ...]], bool] = _never
+
+    def _fits_alone(self, unit: int, cells: int) -> bool:
+        """Whether ``size - 1`` other cover units might take ``cells``, the unit's own
+        candidates: it is left out of every base set otherwise.
+
+        A lower bound on the covers needed, as in :meth:`_cover`: candidates no one
+        cover unit could take two of need one each.  Most units fail it (measured on
+        the target searches of jigsaw Windoku grades: 84 % at size 2, 57 % at 3,
+        40 % at 4), and each would cost a node wherever the search tried it.
+        """
+        left = self.size - 1
+        if cells.bit_count() <= left:
+            return True
+        unit_places = self.unit_places
+        cell_units = self.cell_units
+        coverable = self.coverable & ~(1 << unit)
+        apart = reach = 0
+        rest = cells
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if low & reach:
+                continue
+            apart += 1
+            if apart > left:
+                return False
+            for other in cell_units[low.bit_length() - 1]:
+                if coverable >> other & 1:
+                    reach |= unit_places[other]
+        return True
 
     def run(self, budget: int, accept: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> None:
         """Offer each ``(bases, covers)`` found to ``accept``; stop once it says enough."""
