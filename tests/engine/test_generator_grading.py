@@ -37,6 +37,7 @@ from game.engine.generation.grids import random_solution
 from game.engine.generation.kinds import Kind
 from game.engine.generation.symmetry import Symmetry, orbits
 from game.engine.generator import generate, generate_unrated
+from game.engine.logic.fish_search import variant_removable
 from game.engine.logic.grid import CandidateGrid
 from game.engine.logic.path import (
     Finding,
@@ -52,6 +53,7 @@ from game.engine.logic.path import (
 from game.engine.logic.rating import rate
 from game.engine.logic.registry import Level, all_techniques, get
 from game.engine.logic.step import Step
+from game.engine.logic.variant_units import variant_units
 from game.engine.puzzle import Puzzle
 from game.engine.rules import Cage, RuleSet
 from game.engine.shape import Shape
@@ -382,6 +384,36 @@ def test_searches_show_a_quiet_one_digit_technique_the_digits_changed_since() ->
     searches.searched(quiet, after, True)
     assert searches.grid(quiet, after.apply((), [(cell, position.cands[cell] & -1)])) is not None
     assert searches.grid(quiet, after) is after
+
+
+def test_searches_skip_the_digits_whose_candidates_all_lie_on_templates() -> None:
+    """Past the singles, a one-digit technique is not shown a digit whose template
+    search (which the fish run first) found every candidate on some template: no
+    one-digit step removes anything there, so its first step is the same.  Along
+    the rater's paths of 9x9 Windoku and anti-king puzzles, at positions where
+    some digits have such candidates and some do not."""
+    chain, single = get("X-Chain"), get("Hidden Single")
+    checked = 0
+    for puzzle in (p for p in VARIANT_PUZZLES if p.size == 9):
+        position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens, rules=puzzle.rules)
+        path = solve_path(position, unique=False, include_last_resort=False, by_rating=True)
+        for step in path.steps:
+            position = position.apply(step.placements, step.eliminations)
+            units = variant_units(position)
+            assert units is not None and units.extra
+            open_digits = {d for d in range(1, 10) if position.digit_cells(d)}
+            live = {
+                d for d in open_digits if variant_removable(units, d, position.digit_cells(d)) != 0
+            }
+            if not live or live == open_digits:
+                continue
+            shown = Searches().grid(chain, position)
+            assert shown is not None
+            assert {d for d in open_digits if shown.digit_cells(d)} == live
+            assert steps_of(shown, chain)[:1] == steps_of(position, chain)[:1]
+            assert Searches().grid(single, position) is position
+            checked += 1
+    assert checked >= 5
 
 
 def test_a_swap_lands_a_candidate_dug_below_its_level_at_it() -> None:

@@ -66,6 +66,13 @@ def removable_in(
     return found
 
 
+def known_quiet(key: object, places: int) -> bool:
+    """Whether :func:`removable_in` under ``key`` already found every candidate of
+    ``places`` on some template.  Reads the cache only, never searches: a caller
+    that may skip work on the answer need not pay for it."""
+    return _CACHE.get((key, places), -1) == 0
+
+
 class _OverBudget(Exception):
     """The template search used up its nodes."""
 

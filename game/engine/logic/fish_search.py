@@ -61,9 +61,9 @@ from dataclasses import dataclass
 
 from ..houses import HouseKind
 from ..shape import Shape
-from .digit_templates import removable_in
-from .grid import cells_of, tables
-from .variant_units import VariantUnits
+from .digit_templates import known_quiet, removable_in
+from .grid import CandidateGrid, cells_of, tables
+from .variant_units import VariantUnits, variant_units
 
 MAX_SIZE = 4
 TARGET_BUDGET = 1_500
@@ -210,6 +210,28 @@ def variant_removable(units: VariantUnits, digit: int, places: int) -> int | Non
     any rule (see :func:`~.digit_templates.removable_cells`; None: over budget)."""
     geo = variant_geometry(units, digit)
     return removable_in(geo, geo.full_units, geo.peer_mask, places)
+
+
+def quiet_digits(grid: CandidateGrid, digits: int) -> int:
+    """Those of ``digits`` (a bitmask) whose candidates the template searches done
+    so far put all on templates, under the units the fish read: no one-digit step
+    removes any of them (see :mod:`.digit_templates`).  Only what is cached counts;
+    a digit not yet searched is not quiet."""
+    units = variant_units(grid)
+    if units is not None and not units.extra:
+        units = None
+    quiet = 0
+    while digits:
+        low = digits & -digits
+        digits ^= low
+        digit = low.bit_length()
+        places = grid.digit_cells(digit)
+        if not places:
+            continue
+        geo = geometry(grid.shape) if units is None else variant_geometry(units, digit)
+        if known_quiet(geo, places):
+            quiet |= 1 << (digit - 1)
+    return quiet
 
 
 def make_fish(shape: Shape, places: int, bases: tuple[int, ...], covers: tuple[int, ...]) -> Fish:
