@@ -464,18 +464,28 @@ class _TargetSearch:
         self.size = size
         self.unit_places = [mask & free for mask in geo.unit_mask]
         bases = len(geo.unit_mask) - geo.cages  # cover-only units come last
-        self.coverable = 0
+        coverable = 0
         for unit, cells in enumerate(self.unit_places):
             if cells and cover_kinds & unit_kinds[unit]:
-                self.coverable |= 1 << unit
-        self.pool = [
-            unit
-            for unit, cells in enumerate(self.unit_places[:bases])
-            if cells
-            and base_kinds & unit_kinds[unit]
-            and (only is None or unit in only)
-            and self._fits_alone(unit, cells)
-        ]
+                coverable |= 1 << unit
+        self.coverable = coverable
+        # A unit whose own candidates need more than size - 1 other cover units is in
+        # no base set (see _fits_alone); most are such, and each would cost a node
+        # wherever the search tried it (measured on the target searches of jigsaw
+        # Windoku grades: 84 % of units at size 2, 57 % at 3, 40 % at 4).
+        left = size - 1
+        pool: list[int] = []
+        self.pool = pool
+        for unit, cells in enumerate(self.unit_places[:bases]):
+            if not cells or not base_kinds & unit_kinds[unit]:
+                continue
+            if only is not None and unit not in only:
+                continue
+            if cells.bit_count() > left and not _fits_alone(
+                cells, left, coverable & ~(1 << unit), self.unit_places, self.cell_units
+            ):
+                continue
+            pool.append(unit)
         # Per candidate, the candidates some cover unit could take along with it
         # (filled in as the pruning asks: most searches never need most cells).
         self.reach: dict[int, int] = {}
@@ -484,36 +494,6 @@ class _TargetSearch:
         self.bases: list[int] = []
         self.covers: list[int] = []
         self.accept: Callable[[tuple[int, ...], tuple[int, ...]], bool] = _never
-
-    def _fits_alone(self, unit: int, cells: int) -> bool:
-        """Whether ``size - 1`` other cover units might take ``cells``, the unit's own
-        candidates: it is left out of every base set otherwise.
-
-        A lower bound on the covers needed, as in :meth:`_cover`: candidates no one
-        cover unit could take two of need one each.  Most units fail it (measured on
-        the target searches of jigsaw Windoku grades: 84 % at size 2, 57 % at 3,
-        40 % at 4), and each would cost a node wherever the search tried it.
-        """
-        left = self.size - 1
-        if cells.bit_count() <= left:
-            return True
-        unit_places = self.unit_places
-        cell_units = self.cell_units
-        coverable = self.coverable & ~(1 << unit)
-        apart = reach = 0
-        rest = cells
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            if low & reach:
-                continue
-            apart += 1
-            if apart > left:
-                return False
-            for other in cell_units[low.bit_length() - 1]:
-                if coverable >> other & 1:
-                    reach |= unit_places[other]
-        return True
 
     def run(self, budget: int, accept: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> None:
         """Offer each ``(bases, covers)`` found to ``accept``; stop once it says enough."""
@@ -650,6 +630,40 @@ class _TargetSearch:
             # any cover set holding both was met on this branch.
             banned |= 1 << unit
             usable &= ~(1 << unit)
+
+
+def _fits_alone(
+    cells: int,
+    left: int,
+    coverable: int,
+    unit_places: list[int],
+    cell_units: tuple[tuple[int, ...], ...],
+) -> bool:
+    """Whether ``left`` of the ``coverable`` units might take ``cells`` between them.
+
+    A lower bound on the units needed, as in :meth:`_TargetSearch._cover`: cells no
+    one unit could take two of need one each.  With one unit left, exact: one of the
+    units through the first cell holds them all.
+    """
+    if left == 1:
+        low = cells & -cells
+        for unit in cell_units[low.bit_length() - 1]:
+            if coverable >> unit & 1 and not cells & ~unit_places[unit]:
+                return True
+        return False
+    apart = reach = 0
+    while cells:
+        low = cells & -cells
+        cells ^= low
+        if low & reach:
+            continue
+        apart += 1
+        if apart > left:
+            return False
+        for unit in cell_units[low.bit_length() - 1]:
+            if coverable >> unit & 1:
+                reach |= unit_places[unit]
+    return True
 
 
 def _never(bases: tuple[int, ...], covers: tuple[int, ...]) -> bool:
