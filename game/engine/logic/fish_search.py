@@ -579,6 +579,22 @@ class _TargetSearch:
             return
         unit_places = self.unit_places
         cell_units = self.cell_units
+        if left == 1:
+            # The last cover unit must take the whole debt: try only those that do.
+            usable = self.coverable & ~(base_units | cover_units | banned)
+            extend = self._extend
+            for unit in cell_units[(debt & -debt).bit_length() - 1]:
+                if usable >> unit & 1 and not debt & ~unit_places[unit]:
+                    covers.append(unit)
+                    extend(
+                        start,
+                        base_units,
+                        cover_units | 1 << unit,
+                        cover_cells | unit_places[unit],
+                        body,
+                    )
+                    covers.pop()
+            return
         if debt.bit_count() > left:
             # Candidates no cover unit could take two of need a cover unit each.
             apart = 0
