@@ -40,7 +40,7 @@ fairly among its targets, and at most :data:`TARGET_BUDGET` per target (hard
 classic 9x9 positions use a few hundred per target, and never run out; an early
 position full of removable candidates can, and then some targets go unexplained;
 so do Mutant and Franken Jellyfish on jigsaw grids with extra houses: in the grades
-of 37 jigsaw Windoku candidates, 209 of 280 and 131 of 960 target searches).  A digit
+of 37 jigsaw Windoku candidates, 65 of 280 and 57 of 958 target searches).  A digit
 whose templates are unknown (the template search ran out of budget, which only
 happens on near-empty 16x16 and 25x25 grids) is not searched.  Fins are not
 limited: they are whatever base candidates see the target and are left
