@@ -596,7 +596,10 @@ class _TargetSearch:
                     covers.pop()
             return
         if debt.bit_count() > left:
-            # Candidates no cover unit could take two of need a cover unit each.
+            # Candidates no cover unit could take two of need a cover unit each: the
+            # bound of _fits_alone, but over every cover unit, so that each cell's
+            # reach is worked out once per search (asked for afresh, the grades of
+            # jigsaw Windoku candidates took 8 % longer).
             apart = 0
             reach = 0
             rest = debt
