@@ -402,9 +402,14 @@ def test_searches_skip_the_digits_whose_candidates_all_lie_on_templates() -> Non
             units = variant_units(position)
             assert units is not None and units.extra
             open_digits = {d for d in range(1, 10) if position.digit_cells(d)}
-            live = {
-                d for d in open_digits if variant_removable(units, d, position.digit_cells(d)) != 0
-            }
+            # Asked twice, as the fish would have before: a first asking may fill the
+            # template cache to its limit and start it over, losing earlier digits.
+            for _ in range(2):
+                live = {
+                    d
+                    for d in open_digits
+                    if variant_removable(units, d, position.digit_cells(d)) != 0
+                }
             if not live or live == open_digits:
                 continue
             shown = Searches().grid(chain, position)
