@@ -166,6 +166,12 @@ class CandidateGrid:
             self._digit_cells = found
         return found[digit]
 
+    def digits_with_places(self) -> list[tuple[int, int]]:
+        """``(digit, digit_cells(digit))`` for each digit that still has a candidate:
+        what a search digit by digit loops over (a path's narrowed grid holds one or
+        two, see :meth:`only`)."""
+        return [(d, cells) for d in range(1, self.size + 1) if (cells := self.digit_cells(d))]
+
     def places(self, unit: int, digit: int) -> int:
         """Bitset of the cells of ``unit`` where ``digit`` can still go."""
         return self.digit_cells(digit) & self.tables.unit_mask[unit]

@@ -83,8 +83,7 @@ def extra_house_intersection(grid: CandidateGrid) -> Iterator[Step]:
     if not extra:
         return
     every, pairs = _pairs(grid, extra)
-    # The digits with places, once: a search path narrows the grid to a digit or two.
-    where = [(d, cells) for d in range(1, n + 1) if (cells := grid.digit_cells(d))]
+    where = grid.digits_with_places()
     for i, j in pairs:
         first_mask = every[i][1]
         second_mask = every[j][1]

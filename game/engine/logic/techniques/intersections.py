@@ -74,8 +74,7 @@ def _locked(grid: CandidateGrid, name: str, rating: float, *, from_region: bool)
     """
     n = grid.size
     shape = grid.shape
-    # The digits with places, once: a search path narrows the grid to a digit or two.
-    digits = [(d, cells) for d in range(1, n + 1) if (cells := grid.digit_cells(d))]
+    digits = grid.digits_with_places()
     for overlap in overlaps(shape):
         if from_region:
             home, other = overlap.region, overlap.line
