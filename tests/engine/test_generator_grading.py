@@ -272,12 +272,12 @@ def test_searched_digging_keeps_exactly_the_removals_the_solver_proves_unique() 
     for cell in (c for c, digit in enumerate(givens) if digit):
         fewer = list(givens)
         fewer[cell] = 0
-        assert not keeps(fewer)
+        assert not keeps(fewer, [(cell, givens[cell])])
     # A removal that leaves two solutions is refused.
     two = list(solution)
     for cell in range(shape.cells):
         two[cell] = 0
-    assert not keeps(two)
+    assert not keeps(two, [(cell, solution[cell]) for cell in range(shape.cells)])
 
 
 def test_logic_screen_finishes_what_the_grade_solves_and_not_what_it_calls_extreme() -> None:

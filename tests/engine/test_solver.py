@@ -141,6 +141,48 @@ def test_counts_agree_with_brute_force(shape: Shape, rng: random.Random, keep: f
     assert all(is_solution(shape, s, grid) for s in found)
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SHAPES), st.randoms(use_true_random=False), st.integers(1, 4))
+def test_another_solution_is_found_exactly_when_a_removal_breaks_uniqueness(
+    shape: Shape, rng: random.Random, width: int
+) -> None:
+    # Dig a unique puzzle as a generator does, then clear a group of clues: the
+    # grid has several solutions exactly when one differs in those cells.
+    full = solver.solutions(shape, _random_seeds(shape, rng), limit=1)
+    if not full:
+        return
+    solution = full[0]
+    grid = list(solution)
+    for cell in rng.sample(range(shape.cells), shape.cells):
+        grid[cell] = 0
+        if brute_count(shape, list(grid), 2) != 1:
+            grid[cell] = solution[cell]
+        if rng.random() < 0.1:
+            break
+    clues = [cell for cell, digit in enumerate(grid) if digit]
+    cleared = [(cell, solution[cell]) for cell in rng.sample(clues, min(width, len(clues)))]
+    for cell, _digit in cleared:
+        grid[cell] = 0
+    other = solver.other_solution(shape, grid, cleared)
+    assert (other is None) == (brute_count(shape, list(grid), 2) == 1)
+    if other is not None:
+        assert is_solution(shape, other, grid)
+        assert any(other[cell] != digit for cell, digit in cleared)
+
+
+def test_another_solution_is_searched_within_its_budget() -> None:
+    shape = Shape.classic(9)
+    grid = list(solver.solutions(shape, [0] * 81, limit=1)[0])
+    cleared = [(cell, grid[cell]) for cell in range(27)]  # the top band: its rows swap
+    for cell, _digit in cleared:
+        grid[cell] = 0
+    assert solver.other_solution(shape, grid, cleared, node_limit=10) is not None
+    with pytest.raises(solver.SearchLimitReached):
+        solver.other_solution(shape, [0] * 81, [(0, 1)], node_limit=0)
+    with pytest.raises(solver.SearchLimitReached):
+        solver.other_solution(shape, [0] * 81, [(0, 1)], work=1)
+
+
 def _random_seeds(shape: Shape, rng: random.Random) -> list[int]:
     grid = [0] * shape.cells
     for cell in rng.sample(range(shape.cells), shape.size):

@@ -11,6 +11,10 @@ Every strategy is the same loop with a different test, so they share
 - :func:`keeps_unique`: the puzzle stays unique (a minimal puzzle, any level);
   :func:`keeps_settled` and :func:`keeps_searched` the same within a budget.
 
+Every grid digging reaches has one solution, so a test of uniqueness only looks
+for a solution that differs in the clues just removed
+(:func:`~game.engine.solver.other_solution`), not for a second one.
+
 When digging ends below the level, :func:`swap` looks one step sideways: a clue
 group taken away and another put back.
 
@@ -45,8 +49,14 @@ SEARCH_NODES = 200
 """Branch points the solver's plain search may spend proving a removal of an Extreme
 variant puzzle unique (see :func:`keeps_searched`)."""
 
-Keeps = Callable[[list[int]], bool]
-"""Whether a grid with some clues removed is still acceptable."""
+Cleared = Sequence[tuple[int, int]]
+"""The ``(cell, digit)`` clues a removal just took away."""
+
+Keeps = Callable[[list[int], Cleared], bool]
+"""Whether a grid with some clues removed is still acceptable, given the clues
+removed.  The grid they were removed from was accepted, so it has one solution:
+a test of uniqueness need only look for a solution that differs in those cells
+(:func:`~game.engine.solver.other_solution`)."""
 
 
 def dig(
@@ -69,25 +79,25 @@ def dig(
             poll()
         if count - len(group) < floor:
             continue
-        saved = [givens[cell] for cell in group]
+        cleared = [(cell, givens[cell]) for cell in group]
         for cell in group:
             givens[cell] = 0
-        if keeps(givens):
+        if keeps(givens, cleared):
             count -= len(group)
         else:
-            for cell, digit in zip(group, saved, strict=True):
+            for cell, digit in cleared:
                 givens[cell] = digit
     return tuple(givens)
 
 
 def keeps_easy(shape: Shape) -> Keeps:
     """Keep a removal while singles alone still solve the puzzle."""
-    return lambda givens: singles_solve(shape, givens) is not None
+    return lambda givens, cleared: singles_solve(shape, givens) is not None
 
 
 def keeps_unique(shape: Shape | RuleSet) -> Keeps:
     """Keep a removal while the puzzle has exactly one solution."""
-    return lambda givens: solver.count_solutions(shape, givens, limit=2) == 1
+    return lambda givens, cleared: solver.other_solution(shape, givens, cleared) is None
 
 
 @dataclass(frozen=True)
@@ -160,13 +170,13 @@ class KeepsUpTo(_Grading):
         self._shape = shape
         self._poll = poll
 
-    def __call__(self, givens: list[int]) -> bool:
+    def __call__(self, givens: list[int], cleared: Cleared) -> bool:
         if self._done():
             return False  # digging stops here (see keeps_up_to)
         shape = self._shape
         if singles_solve(shape, givens) is not None:
             return True
-        if solver.count_solutions(shape, givens, limit=2) != 1:
+        if solver.other_solution(shape, givens, cleared) is not None:
             return False
         return self._grade(shape, givens, None, self._poll) is not Verdict.ABOVE
 
@@ -208,7 +218,7 @@ class KeepsLogic(_Grading):
         self._rules = rules
         self._poll = poll
 
-    def __call__(self, givens: list[int]) -> bool:
+    def __call__(self, givens: list[int], cleared: Cleared) -> bool:
         if self._done():
             return False  # digging stops here (see keeps_up_to)
         rules = self._rules
@@ -251,30 +261,37 @@ def keeps_searched(rules: RuleSet) -> Keeps:
     within :data:`SEARCH_NODES` branch points (a count, so seeds stay reproducible);
     a removal it cannot settle in that many is refused.
 
-    Cheaper than :func:`keeps_settled` where that one's probing stage would run:
-    on 9x9 non-consecutive a removal the plain search leaves open took a quarter of
-    a second to probe and was mostly left undecided anyway (measured, seeds 1000 to
-    1002: 28 of 46 removals), and refusing them at once kept the puzzles as small
-    (10 to 12 clues) and as hard, in a fifth of the time.
+    Cheaper than settling what the plain search leaves open by the solver's probing
+    stage: on 9x9 non-consecutive such a removal took a quarter of a second to probe
+    and was mostly left undecided anyway (measured, seeds 1000 to 1002: 28 of 46
+    removals), and refusing them at once kept the puzzles as small (10 to 12 clues)
+    and as hard, in a fifth of the time.
     """
-
-    def keeps(givens: list[int]) -> bool:
-        try:
-            return len(solver.solutions(rules, givens, 2, node_limit=SEARCH_NODES)) == 1
-        except solver.SearchLimitReached:
-            return False
-
-    return keeps
+    return _proved_unique(rules, node_limit=SEARCH_NODES)
 
 
 def keeps_settled(rules: RuleSet) -> Keeps:
-    """Keep a removal while the solver proves the puzzle unique within
+    """Keep a removal while the solver's plain search proves the puzzle unique within
     :data:`SETTLE_WORK` (a count, so seeds stay reproducible); a removal it cannot
     settle in that work is refused, as the solver's singles see little of some
     rules' weak links and an exact count can take seconds."""
-    return lambda givens: (
-        solver.settle(rules, givens, work=SETTLE_WORK).status is solver.Status.UNIQUE
-    )
+    return _proved_unique(rules, work=SETTLE_WORK)
+
+
+def _proved_unique(
+    rules: RuleSet, *, node_limit: int | None = None, work: int | None = None
+) -> Keeps:
+    """Keep a removal when the solver proves, within the budget, that no solution
+    differs in the cells cleared; refuse it when the budget runs out."""
+
+    def keeps(givens: list[int], cleared: Cleared) -> bool:
+        try:
+            found = solver.other_solution(rules, givens, cleared, node_limit=node_limit, work=work)
+        except solver.SearchLimitReached:
+            return False
+        return found is None
+
+    return keeps
 
 
 def swap(
