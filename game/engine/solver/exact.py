@@ -1328,7 +1328,12 @@ def _layout(n: int, houses: tuple[tuple[int, ...], ...]) -> _Layout:
             slots[cell].append((h, place))
     positions: list[tuple[int, ...]] = []
     candidate_at = [-1] * nbits
-    members_of: list[list[int]] = [[] for _ in range(fields)]
+    bits: list[int] = []
+    # Each field's members (every bit of each of its candidates) as one integer, OR-ed
+    # from the candidates' bits: on these sizes that is cheaper than byte arrays (a
+    # third of the time of a 9x9 jigsaw Windoku layout's tables), and new layouts are
+    # built often, since a generator screens several for each jigsaw candidate.
+    field_bits = [0] * fields
     for cell in range(cells):
         for k in range(n):
             i = cell * n + k
@@ -1336,18 +1341,20 @@ def _layout(n: int, houses: tuple[tuple[int, ...], ...]) -> _Layout:
                 (cells + h * n + k) * width + place for h, place in slots[cell]
             )
             positions.append(own)
+            mine = 0
             for position in own:
                 candidate_at[position] = i
-                members_of[position // width].extend(own)
-    inverse = _closing_masks(members_of, width, n, nbytes, full)
+                mine |= 1 << position
+            bits.append(mine)
+            for position in own:
+                field_bits[position // width] |= mine
+    inverse = [full & ~(mask | 1 << (f * width + n)) for f, mask in enumerate(field_bits)]
     placing: list[int] = []
-    bits: list[int] = []
     for own in positions:
         mask = inverse[own[0] // width]
         for position in own[1:]:
             mask &= inverse[position // width]
         placing.append(mask)
-        bits.append(int.from_bytes(_bits(nbytes, own), "little"))
     return _Layout(
         lows,
         full,
