@@ -257,9 +257,9 @@ def _groups(grid: CandidateGrid, pool: int, crossing_digits: int, largest: int) 
 def _sides(
     groups: list[Group], extras: list[tuple[int, int]], largest: int, core_digits: int, extra: int
 ) -> list[Side]:
-    """The sides a core can take: ``groups``, alone or with one of ``extras`` (``(cells,
-    digits)`` of groups of the crossing's other cells), or those alone, within
-    ``largest`` cells, that take up 1 to ``extra - 1`` of the core's spare digits.
+    """The sides a core can take up 1 to ``extra - 1`` of its spare digits with: a
+    group of ``groups``, one of ``extras`` (``(cells, digits)`` of groups of the
+    crossing's other cells), or a group with an extra, within ``largest`` cells.
 
     A group of ``k`` cells holding ``e`` digits outside the core takes up ``k - e`` of
     them; it must hold at least one core digit.  Each grown group is tested as it is
@@ -295,7 +295,7 @@ def _apart(ones: list[int], others: list[int], n: int) -> bool:
 
     A cheap test that rules most crossings out before any core is tried: in the
     grades of 37 jigsaw Windoku candidates, no cell of the line and cell of the region
-    were apart at 65 % of the crossings searched, and no group of each at 88 %.
+    were apart at 65 % of the crossings searched, and with the groups at 88 % or more.
     """
     supersets = _supersets(n)
     if supersets is None:
