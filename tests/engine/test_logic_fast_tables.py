@@ -2,16 +2,20 @@
 
 :attr:`VariantUnits.seen_digits` must say exactly what ``digit_peers`` says (the bent
 wings read one instead of the other), Sue de Coq's per-crossing memo must never hand
-one position another's patterns, and the pair steps must still read only their own
+one position another's patterns, nor its quick test rule out a crossing that holds
+one, and the pair steps must still read only their own
 rules' pairs when a rule set mixes kinds.
 """
 
 from __future__ import annotations
 
+import pytest
+
 from game.engine.generator import generate
 from game.engine.logic import CandidateGrid
 from game.engine.logic.path import solve_path
 from game.engine.logic.registry import Level, get
+from game.engine.logic.techniques import sue_de_coq
 from game.engine.logic.variant_units import units_of
 from game.engine.rules import XV, AntiKnight, Diagonal, Kropki, RuleSet
 from game.engine.shape import Shape
@@ -55,6 +59,23 @@ def test_sue_de_coq_gives_each_position_its_own_steps_however_often_asked() -> N
     # The memo is shared by every position of the shape: asked again, fresh grids and
     # in the other order, each position still gets its own steps.
     for grid, steps in reversed(list(zip(positions, forward, strict=True))):
+        fresh = CandidateGrid(grid.shape, grid.values, grid.cands, rules=grid.rules)
+        assert list(sue.find(fresh)) == steps
+
+
+def test_sue_de_coq_rules_out_no_crossing_that_holds_a_pattern(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sue de Coq skips a crossing at once when no cell (or group) of the line shares no
+    digit with one of the region; searched in full instead, every position of two
+    paths gets the same steps."""
+    sue = get("Sue de Coq")
+    positions = _walk("windoku", Level.HARD, 1000) + _walk("jigsaw,windoku", Level.EXTREME, 1000)
+    quick = [list(sue.find(grid)) for grid in positions]
+    assert any(quick), "no Sue de Coq on the way: the test would prove nothing"
+    monkeypatch.setattr(sue_de_coq, "_apart", lambda *_: True)
+    sue_de_coq._MEMOS.clear()  # what the quick search remembered is not asked again
+    for grid, steps in zip(positions, quick, strict=True):
         fresh = CandidateGrid(grid.shape, grid.values, grid.cands, rules=grid.rules)
         assert list(sue.find(fresh)) == steps
 
