@@ -171,8 +171,8 @@ def _crossing(grid: CandidateGrid, line: int, region: int, side: int) -> tuple[P
     # Groups from outside the crossing are the same for every core: list
     # them once per crossing (cells left over from a core are added later).
     spare = 0
-    for cell in cells_of(crossing):
-        spare |= cands[cell]
+    for digits in crossing_digits:
+        spare |= digits
     line_groups = _groups(grid, line_cells & ~crossing, spare, side)
     region_groups = _groups(grid, region_cells & ~crossing, spare, side)
     if crossing.bit_count() < 2 + (not line_groups) + (not region_groups):
