@@ -57,11 +57,11 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..houses import HouseKind
 from ..shape import Shape
-from .digit_templates import known_quiet, removable_in
+from .digit_templates import known_quiet, removable, removable_in
 from .grid import CandidateGrid, cells_of, tables
 from .variant_units import VariantUnits, variant_units
 
@@ -174,10 +174,26 @@ class Geometry:
     """How many units, at the end, are cover-only: all-different houses of fewer than
     ``N`` cells (killer cages), which hold the digit at most once but may miss it."""
 
+    _of_kinds: dict[tuple[int, bool], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
     @property
     def full_units(self) -> tuple[int, ...]:
         """The masks of the units that must hold the digit (a base or a template's)."""
         return self.unit_mask[: len(self.unit_mask) - self.cages]
+
+    def units_of(self, kinds: int, *, base: bool = False) -> tuple[int, ...]:
+        """The units whose kind bit is in ``kinds``; with ``base``, only those that may
+        be base units (not the cover-only cages).  Worked out once per geometry: every
+        target search asks, tens of thousands of times in a grade."""
+        key = (kinds, base)
+        found = self._of_kinds.get(key)
+        if found is None:
+            end = len(self.unit_mask) - self.cages if base else len(self.unit_mask)
+            found = tuple(u for u in range(end) if self.unit_kinds[u] & kinds)
+            self._of_kinds[key] = found
+        return found
 
 
 @functools.lru_cache(maxsize=32)
@@ -210,6 +226,22 @@ def variant_removable(units: VariantUnits, digit: int, places: int) -> int | Non
     any rule (see :func:`~.digit_templates.removable_cells`; None: over budget)."""
     geo = variant_geometry(units, digit)
     return removable_in(geo, geo.full_units, geo.peer_mask, places)
+
+
+def one_digit_removable(grid: CandidateGrid, digit: int) -> int | None:
+    """The cells where ``digit`` lies on no template of the grid's rules: all that any
+    one-digit reasoning could remove (None: over budget, unknown).
+
+    Under a variant with extra houses or links, the variant's templates, which the
+    fish search needs anyway; each is also a template of the plain shape, so a
+    candidate a technique reading rows, columns and regions alone could remove is
+    among these too.  A pre-filter by this set skips only digits where such a
+    technique finds nothing, while the plain shape's template search is not run.
+    """
+    units = variant_units(grid)
+    if units is None or not units.extra:
+        return removable(grid, digit)
+    return variant_removable(units, digit, grid.digit_cells(digit))
 
 
 def quiet_digits(grid: CandidateGrid, digits: int) -> int:
@@ -457,32 +489,35 @@ class _TargetSearch:
         cover_kinds: int,
         only: tuple[int, ...] | None = None,
     ) -> None:
-        unit_kinds = geo.unit_kinds
         free = places & ~geo.peer_mask[target] & ~(1 << target)
         self.geo = geo
         self.cell_units = geo.cell_units
         self.size = size
-        self.unit_places = [mask & free for mask in geo.unit_mask]
-        bases = len(geo.unit_mask) - geo.cages  # cover-only units come last
+        self.unit_places = unit_places = [mask & free for mask in geo.unit_mask]
         coverable = 0
-        for unit, cells in enumerate(self.unit_places):
-            if cells and cover_kinds & unit_kinds[unit]:
+        for unit in geo.units_of(cover_kinds):
+            if unit_places[unit]:
                 coverable |= 1 << unit
         self.coverable = coverable
         # A unit whose own candidates need more than size - 1 other cover units is in
         # no base set (see _fits_alone); most are such, and each would cost a node
         # wherever the search tried it (measured on the target searches of jigsaw
-        # Windoku grades: 84 % of units at size 2, 57 % at 3, 40 % at 4).
+        # Windoku grades: 84 % of units at size 2, 57 % at 3, 40 % at 4).  Rows against
+        # columns, each candidate of a base line needs a cover line of its own, so the
+        # count says it (a basic fish's search is mostly this setup).
+        lines = {base_kinds, cover_kinds} == {ROWS, COLUMNS}
         left = size - 1
         pool: list[int] = []
         self.pool = pool
-        for unit, cells in enumerate(self.unit_places[:bases]):
-            if not cells or not base_kinds & unit_kinds[unit]:
+        for unit in geo.units_of(base_kinds, base=True):
+            cells = unit_places[unit]
+            if not cells or (only is not None and unit not in only):
                 continue
-            if only is not None and unit not in only:
-                continue
-            if cells.bit_count() > left and not _fits_alone(
-                cells, left, coverable & ~(1 << unit), self.unit_places, self.cell_units
+            if cells.bit_count() > left and (
+                lines
+                or not _fits_alone(
+                    cells, left, coverable & ~(1 << unit), unit_places, self.cell_units
+                )
             ):
                 continue
             pool.append(unit)
