@@ -37,7 +37,7 @@ from collections.abc import Iterator
 
 from ...houses import HouseKind
 from ...symbols import cell_name, symbol
-from ..digit_templates import removable
+from ..fish_search import one_digit_removable
 from ..grid import CandidateGrid, cells_of
 from ..registry import Level, technique
 from ..se_scale import strong_link_rating
@@ -146,7 +146,7 @@ def simple_colouring(grid: CandidateGrid) -> Iterator[Step]:
     n = grid.size
     peer_mask = grid.tables.peer_mask
     for digit in range(1, n + 1):
-        if removable(grid, digit) == 0:
+        if one_digit_removable(grid, digit) == 0:
             continue  # no one-digit logic can remove a candidate of this digit
         for cluster in _clusters(grid, digit):
             masks = (cluster.mask(0), cluster.mask(1))
@@ -275,7 +275,7 @@ def multi_colouring(grid: CandidateGrid) -> Iterator[Step]:
     """Two clusters of one digit side by side (types 1 and 2), simplest first."""
     found: list[tuple[float, int, Step]] = []
     for digit in range(1, grid.size + 1):
-        if removable(grid, digit) == 0:
+        if one_digit_removable(grid, digit) == 0:
             continue
         clusters = _clusters(grid, digit, min_links=1)
         for index, first in enumerate(clusters):

@@ -32,8 +32,14 @@ from dataclasses import dataclass
 
 from ...shape import Shape
 from ...symbols import symbol
-from ..digit_templates import removable
-from ..fish_search import Fish, FishKind, fish_in, make_fish, variant_geometry
+from ..fish_search import (
+    Fish,
+    FishKind,
+    fish_in,
+    make_fish,
+    one_digit_removable,
+    variant_geometry,
+)
 from ..fish_text import FISH_NAMES, fish_areas, fish_step
 from ..grid import CandidateGrid, cells_of
 from ..memo import LastGrid
@@ -121,7 +127,7 @@ def _register_finned(k: int, sashimi: bool) -> None:
 
 def _reducible(grid: CandidateGrid, digit: int) -> bool:
     """Whether one-digit logic might remove a candidate of ``digit`` (unknown: yes)."""
-    return removable(grid, digit) != 0
+    return one_digit_removable(grid, digit) != 0
 
 
 def _basic(grid: CandidateGrid, k: int) -> Iterator[Step]:
