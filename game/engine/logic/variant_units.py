@@ -74,19 +74,24 @@ class VariantUnits:
         """``seen_digits[a * cells + b]``: the digit bitmask (bit ``d - 1``) of the digits
         for which ``a`` sees ``b`` (``b`` in ``digit_peers[d - 1][a]``).
 
-        Built on first use (a few ms per rule set): a bent wing asks it for every pair
-        of cells it combines, and one lookup beats a walk over their shared digits.
+        Built on first use: a bent wing asks it for every pair of cells it combines,
+        and one lookup beats a walk over their shared digits.  A cell's peers are the
+        same for most digits (for every digit, under houses alone), so each distinct
+        set is walked once with all its digits (about 1 ms on 9x9 Windoku, not 8).
         """
         cells = len(self.cell_units)
         found = [0] * (cells * cells)
-        for index, peers in enumerate(self.digit_peers):
-            bit = 1 << index
-            for a, mask in enumerate(peers):
-                row = a * cells
+        for a in range(cells):
+            digits_by_peers: dict[int, int] = {}
+            for index, peers in enumerate(self.digit_peers):
+                mask = peers[a]
+                digits_by_peers[mask] = digits_by_peers.get(mask, 0) | 1 << index
+            row = a * cells
+            for mask, digits in digits_by_peers.items():
                 while mask:
                     low = mask & -mask
                     mask ^= low
-                    found[row + low.bit_length() - 1] |= bit
+                    found[row + low.bit_length() - 1] |= digits
         return tuple(found)
 
     @cached_property
