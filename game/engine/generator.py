@@ -383,7 +383,7 @@ def generate_unrated(
     solution = random_solution(shape, rng)
     groups = orbits(size, symmetry)
     rng.shuffle(groups)
-    givens = dig(solution, groups, keeps_unique(shape))
+    givens = dig(solution, groups, keeps_unique(shape, solution))
     return GeneratedPuzzle(Puzzle(shape, givens), solution, seed)
 
 
@@ -441,7 +441,7 @@ def _candidate(
         givens = dig(givens, groups, keeps_easy(shape), poll=poll)
         groups = [group for group in groups if givens[group[0]]]
     if level is Level.EXTREME:
-        givens = dig(givens, groups, keeps_unique(shape), poll=poll)
+        givens = dig(givens, groups, keeps_unique(shape, solution), poll=poll)
         last = None
     else:
         refusals = BIG_GRID_REFUSALS if shape.size > 9 else None
@@ -608,7 +608,7 @@ def _dig_variant(
         graded = keeps.graded(givens)
         return _Dug(givens, graded.findings if graded is not None else None)
     if level is Level.EXTREME and not shape.is_jigsaw:
-        givens = dig(solution, groups, keeps_searched(rules), poll=poll)
+        givens = dig(solution, groups, keeps_searched(rules, solution), poll=poll)
         if screen and logic_solves(rules, givens):
             return None  # below Extreme, found cheaper than by a grade
         return _at_level(shape, givens, level, None, rules, poll)
@@ -619,7 +619,7 @@ def _dig_variant(
     if level is Level.EXTREME:
         # Stable: the random order stays within the cells cleared first and last.
         groups.sort(key=lambda group: any(cell in last for cell in group))
-        givens = dig(givens, groups, keeps_settled(rules), poll=poll)
+        givens = dig(givens, groups, keeps_settled(rules, solution), poll=poll)
         if screen and logic_solves(rules, givens):
             return None
         return _at_level(shape, givens, level, None, rules, poll)

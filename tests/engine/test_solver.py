@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine import solver
+from game.engine.generation.digging import second_solution
 from game.engine.puzzle import Puzzle
 from game.engine.rules import candidates, conflicts, is_solution
 from game.engine.shape import Shape
@@ -148,9 +151,95 @@ def test_another_solution_is_found_exactly_when_a_removal_breaks_uniqueness(
 ) -> None:
     # Dig a unique puzzle as a generator does, then clear a group of clues: the
     # grid has several solutions exactly when one differs in those cells.
+    dug = _dug_then_cleared(shape, rng, width)
+    if dug is None:
+        return
+    _solution, grid, cleared = dug
+    other = solver.other_solution(shape, grid, cleared)
+    assert (other is None) == (brute_count(shape, list(grid), 2) == 1)
+    if other is not None:
+        assert is_solution(shape, other, grid)
+        assert any(other[cell] != digit for cell, digit in cleared)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SHAPES), st.randoms(use_true_random=False), st.integers(1, 4))
+def test_a_swapped_solution_trades_two_digits_and_breaks_uniqueness(
+    shape: Shape, rng: random.Random, width: int
+) -> None:
+    dug = _dug_then_cleared(shape, rng, width)
+    if dug is None:
+        return
+    solution, grid, cleared = dug
+    swapped = solver.swapped_solution(shape, grid, cleared, solution)
+    if swapped is None:
+        return
+    assert is_solution(shape, swapped, grid)
+    assert any(swapped[cell] != digit for cell, digit in cleared)
+    moved = {solution[cell] for cell in range(shape.cells) if swapped[cell] != solution[cell]}
+    assert len(moved) == 2 and moved & {digit for _cell, digit in cleared}
+    assert brute_count(shape, list(grid), 2) == 2
+
+
+def test_a_swapped_solution_is_found_where_two_digits_can_trade() -> None:
+    # On an open grid any two digits may trade places everywhere.
+    shape = Shape.classic(4)
+    known = solver.solutions(shape, [0] * 16, limit=1)[0]
+    cleared = [(cell, known[cell]) for cell in range(16)]
+    swapped = solver.swapped_solution(shape, [0] * 16, cleared, known)
+    assert swapped is not None and is_solution(shape, swapped, [0] * 16)
+    assert len({known[cell] for cell in range(16) if swapped[cell] != known[cell]}) == 2
+    # A unique grid has none.
+    assert solver.swapped_solution(shape, list(known), [], known) is None
+
+
+def test_a_second_solution_says_what_the_search_alone_says() -> None:
+    # Digging looks among swaps first, after a short search; whatever it finds, a
+    # removal's verdict is the budgeted search's, also where the budget decides it
+    # (the search alone refuses what a longer one keeps: rare, so clues are scanned
+    # on digs of several seeds until such removals were met).
+    shape = Shape.classic(9)
+    decided_by_budget = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        solution = solver.solutions(shape, _random_seeds(shape, rng), limit=1)[0]
+        grid = list(solution)
+        for cell in rng.sample(range(81), 81)[: rng.randrange(40, 81)]:
+            grid[cell] = 0
+            if solver.other_solution(shape, grid, [(cell, solution[cell])]) is not None:
+                grid[cell] = solution[cell]
+        for cell in [cell for cell, digit in enumerate(grid) if digit]:
+            fewer = list(grid)
+            fewer[cell] = 0
+            cleared = [(cell, solution[cell])]
+            unbounded = _keeps(solver.other_solution, shape, fewer, cleared)
+            for limit in (0, 1, 3):
+                alone = _keeps(solver.other_solution, shape, fewer, cleared, node_limit=limit)
+                first = _keeps(second_solution, shape, fewer, cleared, solution, node_limit=limit)
+                assert first == alone
+                decided_by_budget += alone != unbounded
+        if decided_by_budget >= 3:
+            break
+    assert decided_by_budget >= 3
+
+
+def _keeps(search: Callable[..., tuple[int, ...] | None], *args: Any, **budget: Any) -> bool:
+    """Whether a removal is kept: ``search`` found no second solution, within the budget."""
+    try:
+        return search(*args, **budget) is None
+    except solver.SearchLimitReached:
+        return False
+
+
+def _dug_then_cleared(
+    shape: Shape, rng: random.Random, width: int
+) -> tuple[tuple[int, ...], list[int], list[tuple[int, int]]] | None:
+    """A solution, a unique grid dug from it as a generator digs (stopped at random),
+    then ``width`` more of its clues cleared, as ``(cell, digit)``; None when the
+    random start has no solution."""
     full = solver.solutions(shape, _random_seeds(shape, rng), limit=1)
     if not full:
-        return
+        return None
     solution = full[0]
     grid = list(solution)
     for cell in rng.sample(range(shape.cells), shape.cells):
@@ -163,11 +252,7 @@ def test_another_solution_is_found_exactly_when_a_removal_breaks_uniqueness(
     cleared = [(cell, solution[cell]) for cell in rng.sample(clues, min(width, len(clues)))]
     for cell, _digit in cleared:
         grid[cell] = 0
-    other = solver.other_solution(shape, grid, cleared)
-    assert (other is None) == (brute_count(shape, list(grid), 2) == 1)
-    if other is not None:
-        assert is_solution(shape, other, grid)
-        assert any(other[cell] != digit for cell, digit in cleared)
+    return solution, grid, cleared
 
 
 def test_another_solution_is_searched_within_its_budget() -> None:

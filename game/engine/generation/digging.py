@@ -13,7 +13,9 @@ Every strategy is the same loop with a different test, so they share
 
 Every grid digging reaches has one solution, so a test of uniqueness only looks
 for a solution that differs in the clues just removed
-(:func:`~game.engine.solver.other_solution`), not for a second one.
+(:func:`~game.engine.solver.other_solution`), not for a second one; given that
+solution, it first looks where two of its digits trade places
+(:func:`second_solution`).
 
 When digging ends below the level, :func:`swap` looks one step sideways: a clue
 group taken away and another put back.
@@ -95,9 +97,48 @@ def keeps_easy(shape: Shape) -> Keeps:
     return lambda givens, cleared: singles_solve(shape, givens) is not None
 
 
-def keeps_unique(shape: Shape | RuleSet) -> Keeps:
-    """Keep a removal while the puzzle has exactly one solution."""
-    return lambda givens, cleared: solver.other_solution(shape, givens, cleared) is None
+def keeps_unique(shape: Shape | RuleSet, known: Sequence[int] | None = None) -> Keeps:
+    """Keep a removal while the puzzle has exactly one solution (``known``, when
+    given, is it: see :func:`second_solution`)."""
+    return lambda givens, cleared: second_solution(shape, givens, cleared, known) is None
+
+
+QUICK_NODES = 20
+"""Branch points the solver spends on a uniqueness check before it looks among
+two-digit swaps of the known solution (see :func:`second_solution`)."""
+
+
+def second_solution(
+    shape: Shape | RuleSet,
+    givens: Sequence[int],
+    cleared: Cleared,
+    known: Sequence[int] | None,
+    *,
+    node_limit: int | None = None,
+    work: int | None = None,
+) -> tuple[int, ...] | None:
+    """:func:`~game.engine.solver.other_solution`, within its budget, looking first
+    among two-digit swaps of ``known`` (the solution) when the search does not end
+    within :data:`QUICK_NODES` (see :func:`~game.engine.solver.swapped_solution`).
+
+    Near the end of a dig, most removals break uniqueness and each search takes
+    long to find the second solution, which is often two digits trading places.
+    Whatever this returns, or raises, says the same about the removal as the search
+    alone: a swap found is a second solution, and without one the search runs with
+    its whole budget.  Measured on the Extreme 9x9 jigsaw Windoku searches of seeds
+    1000 to 1011, digging took 0.79 s instead of 1.15 s, and made the same puzzles
+    (as on six seeds each of eight other kinds).
+    """
+    if known is not None:
+        quick = QUICK_NODES if node_limit is None else min(QUICK_NODES, node_limit)
+        try:
+            return solver.other_solution(shape, givens, cleared, node_limit=quick, work=work)
+        except solver.SearchLimitReached:
+            pass
+        found = solver.swapped_solution(shape, givens, cleared, known)
+        if found is not None:
+            return found
+    return solver.other_solution(shape, givens, cleared, node_limit=node_limit, work=work)
 
 
 @dataclass(frozen=True)
@@ -256,7 +297,7 @@ def keeps_logic(
     return KeepsLogic(rules, level, poll, refusals=refusals)
 
 
-def keeps_searched(rules: RuleSet) -> Keeps:
+def keeps_searched(rules: RuleSet, known: Sequence[int] | None = None) -> Keeps:
     """Keep a removal while the solver's plain search proves the puzzle unique
     within :data:`SEARCH_NODES` branch points (a count, so seeds stay reproducible);
     a removal it cannot settle in that many is refused.
@@ -267,26 +308,31 @@ def keeps_searched(rules: RuleSet) -> Keeps:
     removals), and refusing them at once kept the puzzles as small (10 to 12 clues)
     and as hard, in a fifth of the time.
     """
-    return _proved_unique(rules, node_limit=SEARCH_NODES)
+    return _proved_unique(rules, known, node_limit=SEARCH_NODES)
 
 
-def keeps_settled(rules: RuleSet) -> Keeps:
+def keeps_settled(rules: RuleSet, known: Sequence[int] | None = None) -> Keeps:
     """Keep a removal while the solver's plain search proves the puzzle unique within
     :data:`SETTLE_WORK` (a count, so seeds stay reproducible); a removal it cannot
     settle in that work is refused, as the solver's singles see little of some
     rules' weak links and an exact count can take seconds."""
-    return _proved_unique(rules, work=SETTLE_WORK)
+    return _proved_unique(rules, known, work=SETTLE_WORK)
 
 
 def _proved_unique(
-    rules: RuleSet, *, node_limit: int | None = None, work: int | None = None
+    rules: RuleSet,
+    known: Sequence[int] | None,
+    *,
+    node_limit: int | None = None,
+    work: int | None = None,
 ) -> Keeps:
     """Keep a removal when the solver proves, within the budget, that no solution
-    differs in the cells cleared; refuse it when the budget runs out."""
+    differs in the cells cleared; refuse it when the budget runs out.  ``known``: the
+    solution, if the caller has it (see :func:`second_solution`)."""
 
     def keeps(givens: list[int], cleared: Cleared) -> bool:
         try:
-            found = solver.other_solution(rules, givens, cleared, node_limit=node_limit, work=work)
+            found = second_solution(rules, givens, cleared, known, node_limit=node_limit, work=work)
         except solver.SearchLimitReached:
             return False
         return found is None

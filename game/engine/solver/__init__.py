@@ -18,6 +18,7 @@ from .exact import (
     solutions,
     solve,
     status,
+    swapped_solution,
     work_budget,
 )
 
@@ -37,5 +38,6 @@ __all__ = [
     "solutions",
     "solve",
     "status",
+    "swapped_solution",
     "work_budget",
 ]
