@@ -563,8 +563,8 @@ class _TargetSearch:
         pool = self.pool
         extend = self._extend
         if covers == size - 1:
-            # The cover is complete: only a unit inside it can join.  Most are not
-            # (four in five, in jigsaw Windoku grades), so that is asked first.
+            # The cover is complete: only a unit inside it can join.  Nearly none is
+            # (3 % of those tried, in jigsaw Windoku grades), so that is asked first.
             outside = ~cover_cells
             for index in range(start, len(pool)):
                 unit = pool[index]
