@@ -260,24 +260,31 @@ def other_solution(
     """
     tables = bitboard(shape)
     n = tables.size
-    filled = list(grid)
+    start = tables.start(grid)
+    if start is None:
+        return None
+    # Each part starts from the grid's state with the cells before it placed: their
+    # kill masks AND-ed in, as the state of a grid with them filled would be (building
+    # that afresh for each part cost as much as the search on 9x9 classic digs).
+    state, placed = start
     nodes = spent = 0
     for cell, digit in cleared:
-        start = tables.start(filled)
-        if start is not None:
-            state, placed = start
-            found: list[int] = []
-            stack = [(state & tables.drop[cell * n + digit - 1], placed)]
-            nodes_left = None if node_limit is None else max(0, node_limit - nodes)
-            work_left = None if work is None else max(0, work - spent)
-            finished, used, done = tables.run(stack, found, 1, nodes_left, None, work_left)
-            if found:
-                return tables.decode(found[0])
-            if not finished:
-                raise SearchLimitReached("no answer within the search's budget")
-            nodes += used
-            spent += done
-        filled[cell] = digit
+        i = cell * n + digit - 1
+        found: list[int] = []
+        stack = [(state & tables.drop[i], placed)]
+        nodes_left = None if node_limit is None else max(0, node_limit - nodes)
+        work_left = None if work is None else max(0, work - spent)
+        finished, used, done = tables.run(stack, found, 1, nodes_left, None, work_left)
+        if found:
+            return tables.decode(found[0])
+        if not finished:
+            raise SearchLimitReached("no answer within the search's budget")
+        nodes += used
+        spent += done
+        if not state >> (cell * (n + 1) + digit - 1) & 1:
+            return None  # the digit is ruled out here: no later part has a solution
+        state &= tables.kill[i]
+        placed |= 1 << i
     return None
 
 
