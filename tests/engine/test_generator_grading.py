@@ -386,6 +386,61 @@ def test_searches_show_a_quiet_one_digit_technique_the_digits_changed_since() ->
     assert searches.grid(quiet, after) is after
 
 
+def test_a_local_technique_finds_nothing_new_away_from_the_cells_changed() -> None:
+    """A solve path shows a local technique that found nothing only the cells changed
+    since (:class:`Searches`): sound only if every step it finds later has a pattern
+    cell among them.  Along the rater's paths of a 9x9 classic and a jigsaw Windoku
+    Expert puzzle, each local technique, once quiet, finds on the position focused on
+    the cells changed since exactly the steps it finds on the whole position."""
+    local = [t for t in all_techniques() if t.local]
+    assert {"Naked Pair", "Hidden Quad", "Sue de Coq", "VWXYZ-Wing"} <= {t.name for t in local}
+    kinds = ("classic", "jigsaw,windoku")
+    puzzles = [generate(kind, 9, Level.EXPERT, seed=0).puzzle for kind in kinds]
+    told: set[str] = set()
+    for puzzle in puzzles:
+        position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens, rules=puzzle.rules)
+        unique = puzzle.rules is None
+        path = solve_path(position, unique=unique, include_last_resort=False, by_rating=True)
+        quiet = {t.name: position for t in local if not steps_of(position, t)}
+        for step in path.steps:
+            position = position.apply(step.placements, step.eliminations)
+            for technique in local:
+                steps = steps_of(position, technique)
+                since = quiet.pop(technique.name, None)
+                if since is not None:
+                    pairs = zip(since.cands, position.cands, strict=True)
+                    moved = sum(1 << cell for cell, (was, now) in enumerate(pairs) if was != now)
+                    focused = position.focused(moved)
+                    assert steps_of(focused, technique) == steps, technique.name
+                    if steps:
+                        told.add(technique.name)
+                if not steps:
+                    quiet[technique.name] = position
+    assert told == {t.name for t in local}
+
+
+def test_searches_show_a_quiet_local_technique_the_cells_changed_since() -> None:
+    """Along a path, a local technique that found nothing is shown the position
+    focused on the cells changed since, and nothing at all when none did; one that
+    found a step is shown the whole position."""
+    puzzle = next(p for p in PUZZLES if p.size == 9)
+    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
+    position = fill_singles(position)  # where the subsets and wings have little to say
+    wing = next(t for t in all_techniques() if t.local and not steps_of(position, t))
+    searches = Searches()
+    assert searches.grid(wing, position) is position
+    assert searches.first(wing, position) is None
+    assert searches.grid(wing, position) is None  # nothing changed since
+    cell = next(c for c, mask in enumerate(position.cands) if mask.bit_count() > 2)
+    after = position.apply((), [(cell, position.cands[cell].bit_length())])
+    shown = searches.grid(wing, after)
+    assert shown is not None and shown.focus == 1 << cell
+    assert (shown.values, shown.cands) == (after.values, after.cands)
+    assert after.focus == shown.tables.all_cells
+    searches.searched(wing, after, True)
+    assert searches.grid(wing, after) is after
+
+
 def test_searches_skip_the_digits_whose_candidates_all_lie_on_templates() -> None:
     """Past the singles, a one-digit technique is not shown a digit whose template
     search (which the fish run first) found every candidate on some template: no

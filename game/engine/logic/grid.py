@@ -76,11 +76,15 @@ class CandidateGrid:
     second solution); when the caller does not say, every digit placed at
     construction counts as a given, which keeps those techniques silent rather
     than wrong.  :meth:`apply` keeps the set, so digits placed by steps are not givens.
+
+    ``focus`` is the cell bitset a local technique's patterns must touch: every cell,
+    except on the grids a solve path shows such a technique (:meth:`focused`).
     """
 
     __slots__ = (
         "_digit_cells",
         "cands",
+        "focus",
         "givens",
         "rules",
         "shape",
@@ -108,6 +112,8 @@ class CandidateGrid:
         self.cands = tuple(cands)
         self.tables = tables(shape)
         self.givens = _placed(self.values) if givens is None else givens
+        # Every cell: only a solve path narrows it (see :meth:`focused`).
+        self.focus = self.tables.all_cells
         self._digit_cells: list[int] | None = None
 
     @classmethod
@@ -214,6 +220,22 @@ class CandidateGrid:
         """
         cands = [mask & digits for mask in self.cands]
         return CandidateGrid(self.shape, self.values, cands, givens=self.givens, rules=self.rules)
+
+    def focused(self, cells: int) -> CandidateGrid:
+        """This position, with :attr:`focus` narrowed to the cell bitset ``cells``.
+
+        What a local technique (:attr:`~.registry.Technique.local`) is shown when it
+        found nothing at an earlier position of the same path and only ``cells``
+        have changed since: every pattern it reports must have a cell in
+        :attr:`focus`, since one on unchanged cells removes at most what it removed
+        then, which was nothing.  Elsewhere :attr:`focus` holds every cell.
+        """
+        grid = CandidateGrid(
+            self.shape, self.values, self.cands, givens=self.givens, rules=self.rules
+        )
+        grid.focus = cells
+        grid._digit_cells = self._digit_cells
+        return grid
 
     # -- change ---------------------------------------------------------------------
 

@@ -95,6 +95,12 @@ class Searches:
     would place first.  The fish search those templates for the digits a step
     changed, so the kites, colouring and X-chains rated after them mostly find
     their digits settled.
+
+    A local technique's steps are patterns on a few cells, decided by those cells'
+    candidates alone (:attr:`~.registry.Technique.local`: subsets, bent wings, Sue
+    de Coq).  One that found nothing is shown the position focused on the cells
+    changed since (:meth:`~.grid.CandidateGrid.focused`), and searches only the
+    patterns that touch them: most steps change one to three cells.
     """
 
     def __init__(self) -> None:
@@ -102,15 +108,21 @@ class Searches:
         self._position: CandidateGrid | None = None
         self._changed: dict[CandidateGrid, int] = {}  # digits changed, by quiet position
         self._shown: dict[int, CandidateGrid] = {}  # the position narrowed, by digits
+        self._moved: dict[CandidateGrid, int] = {}  # cells changed, by quiet position
+        self._focused: dict[int, CandidateGrid] = {}  # the position focused, by cells
 
     def grid(self, technique: Technique, position: CandidateGrid) -> CandidateGrid | None:
         """What ``technique`` need search at ``position`` (None: nothing)."""
-        if not technique.one_digit:
+        if not technique.one_digit and not technique.local:
             return position
         if position is not self._position:
             self._position = position
             self._changed = {}
             self._shown = {}
+            self._moved = {}
+            self._focused = {}
+        if technique.local:
+            return self._focus(technique, position)
         every = (1 << position.size) - 1
         since = self._quiet.get(technique.name)
         digits = every
@@ -128,9 +140,23 @@ class Searches:
             self._shown[digits] = position.only(digits)
         return self._shown[digits]
 
+    def _focus(self, technique: Technique, position: CandidateGrid) -> CandidateGrid | None:
+        """:meth:`grid` for a local technique."""
+        since = self._quiet.get(technique.name)
+        if since is None:
+            return position
+        if since not in self._moved:  # grids hash by identity
+            self._moved[since] = _moved(since, position)
+        cells = self._moved[since]
+        if not cells:
+            return None
+        if cells not in self._focused:  # one for all: memos share it
+            self._focused[cells] = position.focused(cells)
+        return self._focused[cells]
+
     def searched(self, technique: Technique, position: CandidateGrid, found: bool) -> None:
         """Note whether ``technique``, searched to the end, found a step at ``position``."""
-        if technique.one_digit:
+        if technique.one_digit or technique.local:
             if found:
                 self._quiet.pop(technique.name, None)
             else:
@@ -151,6 +177,15 @@ def _changed(since: CandidateGrid, position: CandidateGrid) -> int:
         if since.digit_cells(digit) != position.digit_cells(digit):
             fresh |= 1 << (digit - 1)
     return fresh
+
+
+def _moved(since: CandidateGrid, position: CandidateGrid) -> int:
+    """The cells (a bitset) whose candidates differ between ``since`` and ``position``."""
+    moved = 0
+    for cell, (before, now) in enumerate(zip(since.cands, position.cands, strict=True)):
+        if before != now:
+            moved |= 1 << cell
+    return moved
 
 
 def find_step(
@@ -201,7 +236,7 @@ def find_step(
             return StepSearch(None, tuple(aside), True)
         shown = searches.grid(found, grid)
         if shown is None:
-            continue  # it found nothing before, and no digit's places changed since
+            continue  # it found nothing before, and nothing it reads changed since
         allowance = Budget(found.budget, enclosing)
         try:
             with charging(allowance):

@@ -69,6 +69,11 @@ class Technique:
     the digits a step changed (see :class:`.path.Searches`).  A Full House is not
     one: it reads which cells of a house are filled, and a digit placed elsewhere
     in the house makes one without changing the missing digit's places.
+    ``local`` marks techniques whose steps are patterns on a few cells that those
+    cells' candidates alone decide (subsets, bent wings, Sue de Coq): one that found
+    nothing has nothing to say on patterns whose cells have not changed since, since
+    candidates only shrink along a path, so a solve path shows it where they did
+    (:attr:`.grid.CandidateGrid.focus`, see :class:`.path.Searches`).
     """
 
     name: str
@@ -82,6 +87,7 @@ class Technique:
     order: float | None = None
     variant_only: bool = False
     one_digit: bool = False
+    local: bool = False
 
     @property
     def place(self) -> float:
@@ -113,6 +119,7 @@ def technique(
     order: float | None = None,
     variant_only: bool = False,
     one_digit: bool = False,
+    local: bool = False,
 ) -> Callable[[Finder], Finder]:
     """Register a finder under ``name``; the decorated function is returned unchanged.
 
@@ -120,7 +127,8 @@ def technique(
     bound techniques whose cost grows steeply with the grid; see :mod:`.budget`.
     ``order`` places it in the catalogue apart from its rating (see :class:`Technique`).
     ``variant_only`` techniques read a variant's constraints and are skipped elsewhere.
-    ``one_digit`` techniques reason about one digit's places alone (see :class:`Technique`).
+    ``one_digit`` techniques reason about one digit's places alone, and ``local`` ones
+    about a few cells' candidates (see :class:`Technique`).
     """
 
     def register(find: Finder) -> Finder:
@@ -140,6 +148,7 @@ def technique(
             order,
             variant_only,
             one_digit,
+            local,
         )
         return find
 

@@ -8,6 +8,10 @@ a unit; those cells must hold those digits, so they lose every other candidate.
 Search enumerates combinations with pruning on the running union (a combination
 whose union already exceeds k cannot become a subset), so 16x16 grids stay quick.
 A subset that removes nothing is skipped: it teaches nothing at that moment.
+
+Both are local (:attr:`~..registry.Technique.local`): a subset is decided by the
+candidates of its unit's cells, so only units with a cell in the grid's focus are
+searched.
 """
 
 from __future__ import annotations
@@ -25,37 +29,37 @@ NAKED_RATING = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN_RATING = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-@technique("Naked Pair", level=Level.MEDIUM, rating=NAKED_RATING[2])
+@technique("Naked Pair", level=Level.MEDIUM, rating=NAKED_RATING[2], local=True)
 def naked_pair(grid: CandidateGrid) -> Iterator[Step]:
     """Two cells of a unit with the same two candidates."""
     return _naked(grid, 2)
 
 
-@technique("Naked Triple", level=Level.MEDIUM, rating=NAKED_RATING[3])
+@technique("Naked Triple", level=Level.MEDIUM, rating=NAKED_RATING[3], local=True)
 def naked_triple(grid: CandidateGrid) -> Iterator[Step]:
     """Three cells of a unit with three candidates between them."""
     return _naked(grid, 3)
 
 
-@technique("Naked Quad", level=Level.HARD, rating=NAKED_RATING[4])
+@technique("Naked Quad", level=Level.HARD, rating=NAKED_RATING[4], local=True)
 def naked_quad(grid: CandidateGrid) -> Iterator[Step]:
     """Four cells of a unit with four candidates between them."""
     return _naked(grid, 4)
 
 
-@technique("Hidden Pair", level=Level.MEDIUM, rating=HIDDEN_RATING[2])
+@technique("Hidden Pair", level=Level.MEDIUM, rating=HIDDEN_RATING[2], local=True)
 def hidden_pair(grid: CandidateGrid) -> Iterator[Step]:
     """Two digits of a unit that fit in the same two cells only."""
     return _hidden(grid, 2)
 
 
-@technique("Hidden Triple", level=Level.MEDIUM, rating=HIDDEN_RATING[3])
+@technique("Hidden Triple", level=Level.MEDIUM, rating=HIDDEN_RATING[3], local=True)
 def hidden_triple(grid: CandidateGrid) -> Iterator[Step]:
     """Three digits of a unit that fit in three cells only."""
     return _hidden(grid, 3)
 
 
-@technique("Hidden Quad", level=Level.HARD, rating=HIDDEN_RATING[4])
+@technique("Hidden Quad", level=Level.HARD, rating=HIDDEN_RATING[4], local=True)
 def hidden_quad(grid: CandidateGrid) -> Iterator[Step]:
     """Four digits of a unit that fit in four cells only."""
     return _hidden(grid, 4)
@@ -94,7 +98,10 @@ def _naked(grid: CandidateGrid, k: int) -> Iterator[Step]:
     cands = grid.cands
     name = f"Naked {NAMES[k]}"
     seen: set[int] = set()
-    for members in shape.units:
+    focus = grid.focus
+    for unit, members in enumerate(shape.units):
+        if not unit_mask[unit] & focus:
+            continue
         pool = [c for c in members if 2 <= cands[c].bit_count() <= k]
         if len(pool) < k:
             continue
@@ -141,9 +148,12 @@ def _hidden(grid: CandidateGrid, k: int) -> Iterator[Step]:
     seen: set[tuple[int, int]] = set()
     unit_mask = grid.tables.unit_mask
     holding = [0] + [grid.digit_cells(d) for d in range(1, n + 1)]
+    focus = grid.focus
     for unit in range(len(shape.units)):
-        placed = grid.unit_values(unit)
         mask = unit_mask[unit]
+        if not mask & focus:
+            continue
+        placed = grid.unit_values(unit)
         pool = []
         places = []
         for digit in range(1, n + 1):

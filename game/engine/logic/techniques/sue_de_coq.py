@@ -65,15 +65,23 @@ def rating(cells: int) -> float:
     return round(6.2 + 0.4 * (cells - 5), 1)
 
 
-@technique("Sue de Coq", level=Level.EXPERT, rating=SUE_DE_COQ_RATING)
+@technique("Sue de Coq", level=Level.EXPERT, rating=SUE_DE_COQ_RATING, local=True)
 def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
-    """Crossing cells plus cells of the line and of the region; the fewest cells first."""
+    """Crossing cells plus cells of the line and of the region; the fewest cells first.
+
+    Local (:attr:`~..registry.Technique.local`): a pattern is decided by its cells'
+    candidates, all in its line and region, so only crossings with a cell in the
+    grid's focus are searched, and only their patterns with a cell there told.
+    """
     n = grid.size
     cands = grid.cands
     side = MAX_SIDE if n <= 9 else MAX_SIDE_LARGE
     memo = _memo(grid)
+    focus = grid.focus
     found: list[tuple[int, int, int, int, int, int]] = []  # size, line, region, C, A, B
-    for line, region, cells in _crossings(grid):
+    for line, region, cells, span in _crossings(grid):
+        if not span & focus:
+            continue
         # What a crossing holds depends only on its line's and region's candidates.
         key = (line, region, *[cands[cell] for cell in cells])
         patterns = memo.get(key)
@@ -82,7 +90,11 @@ def sue_de_coq(grid: CandidateGrid) -> Iterator[Step]:
             if len(memo) >= _MEMO_LIMIT:
                 memo.clear()
             memo[key] = patterns
-        found.extend((size, line, region, core, a, b) for size, core, a, b in patterns)
+        found.extend(
+            (size, line, region, core, a, b)
+            for size, core, a, b in patterns
+            if (core | a | b) & focus
+        )
     found.sort()
     told: set[tuple[int, int, int]] = set()
     for size, line, region, core, a_cells, b_cells in found:
@@ -100,9 +112,8 @@ _MEMO_LIMIT = 50_000
 _MEMOS: weakref.WeakKeyDictionary[Shape, dict[tuple[int, ...], tuple[Pattern, ...]]] = (
     weakref.WeakKeyDictionary()
 )
-_CROSSINGS: weakref.WeakKeyDictionary[Shape, tuple[tuple[int, int, tuple[int, ...]], ...]] = (
-    weakref.WeakKeyDictionary()
-)
+Crossing = tuple[int, int, tuple[int, ...], int]  # line, region, their cells, as a bitset
+_CROSSINGS: weakref.WeakKeyDictionary[Shape, tuple[Crossing, ...]] = weakref.WeakKeyDictionary()
 
 
 def _memo(grid: CandidateGrid) -> dict[tuple[int, ...], tuple[Pattern, ...]]:
@@ -121,17 +132,19 @@ def _memo(grid: CandidateGrid) -> dict[tuple[int, ...], tuple[Pattern, ...]]:
     return found
 
 
-def _crossings(grid: CandidateGrid) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """``(line, region, cells of both)`` of each line and region that share two cells."""
+def _crossings(grid: CandidateGrid) -> tuple[Crossing, ...]:
+    """``(line, region, cells of both, as a bitset)`` of each line and region that
+    share two cells."""
     shape = grid.shape
     found = _CROSSINGS.get(shape)
     if found is None:
         unit_mask = grid.tables.unit_mask
         found = tuple(
-            (line, region, tuple(cells_of(unit_mask[line] | unit_mask[region])))
+            (line, region, tuple(cells_of(span)), span)
             for line in shape.line_units
             for region in shape.region_units
             if (unit_mask[line] & unit_mask[region]).bit_count() >= 2
+            for span in (unit_mask[line] | unit_mask[region],)
         )
         _CROSSINGS[shape] = found
     return found

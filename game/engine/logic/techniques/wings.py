@@ -225,13 +225,13 @@ WXYZ_WING_RATING = 5.5
 VWXYZ_WING_RATING = 6.2
 
 
-@technique("WXYZ-Wing", level=Level.HARD, rating=WXYZ_WING_RATING)
+@technique("WXYZ-Wing", level=Level.HARD, rating=WXYZ_WING_RATING, local=True)
 def wxyz_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A pivot and three wings holding four digits, only one of them free to repeat."""
     yield from _bent_wings(grid, 4, "WXYZ-Wing", WXYZ_WING_RATING)
 
 
-@technique("VWXYZ-Wing", level=Level.EXPERT, rating=VWXYZ_WING_RATING)
+@technique("VWXYZ-Wing", level=Level.EXPERT, rating=VWXYZ_WING_RATING, local=True)
 def vwxyz_wing(grid: CandidateGrid) -> Iterator[Step]:
     """A pivot and four wings holding five digits, only one of them free to repeat."""
     yield from _bent_wings(grid, 5, "VWXYZ-Wing", VWXYZ_WING_RATING)
@@ -257,6 +257,10 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     constraint (as for the XYZ-Wing): a wing sees the pivot for one of the pivot's
     digits, and a digit is confined when its cells in the set, the pivot's among
     them, see each other for it.
+
+    Local (:attr:`~..registry.Technique.local`): a set is decided by its cells'
+    candidates, so a pivot is tried only when it or a cell that may be its wing is
+    in the grid's focus.  Every set with a cell there has such a first pivot.
     """
     n = grid.size
     cands = grid.cands
@@ -270,6 +274,7 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
             eligible |= 1 << cell
     found: list[tuple[int, tuple[int, ...], int, list[int], int]] = []
     seen: set[int] = set()
+    focus = grid.focus
     for pivot in cells_of(eligible):
         pivot_mask = cands[pivot]
         options = [
@@ -277,6 +282,8 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
             for cell in cells_of(sees.near(pivot) & eligible)
             if (cands[cell] | pivot_mask).bit_count() <= size
         ]
+        if not focus >> pivot & 1 and not any(focus >> cell & 1 for cell in options):
+            continue
         for wings, z in _wing_sets(grid, sees, pivot, options, size):
             members = 1 << pivot
             for cell in wings:
