@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from game.engine import solver
-from game.engine.generation import killer
+from game.engine import generator, solver
+from game.engine.generation import grading, killer
 from game.engine.generation.digging import (
     KeepsLogic,
     KeepsUpTo,
@@ -51,7 +51,7 @@ from game.engine.logic.path import (
     steps_of,
 )
 from game.engine.logic.rating import rate
-from game.engine.logic.registry import Level, all_techniques, get
+from game.engine.logic.registry import Level, Technique, all_techniques, get
 from game.engine.logic.step import Step
 from game.engine.logic.variant_units import variant_units
 from game.engine.puzzle import Puzzle
@@ -290,6 +290,43 @@ def test_logic_screen_finishes_what_the_grade_solves_and_not_what_it_calls_extre
             Verdict.BELOW if solves else Verdict.AT
         )
         assert logic_solves(rules, made.puzzle.givens) is solves
+
+
+def test_the_screen_reaches_the_same_position_searching_as_a_path_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Extreme screen shows a technique that found nothing only the digits or
+    cells changed since (:class:`Searches`), as a solve path does: on the minimal
+    9x9 jigsaw Windoku candidates the generator screens (seed 1006), it reaches the
+    position it reaches when every technique is shown the whole position each time."""
+
+    class Enough(Exception):
+        pass
+
+    screened: list[tuple[RuleSet, tuple[int, ...]]] = []
+
+    def collect(rules: RuleSet, givens: tuple[int, ...]) -> bool:
+        screened.append((rules, givens))
+        if len(screened) == 2:
+            raise Enough
+        return True  # below Extreme: on to the next candidate
+
+    monkeypatch.setattr(generator, "logic_solves", collect)
+    with pytest.raises(Enough):
+        generator.search("jigsaw,windoku", 9, Level.EXTREME, seed=1006)
+
+    class Blind(Searches):
+        def grid(self, technique: Technique, position: CandidateGrid) -> CandidateGrid:
+            return position
+
+    names, others = grading._everything()
+    starts = [CandidateGrid.from_grid(r.shape, g, rules=r) for r, g in screened]
+    reached = [grading._close(start, names, others) for start in starts]
+    monkeypatch.setattr(grading, "Searches", Blind)
+    for start, seen in zip(starts, reached, strict=True):
+        blind = grading._close(start, names, others)
+        assert (blind.values, blind.cands) == (seen.values, seen.cands)
+        assert fill_singles(start).cands != seen.cands  # the techniques had work to do
 
 
 def test_one_digit_templates_remove_whatever_a_one_digit_technique_does() -> None:

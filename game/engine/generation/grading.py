@@ -116,7 +116,7 @@ def _one_digit_templates(grid: CandidateGrid) -> Iterator[Step]:
 
 
 ONE_DIGIT_TEMPLATES = Technique(
-    "One-Digit Templates", Level.EXTREME, TEMPLATE_RATING, _one_digit_templates
+    "One-Digit Templates", Level.EXTREME, TEMPLATE_RATING, _one_digit_templates, one_digit=True
 )
 """The screen's stand-in for the one-digit techniques (:attr:`Technique.one_digit`):
 a candidate on no template of its digit (:mod:`~game.engine.logic.digit_templates`,
@@ -308,6 +308,10 @@ def _close(
     order the steps are taken: it is the one the rater reaches taking them one at a
     time, many times faster.  A dead end (a cage or sum nothing fits) is left alone,
     as the rater's steps leave it.
+
+    The techniques ``others`` are searched as a solve path searches them
+    (:class:`~game.engine.logic.path.Searches`): one that found nothing is shown
+    again only the digits or cells changed since, which finds the same steps.
     """
     shape = position.shape
     peers = shape.peers
@@ -328,6 +332,7 @@ def _close(
     # and its answer was taken then, so until they change it has nothing new to say.
     cage_seen: list[tuple[int, ...] | None] = [None] * len(cages)
     narrowed_seen: list[list[int] | None] = [None] * len(narrowing)
+    searches = Searches()
 
     def place(cell: int, digit: int) -> None:
         values[cell] = digit
@@ -416,7 +421,12 @@ def _close(
             continue
         grid = CandidateGrid(shape, values, cands, givens=position.givens, rules=rules)
         for technique in others:
-            for step in technique.find(grid):
+            shown = searches.grid(technique, grid)
+            if shown is None:
+                continue  # it found nothing before, and nothing it reads changed since
+            stepped = False
+            for step in technique.find(shown):
+                stepped = True
                 for cell, digit in step.placements:
                     if not values[cell]:
                         place(cell, digit)
@@ -426,6 +436,7 @@ def _close(
                     if cands[cell] & bit:
                         cands[cell] &= ~bit
                         changed = True
+            searches.searched(technique, grid, stepped)
             if changed:
                 break
     return CandidateGrid(shape, values, cands, givens=position.givens, rules=rules)
