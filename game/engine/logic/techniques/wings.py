@@ -259,8 +259,8 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     them, see each other for it.
 
     Local (:attr:`~..registry.Technique.local`): a set is decided by its cells'
-    candidates, so a pivot is tried only when it or a cell that may be its wing is
-    in the grid's focus.  Every set with a cell there has such a first pivot.
+    candidates, so only sets with a cell in the grid's focus are built: a pivot
+    out of it takes a wing in it.  Every such set has a first pivot that does.
     """
     n = grid.size
     cands = grid.cands
@@ -275,16 +275,27 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
     found: list[tuple[int, tuple[int, ...], int, list[int], int]] = []
     seen: set[int] = set()
     focus = grid.focus
-    for pivot in cells_of(eligible):
+    pivots = eligible
+    if focus != grid.tables.all_cells and sees.symmetric:
+        # A pivot out of focus needs a wing in it, which sees it: so it sees that wing.
+        near = focus
+        for cell in cells_of(focus & eligible):
+            near |= sees.around(cell)
+        pivots &= near
+    for pivot in cells_of(pivots):
         pivot_mask = cands[pivot]
         options = [
             cell
             for cell in cells_of(sees.near(pivot) & eligible)
             if (cands[cell] | pivot_mask).bit_count() <= size
         ]
-        if not focus >> pivot & 1 and not any(focus >> cell & 1 for cell in options):
-            continue
-        for wings, z in _wing_sets(grid, sees, pivot, options, size):
+        # With the pivot out of focus, a set needs a wing in it (the last one's index).
+        needed = -1
+        if not focus >> pivot & 1:
+            needed = max((j for j, cell in enumerate(options) if focus >> cell & 1), default=-1)
+            if needed < 0:
+                continue
+        for wings, z in _wing_sets(grid, sees, pivot, options, size, needed):
             members = 1 << pivot
             for cell in wings:
                 members |= 1 << cell
@@ -353,6 +364,15 @@ class _Sight:
             return self.peer_mask[cell]
         return self.digit_peers[digit - 1][cell]
 
+    def around(self, cell: int) -> int:
+        """The cells that see ``cell`` for some digit."""
+        if self.digit_peers is None:
+            return self.peer_mask[cell]
+        found = 0
+        for peers in self.digit_peers:
+            found |= peers[cell]
+        return found
+
     def near(self, pivot: int) -> int:
         """The cells that may be the pivot's wings: they see it for one of its digits."""
         if self.digit_peers is None:
@@ -403,7 +423,7 @@ def _digits(mask: int) -> list[int]:
 
 
 def _wing_sets(
-    grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int
+    grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int, needed: int
 ) -> list[tuple[tuple[int, ...], int]]:
     """Wings that make a set of ``size`` digits with exactly one free digit that removes
     something, and that digit.
@@ -422,6 +442,10 @@ def _wing_sets(
     its free digit, and so what it removes, does not depend on the pivot: dropping
     it cannot make another pivot tell it first.  (Were "sees" one-way somewhere,
     every set is kept, as before.)
+
+    ``needed``: when not -1, a set must hold a wing from the grid's focus, the last
+    of which is ``options[needed]``; a partial set without one that is past it is
+    dropped (see :func:`_bent_wings`).
     """
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
@@ -429,13 +453,19 @@ def _wing_sets(
     seen_digits = sees.seen_digits
     cells = sees.cells
     prune = sees.symmetric
+    focus = grid.focus
     found: list[tuple[tuple[int, ...], int]] = []
-    # (next option, wings chosen, their digits, free digits, cells that could lose z)
-    stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(0, (), cands[pivot], 0, -1)]
+    # (next option, wings chosen, their digits, free digits, cells that could lose z,
+    # whether the set has its focus cell yet)
+    stack: list[tuple[int, tuple[int, ...], int, int, int, bool]] = [
+        (0, (), cands[pivot], 0, -1, needed < 0)
+    ]
     while stack:
-        start, chosen, union, free, open_ = stack.pop()
+        start, chosen, union, free, open_, touched = stack.pop()
         last = len(chosen) + 2 == size
         for j in range(start, len(options)):
+            if not touched and j > needed:
+                break  # no wing in focus is left to choose
             cell = options[j]
             mine = cands[cell]
             grown = union | mine
@@ -463,9 +493,10 @@ def _wing_sets(
                     targets = _open(grid, sees, more.bit_length(), (pivot, *chosen, cell))
                 if not targets:
                     continue  # it can remove nothing, however it grows
+            held = touched or bool(focus >> cell & 1)
             if not last:
-                stack.append((j + 1, (*chosen, cell), grown, more, targets))
-            elif more and grown.bit_count() == size:
+                stack.append((j + 1, (*chosen, cell), grown, more, targets, held))
+            elif more and held and grown.bit_count() == size:
                 found.append(((*chosen, cell), more.bit_length()))
     return found
 
