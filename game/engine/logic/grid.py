@@ -219,7 +219,14 @@ class CandidateGrid:
         digit's places alone.
         """
         cands = [mask & digits for mask in self.cands]
-        return CandidateGrid(self.shape, self.values, cands, givens=self.givens, rules=self.rules)
+        grid = CandidateGrid(self.shape, self.values, cands, givens=self.givens, rules=self.rules)
+        if self._digit_cells is not None:  # the digits kept keep their places
+            shifted = digits << 1  # index 0 of the table is no digit
+            grid._digit_cells = [
+                cells if shifted >> digit & 1 else 0
+                for digit, cells in enumerate(self._digit_cells)
+            ]
+        return grid
 
     def focused(self, cells: int) -> CandidateGrid:
         """This position, with :attr:`focus` narrowed to the cell bitset ``cells``.

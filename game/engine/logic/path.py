@@ -110,6 +110,7 @@ class Searches:
         self._shown: dict[int, CandidateGrid] = {}  # the position narrowed, by digits
         self._moved: dict[CandidateGrid, int] = {}  # cells changed, by quiet position
         self._focused: dict[int, CandidateGrid] = {}  # the position focused, by cells
+        self._settled = 0  # digits quiet_digits found all on templates at the position
 
     def grid(self, technique: Technique, position: CandidateGrid) -> CandidateGrid | None:
         """What ``technique`` need search at ``position`` (None: nothing)."""
@@ -121,6 +122,7 @@ class Searches:
             self._shown = {}
             self._moved = {}
             self._focused = {}
+            self._settled = 0
         if technique.local:
             return self._focus(technique, position)
         every = (1 << position.size) - 1
@@ -131,7 +133,12 @@ class Searches:
                 self._changed[since] = _changed(since, position)
             digits = self._changed[since]
         if digits and technique.level is not Level.EASY:
-            digits &= ~quiet_digits(position, digits)
+            # Once all on templates, a digit stays so at this position: asked once.
+            digits &= ~self._settled
+            if digits:
+                settled = quiet_digits(position, digits)
+                self._settled |= settled
+                digits &= ~settled
         if not digits:
             return None
         if digits == every:
