@@ -42,6 +42,7 @@ class Leftovers:
     regions: tuple[int, ...]  # region units
     innies: tuple[int, ...]
     outies: tuple[int, ...]
+    cells: int  # both sides, as a bitset
 
 
 @functools.lru_cache(maxsize=64)
@@ -82,15 +83,23 @@ def leftover_sets(shape: Shape) -> tuple[Leftovers, ...]:
                             tuple(shape.region_units[g] for g in chosen),
                             tuple(cells_of(innies)),
                             tuple(cells_of(outies)),
+                            innies | outies,
                         )
                     )
     return tuple(found)
 
 
-@technique("Law of Leftovers", level=Level.MEDIUM, rating=RATING)
+@technique("Law of Leftovers", level=Level.MEDIUM, rating=RATING, local=True)
 def law_of_leftovers(grid: CandidateGrid) -> Iterator[Step]:
-    """Innies and outies of a band hold the same digits: trim each side to the other's."""
+    """Innies and outies of a band hold the same digits: trim each side to the other's.
+
+    Local (:attr:`~..registry.Technique.local`): a step reads and changes its two
+    sides alone, so only sets with a cell in the grid's focus are tried.
+    """
+    focus = grid.focus
     for sets in leftover_sets(grid.shape):
+        if not sets.cells & focus:
+            continue
         step = _deduce(grid, sets)
         if step is not None:
             yield step
