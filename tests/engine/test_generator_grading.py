@@ -398,29 +398,38 @@ def test_a_one_digit_technique_reads_only_its_digits_places() -> None:
     assert found >= 20
 
 
-def test_searches_show_a_quiet_one_digit_technique_the_digits_changed_since() -> None:
-    """Along a path, a one-digit technique that found nothing is shown only the digits
-    whose places changed since, and nothing at all when none did; one that found a
-    step, and any other technique, are shown the whole position."""
+def test_searches_show_a_quiet_technique_only_what_changed_since() -> None:
+    """Along a path, a technique that found nothing is shown nothing when nothing
+    changed since; then a one-digit one only the digits whose places changed, and a
+    local one the position focused on the cells changed.  One that found a step, and
+    any other technique, are shown the whole position."""
     puzzle = next(p for p in PUZZLES if p.size == 9)
     position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
-    pair = get("Naked Pair")
-    quiet = next(t for t in all_techniques() if t.one_digit and not steps_of(position, t))
+    position = fill_singles(position)  # where the subsets and wings have little to say
+    one_digit = next(t for t in all_techniques() if t.one_digit and not steps_of(position, t))
+    local = next(t for t in all_techniques() if t.local and not steps_of(position, t))
+    other = get("XY-Wing")
+    assert not other.one_digit and not other.local
     searches = Searches()
-    assert searches.grid(quiet, position) is position
-    assert searches.first(quiet, position) is None
-    assert searches.grid(quiet, position) is None  # nothing changed since
+    for quiet in (one_digit, local):
+        assert searches.grid(quiet, position) is position
+        assert searches.first(quiet, position) is None
+        assert searches.grid(quiet, position) is None  # nothing changed since
     cell = next(c for c, mask in enumerate(position.cands) if mask.bit_count() > 2)
     digit = position.cands[cell].bit_length()
     after = position.apply((), [(cell, digit)])
-    shown = searches.grid(quiet, after)
+    shown = searches.grid(one_digit, after)
     assert shown is not None and shown.values == after.values
     assert {d for mask in shown.cands for d in range(1, 10) if mask >> (d - 1) & 1} == {digit}
     assert shown.digit_cells(digit) == after.digit_cells(digit)
-    assert searches.grid(pair, after) is after
-    searches.searched(quiet, after, True)
-    assert searches.grid(quiet, after.apply((), [(cell, position.cands[cell] & -1)])) is not None
-    assert searches.grid(quiet, after) is after
+    focused = searches.grid(local, after)
+    assert focused is not None and focused.focus == 1 << cell
+    assert (focused.values, focused.cands) == (after.values, after.cands)
+    assert after.focus == after.tables.all_cells
+    assert searches.grid(other, after) is after
+    for quiet in (one_digit, local):
+        searches.searched(quiet, after, True)
+        assert searches.grid(quiet, after) is after
 
 
 def test_a_local_technique_finds_nothing_new_away_from_the_cells_changed() -> None:
@@ -455,28 +464,6 @@ def test_a_local_technique_finds_nothing_new_away_from_the_cells_changed() -> No
                 if not steps:
                     quiet[technique.name] = position
     assert told == {t.name for t in local}
-
-
-def test_searches_show_a_quiet_local_technique_the_cells_changed_since() -> None:
-    """Along a path, a local technique that found nothing is shown the position
-    focused on the cells changed since, and nothing at all when none did; one that
-    found a step is shown the whole position."""
-    puzzle = next(p for p in PUZZLES if p.size == 9)
-    position = CandidateGrid.from_grid(puzzle.shape, puzzle.givens)
-    position = fill_singles(position)  # where the subsets and wings have little to say
-    wing = next(t for t in all_techniques() if t.local and not steps_of(position, t))
-    searches = Searches()
-    assert searches.grid(wing, position) is position
-    assert searches.first(wing, position) is None
-    assert searches.grid(wing, position) is None  # nothing changed since
-    cell = next(c for c, mask in enumerate(position.cands) if mask.bit_count() > 2)
-    after = position.apply((), [(cell, position.cands[cell].bit_length())])
-    shown = searches.grid(wing, after)
-    assert shown is not None and shown.focus == 1 << cell
-    assert (shown.values, shown.cands) == (after.values, after.cands)
-    assert after.focus == shown.tables.all_cells
-    searches.searched(wing, after, True)
-    assert searches.grid(wing, after) is after
 
 
 def test_searches_skip_the_digits_whose_candidates_all_lie_on_templates() -> None:
