@@ -41,8 +41,9 @@ classic 9x9 positions use a few hundred per target, and never run out; an early
 position full of removable candidates can, and then some targets go unexplained;
 so do Mutant and Franken Jellyfish on jigsaw grids with extra houses: in the grades
 of 37 jigsaw Windoku candidates, 65 of 280 and 57 of 958 target searches).  A digit
-whose templates are unknown (the template search ran out of budget, which only
-happens on near-empty 16x16 and 25x25 grids) is not searched.  Fins are not
+whose templates are unknown (the template search ran out of budget: on near-empty
+16x16 and 25x25 grids, and rarely early on 9x9 grids with extra houses) is not
+searched.  Fins are not
 limited: they are whatever base candidates see the target and are left
 uncovered.  Results depend only on the digit's candidate cells, so they are
 cached by them, and a solve path searches again only the digits a step changed.
