@@ -98,9 +98,9 @@ class Searches:
 
     A local technique's steps are patterns on a few cells, decided by those cells'
     candidates alone (:attr:`~.registry.Technique.local`: subsets, bent wings, Sue
-    de Coq).  One that found nothing is shown the position focused on the cells
-    changed since (:meth:`~.grid.CandidateGrid.focused`), and searches only the
-    patterns that touch them: most steps change one to three cells.
+    de Coq, the Law of Leftovers).  One that found nothing is shown the position
+    focused on the cells changed since (:meth:`~.grid.CandidateGrid.focused`), and
+    searches only the patterns that touch them: most steps change one to three cells.
     """
 
     def __init__(self) -> None:

@@ -70,10 +70,11 @@ class Technique:
     one: it reads which cells of a house are filled, and a digit placed elsewhere
     in the house makes one without changing the missing digit's places.
     ``local`` marks techniques whose steps are patterns on a few cells that those
-    cells' candidates alone decide (subsets, bent wings, Sue de Coq): one that found
-    nothing has nothing to say on patterns whose cells have not changed since, since
-    candidates only shrink along a path, so a solve path shows it where they did
-    (:attr:`.grid.CandidateGrid.focus`, see :class:`.path.Searches`).
+    cells' candidates alone decide (subsets, bent wings, Sue de Coq, the Law of
+    Leftovers): one that found nothing has nothing to say on patterns whose cells
+    have not changed since, since candidates only shrink along a path, so a solve
+    path shows it where they did (:attr:`.grid.CandidateGrid.focus`, see
+    :class:`.path.Searches`).
     """
 
     name: str
