@@ -106,9 +106,9 @@ class Searches:
     def __init__(self) -> None:
         self._quiet: dict[str, CandidateGrid] = {}  # where each found nothing last
         self._position: CandidateGrid | None = None
-        self._changed: dict[CandidateGrid, int] = {}  # digits changed, by quiet position
+        # cells and digits changed, by quiet position
+        self._changed: dict[CandidateGrid, tuple[int, int]] = {}
         self._shown: dict[int, CandidateGrid] = {}  # the position narrowed, by digits
-        self._moved: dict[CandidateGrid, int] = {}  # cells changed, by quiet position
         self._focused: dict[int, CandidateGrid] = {}  # the position focused, by cells
         self._settled = 0  # digits quiet_digits found all on templates at the position
 
@@ -120,7 +120,6 @@ class Searches:
             self._position = position
             self._changed = {}
             self._shown = {}
-            self._moved = {}
             self._focused = {}
             self._settled = 0
         if technique.local:
@@ -129,9 +128,7 @@ class Searches:
         since = self._quiet.get(technique.name)
         digits = every
         if since is not None:
-            if since not in self._changed:  # grids hash by identity
-                self._changed[since] = _changed(since, position)
-            digits = self._changed[since]
+            digits = self._difference(since, position)[1]
         if digits and technique.level is not Level.EASY:
             # Once all on templates, a digit stays so at this position: asked once.
             digits &= ~self._settled
@@ -152,14 +149,25 @@ class Searches:
         since = self._quiet.get(technique.name)
         if since is None:
             return position
-        if since not in self._moved:  # grids hash by identity
-            self._moved[since] = _moved(since, position)
-        cells = self._moved[since]
+        cells = self._difference(since, position)[0]
         if not cells:
             return None
         if cells not in self._focused:  # one for all: memos share it
             self._focused[cells] = position.focused(cells)
         return self._focused[cells]
+
+    def _difference(self, since: CandidateGrid, position: CandidateGrid) -> tuple[int, int]:
+        """The cells (a bitset) whose candidates differ between ``since`` and
+        ``position``, and the digits (a bitmask) whose places do."""
+        found = self._changed.get(since)  # grids hash by identity
+        if found is None:
+            cells = digits = 0
+            for cell, (before, now) in enumerate(zip(since.cands, position.cands, strict=True)):
+                if before != now:
+                    cells |= 1 << cell
+                    digits |= before ^ now
+            found = self._changed[since] = (cells, digits)
+        return found
 
     def searched(self, technique: Technique, position: CandidateGrid, found: bool) -> None:
         """Note whether ``technique``, searched to the end, found a step at ``position``."""
@@ -175,24 +183,6 @@ class Searches:
         step = next(iter(technique.find(grid)), None) if grid is not None else None
         self.searched(technique, position, step is not None)
         return step
-
-
-def _changed(since: CandidateGrid, position: CandidateGrid) -> int:
-    """The digits (a bitmask) whose places differ between ``since`` and ``position``."""
-    fresh = 0
-    for digit in range(1, position.size + 1):
-        if since.digit_cells(digit) != position.digit_cells(digit):
-            fresh |= 1 << (digit - 1)
-    return fresh
-
-
-def _moved(since: CandidateGrid, position: CandidateGrid) -> int:
-    """The cells (a bitset) whose candidates differ between ``since`` and ``position``."""
-    moved = 0
-    for cell, (before, now) in enumerate(zip(since.cands, position.cands, strict=True)):
-        if before != now:
-            moved |= 1 << cell
-    return moved
 
 
 def find_step(
