@@ -12,9 +12,14 @@ from __future__ import annotations
 
 import pytest
 
+from game.engine import generator
 from game.engine.logic import AreaKind, Role, digit_templates, fish_search, registry
 from game.engine.logic.fish_search import FishKind, kind_of, make_fish
-from game.engine.logic.grid import cells_of
+from game.engine.logic.grid import CandidateGrid, cells_of
+from game.engine.logic.path import solve_path
+from game.engine.logic.registry import Level
+from game.engine.logic.variant_units import variant_units
+from game.engine.rules import RuleSet
 from game.engine.shape import Shape
 
 from .pencil import Exemplar, position, solution_of, wrong
@@ -248,6 +253,41 @@ def test_removable_candidates_hold_every_fish_removal_and_never_the_answer() -> 
     assert checked >= 20
 
 
+def test_a_template_search_starting_from_earlier_templates_gives_the_same_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Along a rater's path on a 9x9 jigsaw Windoku puzzle, each digit's template search
+    starts from the templates found at earlier positions; its answer is the one a
+    search from scratch gives."""
+    made = generator.search("jigsaw,windoku", 9, Level.EXPERT, seed=3).puzzle.puzzle
+    rules = RuleSet(made.shape, made.constraints)
+    grid = CandidateGrid.from_grid(made.shape, made.givens, rules=rules)
+    path = solve_path(grid, unique=False, include_last_resort=False, by_rating=True)
+    units = variant_units(grid)
+    assert units is not None
+    positions = [grid]
+    for step in path.steps:
+        positions.append(positions[-1].apply(step.placements, step.eliminations))
+    asked = [
+        (digit, places)
+        for position in positions
+        for digit in range(1, 10)
+        if (places := position.digit_cells(digit))
+    ]
+    monkeypatch.setattr(digit_templates, "_CACHE", {})
+    monkeypatch.setattr(digit_templates, "_KNOWN", {})
+    seeded = [fish_search.variant_removable(units, digit, places) for digit, places in asked]
+    fresh = []
+    for digit, places in asked:
+        monkeypatch.setattr(digit_templates, "_CACHE", {})
+        monkeypatch.setattr(digit_templates, "_KNOWN", {})
+        fresh.append(fish_search.variant_removable(units, digit, places))
+    assert seeded == fresh
+    assert None not in fresh
+    assert sum(1 for found in fresh if found) >= 5  # positions with something to remove
+    assert len(path.steps) >= 30
+
+
 # -- the machinery ---------------------------------------------------------------------
 
 
@@ -349,8 +389,9 @@ def test_unknown_templates_turn_the_generalised_search_off_but_not_basic_fish(
     exemplar = EXEMPLARS["jigsaw franken x-wing"]
     grid = exemplar.grid()
     assert list(registry.get("Franken X-Wing").find(grid))
-    monkeypatch.setattr(digit_templates, "WORK_BUDGET", 0)
+    monkeypatch.setattr(digit_templates, "SMALL_GRID_NODES", 0)
     monkeypatch.setattr(digit_templates, "_CACHE", {})
+    monkeypatch.setattr(digit_templates, "_KNOWN", {})
     monkeypatch.setattr(fish_search, "_CACHE", {})
     assert digit_templates.removable(grid, 2) is None
     assert not list(registry.get("Franken X-Wing").find(grid))
