@@ -56,7 +56,9 @@ _CACHE_LIMIT = 8192
 
 _KNOWN: dict[object, list[tuple[int, tuple[int, ...]]]] = {}
 """Per key, the candidates of the last few searches and the templates they found."""
-KNOWN_KEPT = 8
+KNOWN_KEPT = 18
+"""Searches remembered per key: two for each digit of a 9x9 grid, whose digits all
+share the key on a grid without extra houses."""
 
 
 def removable(grid: CandidateGrid, digit: int) -> int | None:
