@@ -42,7 +42,7 @@ position full of removable candidates can, and then some targets go unexplained;
 so do Mutant and Franken Jellyfish on jigsaw grids with extra houses: in the grades
 of 37 jigsaw Windoku candidates, 65 of 280 and 57 of 958 target searches).  A digit
 whose templates are unknown (the template search ran out of budget: on near-empty
-16x16 and 25x25 grids; never on 9x9, see :mod:`.digit_templates`) is not
+16x16 and 25x25 grids; not seen on 9x9, see :mod:`.digit_templates`) is not
 searched.  A target whose usable base units are fewer than the fish's size cannot
 have one, and its search costs no node (59 % of the target searches in the grades
 of 37 jigsaw Windoku candidates, which had taken their share of the budget before).
