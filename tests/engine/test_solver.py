@@ -183,7 +183,7 @@ def test_a_swapped_solution_is_found_where_two_digits_can_trade() -> None:
 
 
 def test_a_second_solution_says_what_the_search_alone_says() -> None:
-    # Digging looks among swaps first, after a short search; whatever it finds, a
+    # Digging looks among two-digit trades first; whatever it finds, a
     # removal's verdict is the budgeted search's, also where the budget decides it
     # (the search alone refuses what a longer one keeps: rare, so clues are scanned
     # on digs of several seeds until such removals were met).

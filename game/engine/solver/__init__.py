@@ -18,9 +18,9 @@ from .exact import (
     solutions,
     solve,
     status,
-    swapped_solution,
     work_budget,
 )
+from .swaps import swapped_solution
 
 __all__ = [
     "MAX_SOLUTIONS",

@@ -288,40 +288,6 @@ def other_solution(
     return None
 
 
-def swapped_solution(
-    shape: Topology,
-    grid: Sequence[int],
-    cleared: Sequence[tuple[int, int]],
-    known: Sequence[int],
-) -> tuple[int, ...] | None:
-    """A solution of ``grid`` that differs from ``known`` in a cleared cell and, apart
-    from that, only where ``known`` holds that cell's digit or one other: two digits
-    trading places.  None when no such solution exists (there may be others).
-
-    ``known`` is the solution of the grid before the ``cleared`` clues were taken
-    out (see :func:`other_solution`).  Each pair of digits leaves the solver a grid
-    with two digits' cells open and the rest filled, which it settles at once; when
-    a removal breaks uniqueness, such a swap is often the second solution (in 62 %
-    of the refused removals below 20 clues of minimal 9x9 jigsaw Windoku digs),
-    found here in a fraction of the time the open search takes to reach it.
-    """
-    n = shape.size
-    tried: set[tuple[int, int]] = set()
-    for _cell, digit in cleared:
-        for other in range(1, n + 1):
-            pair = (min(digit, other), max(digit, other))
-            if other == digit or pair in tried:
-                continue
-            tried.add(pair)
-            filled = [
-                given if value in pair else value for given, value in zip(grid, known, strict=True)
-            ]
-            found = other_solution(shape, filled, [(c, d) for c, d in cleared if d in pair])
-            if found is not None:
-                return found
-    return None
-
-
 def work_budget(shape: Topology, work: int = SEARCH_WORK) -> int:
     """The work :func:`settle` may do on ``shape`` by default (see :data:`SEARCH_WORK`).
 
