@@ -189,7 +189,7 @@ def set_sums(rules: RuleSet) -> list[SetSum]:
     """
     n = rules.size
     cages = [
-        (_mask_of(rule.members), rule.total, len(rule.members))
+        (mask_of(rule.members), rule.total, len(rule.members))
         for rule in rules.constraints
         if isinstance(rule, Cage) and rule.total is not None
     ]
@@ -204,7 +204,7 @@ def set_sums(rules: RuleSet) -> list[SetSum]:
     whole = n * (n + 1) // 2
     families: list[list[int]] = []
     for units in (shape.row_units, shape.column_units, shape.region_units):
-        masks = [_mask_of(shape.houses[u].cells) for u in units]
+        masks = [mask_of(shape.houses[u].cells) for u in units]
         if all(set(masks) != set(family) for family in families):
             families.append(masks)  # regions that are the rows (or columns) once only
     subsets = [
@@ -308,14 +308,15 @@ def _grouped(
             if part.bit_count() == size:  # a whole house: its total is known
                 total -= sign * whole
             else:
-                groups.append(tuple(_cells_of(part)))
+                groups.append(tuple(cells_of(part)))
                 signs.append(sign)
     if not groups:
         return None
     return SetSum(tuple(groups), tuple(signs), total)
 
 
-def _mask_of(cells: Sequence[int]) -> int:
+def mask_of(cells: Sequence[int]) -> int:
+    """The cells as a bitmask (bit ``i`` for cell ``i``)."""
     mask = 0
     for cell in cells:
         mask |= 1 << cell
@@ -329,7 +330,8 @@ def _or(masks: Sequence[int]) -> int:
     return out
 
 
-def _cells_of(bits: int) -> list[int]:
+def cells_of(bits: int) -> list[int]:
+    """The cells of a bitmask, lowest first."""
     out = []
     while bits:
         low = bits & -bits

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from ..rules import RuleSet
 from .exact import Topology
+from .sums import cells_of, mask_of
 
 
 def swapped_solution(
@@ -50,10 +51,7 @@ def swapped_solution(
     not offered, so some may be missed there.
     """
     sets = _swap_sets(shape, tuple(known))
-    filled = 0
-    for cell, digit in enumerate(grid):
-        if digit:
-            filled |= 1 << cell
+    filled = mask_of([cell for cell, digit in enumerate(grid) if digit])
     checked = shape if isinstance(shape, RuleSet) and not shape.relabels else None
     for cell, _digit in cleared:
         for group in sets[cell]:
@@ -70,19 +68,10 @@ def _traded(known: Sequence[int], group: int) -> tuple[int, ...]:
     found = list(known)
     first = (group & -group).bit_length() - 1
     a = known[first]
-    b = next(known[cell] for cell in _cells(group) if known[cell] != a)
-    for cell in _cells(group):
+    b = next(known[cell] for cell in cells_of(group) if known[cell] != a)
+    for cell in cells_of(group):
         found[cell] = b if known[cell] == a else a
     return tuple(found)
-
-
-def _cells(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        found.append(low.bit_length() - 1)
-    return found
 
 
 @functools.lru_cache(maxsize=16)
@@ -99,7 +88,7 @@ def _swap_sets(shape: Topology, known: tuple[int, ...]) -> tuple[tuple[int, ...]
         for b in range(a + 1, n + 1):
             both = where[a] | where[b]
             links: dict[int, int] = {}
-            for cell in _cells(both):
+            for cell in cells_of(both):
                 turned = b if known[cell] == a else a
                 index = cell * n + turned - 1
                 linked = same[index] & where[turned]
@@ -117,7 +106,7 @@ def _swap_sets(shape: Topology, known: tuple[int, ...]) -> tuple[tuple[int, ...]
                     group |= fresh
                     frontier |= fresh
                 left &= ~group
-                for cell in _cells(group):
+                for cell in cells_of(group):
                     found[cell].append(group)
     return tuple(tuple(groups) for groups in found)
 
@@ -133,10 +122,7 @@ def _clashes(
     n = plain.size
     same: list[int] = []
     for cell in range(plain.cells):
-        mask = 0
-        for peer in plain.peers[cell]:
-            mask |= 1 << peer
-        same.extend([mask] * n)
+        same.extend([mask_of(plain.peers[cell])] * n)
     cross: list[tuple[tuple[int, int], ...]] = [()] * len(same)
     if isinstance(shape, RuleSet) and shape.constraints:
         for index, ruled in enumerate(shape.exclusions):
