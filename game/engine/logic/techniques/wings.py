@@ -289,9 +289,13 @@ def _bent_wings(grid: CandidateGrid, size: int, name: str, base: float) -> Itera
             for cell in cells_of(sees.near(pivot) & eligible)
             if (cands[cell] | pivot_mask).bit_count() <= size
         ]
-        if not focus >> pivot & 1 and not any(focus >> cell & 1 for cell in options):
-            continue  # a set with a cell in focus takes a wing in it
-        for wings, z in _wing_sets(grid, sees, pivot, options, size):
+        # With the pivot out of focus, a set needs a wing in it (the last one's index).
+        needed = -1
+        if not focus >> pivot & 1:
+            needed = max((j for j, cell in enumerate(options) if focus >> cell & 1), default=-1)
+            if needed < 0:
+                continue
+        for wings, z in _wing_sets(grid, sees, pivot, options, size, needed):
             members = 1 << pivot
             for cell in wings:
                 members |= 1 << cell
@@ -419,7 +423,7 @@ def _digits(mask: int) -> list[int]:
 
 
 def _wing_sets(
-    grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int
+    grid: CandidateGrid, sees: _Sight, pivot: int, options: list[int], size: int, needed: int
 ) -> list[tuple[tuple[int, ...], int]]:
     """Wings that make a set of ``size`` digits with exactly one free digit that removes
     something, and that digit.
@@ -438,6 +442,10 @@ def _wing_sets(
     its free digit, and so what it removes, does not depend on the pivot: dropping
     it cannot make another pivot tell it first.  (Were "sees" one-way somewhere,
     every set is kept, as before.)
+
+    ``needed``: when not -1, a set must hold a wing from the grid's focus, the last
+    of which is ``options[needed]``; a partial set without one that is past it is
+    dropped (see :func:`_bent_wings`).
     """
     cands = grid.cands
     peer_mask = grid.tables.peer_mask
@@ -445,13 +453,19 @@ def _wing_sets(
     seen_digits = sees.seen_digits
     cells = sees.cells
     prune = sees.symmetric
+    focus = grid.focus
     found: list[tuple[tuple[int, ...], int]] = []
-    # (next option, wings chosen, their digits, free digits, cells that could lose z)
-    stack: list[tuple[int, tuple[int, ...], int, int, int]] = [(0, (), cands[pivot], 0, -1)]
+    # (next option, wings chosen, their digits, free digits, cells that could lose z,
+    # whether the set has its focus cell yet)
+    stack: list[tuple[int, tuple[int, ...], int, int, int, bool]] = [
+        (0, (), cands[pivot], 0, -1, needed < 0)
+    ]
     while stack:
-        start, chosen, union, free, open_ = stack.pop()
+        start, chosen, union, free, open_, touched = stack.pop()
         last = len(chosen) + 2 == size
         for j in range(start, len(options)):
+            if not touched and j > needed:
+                break  # no wing in focus is left to choose
             cell = options[j]
             mine = cands[cell]
             grown = union | mine
@@ -479,9 +493,10 @@ def _wing_sets(
                     targets = _open(grid, sees, more.bit_length(), (pivot, *chosen, cell))
                 if not targets:
                     continue  # it can remove nothing, however it grows
+            held = touched or bool(focus >> cell & 1)
             if not last:
-                stack.append((j + 1, (*chosen, cell), grown, more, targets))
-            elif more and grown.bit_count() == size:
+                stack.append((j + 1, (*chosen, cell), grown, more, targets, held))
+            elif more and held and grown.bit_count() == size:
                 found.append(((*chosen, cell), more.bit_length()))
     return found
 
