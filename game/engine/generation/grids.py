@@ -25,22 +25,28 @@ def random_solution(
     Places a few random legal digits, lets the solver complete the grid, then
     relabels the digits at random (a relabelled solution is still a solution for
     any layout, and under rules that allow it: never under orders, sums or dots,
-    where a randomized search finds the grid instead).  Random digits occasionally
-    leave a jigsaw grid without a completion that is slow to disprove, so each try
-    has a node limit; after :data:`_TRIES` failures the grid ``known`` to be a
-    solution (a layout screen's: see :func:`random_completion`) is relabelled
-    instead, or without one the empty grid is completed.  Raises ValueError if
-    ``shape`` has none.
+    where a randomized search finds the grid instead).  A grid ``known`` to be a
+    solution, itself drawn at random (a jigsaw layout's screen finds one: see
+    :func:`random_completion`), is relabelled without a search: drawing afresh cost
+    11 ms a candidate on 9x9 jigsaw Windoku (a quarter of the draws fell back on
+    the known grid after every try), and the candidates were as often Extreme: 775
+    of 2,880 relabelling it, against 744 of 2,880 drawn afresh (8 candidates on each
+    layout of seeds 300-419 and 500-739).  Random digits occasionally leave a
+    jigsaw grid without a completion that is slow to disprove, so each try has a
+    node limit; after :data:`_TRIES` failures the empty grid is completed.  Raises
+    ValueError if ``shape`` has none.
     """
     n = shape.size
     relabels = shape.relabels if isinstance(shape, RuleSet) else True
     if not relabels:
         assert isinstance(shape, RuleSet)
         return _image(shape, _pooled(shape, rng.randrange(POOL)), rng)
+    if known is not None:
+        return _relabel(known, n, rng)
     found = random_completion(shape, rng, tries=_TRIES, nodes=_NODE_LIMIT)
     if found is not None:
         return _relabel(found, n, rng)
-    complete = known if known is not None else _first_solution(shape)
+    complete = _first_solution(shape)
     if complete is None:
         raise ValueError(f"the layout {shape!r} has no solution grid")
     return _relabel(complete, n, rng)
