@@ -163,13 +163,13 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
     for _ in range(n * n * 20):
         if not free:
             return regions
-        smallest = min(len(cells) for cells in members)
+        smallest = min(map(len, members))
         # The smallest regions grow first, so none is left behind and walled in.
-        region = rng.choice([g for g in range(n) if len(members[g]) == smallest])
+        region = rng.choice([g for g, cells in enumerate(members) if len(cells) == smallest])
         border = sorted({other for cell in members[region] for other in near[cell]})
         options = [cell for cell in border if regions[cell] == -1]
         if options:
-            cell = _pick(options, regions, n, region, rng)
+            cell = _pick(options, members[region], near, rng)
             free -= 1
         else:
             # Walled in: take a neighbour's cell, one it can spare and stay connected
@@ -179,7 +179,7 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
             while True:
                 if not options:
                     return None
-                cell = _pick(options, regions, n, region, rng)
+                cell = _pick(options, members[region], near, rng)
                 rest = members[regions[cell]] - {cell}
                 if _connected(n, rest):
                     break
@@ -191,11 +191,17 @@ def _grow(n: int, rng: random.Random) -> list[int] | None:
     return None
 
 
+_WEIGHTS = (0, 1, 8, 27, 64)
+"""A cell's weight in :func:`_pick` by how many of its sides touch the region: cubed."""
+
+
 def _pick(
-    options: list[int], regions: Sequence[int], n: int, region: int, rng: random.Random
+    options: list[int], region: set[int], near: tuple[tuple[int, ...], ...], rng: random.Random
 ) -> int:
-    """One of ``options`` for ``region`` to take, favouring cells it touches on more sides."""
-    weights = [(4 - _sides(regions, n, cell, region)) ** 3 for cell in options]
+    """One of ``options`` for the cells ``region`` to take, favouring cells it touches
+    on more sides."""
+    touches = region.__contains__
+    weights = [_WEIGHTS[sum(map(touches, near[cell]))] for cell in options]
     return rng.choices(options, weights)[0]
 
 
@@ -236,29 +242,24 @@ def _tidy(regions: list[int], n: int, rng: random.Random) -> None:
         if worst <= limit:
             return
         region = rng.choice([g for g in range(n) if found[g] == worst])
-        a = rng.choice(sorted(members[region]))
+        own = members[region]
+        a = rng.choice(sorted(own))
         others = sorted({regions[cell] for cell in near[a]} - {region})
         if not others:
             continue
         other = rng.choice(others)
-        donors = [
-            cell for cell in sorted(members[other]) if any(regions[x] == region for x in near[cell])
-        ]
-        c = rng.choice(donors)
-        mine = members[region] - {a} | {c}
-        theirs = members[other] - {c} | {a}
-        regions[a], regions[c] = other, region
-        inside = _swapped(found[region], members[region], a, c, near)
+        touching = {x for cell in own for x in near[cell]}
+        c = rng.choice([cell for cell in sorted(members[other]) if cell in touching])
+        inside = _swapped(found[region], own, a, c, near)
         outside = _swapped(found[other], members[other], c, a, near)
-        if (
-            inside + outside < found[region] + found[other]
-            and _connected(n, mine)
-            and _connected(n, theirs)
-        ):
+        if inside + outside >= found[region] + found[other]:
+            continue
+        mine = own - {a} | {c}
+        theirs = members[other] - {c} | {a}
+        if _connected(n, mine) and _connected(n, theirs):
+            regions[a], regions[c] = other, region
             found[region], found[other] = inside, outside
             members[region], members[other] = mine, theirs
-        else:
-            regions[a], regions[c] = region, other
 
 
 def _swapped(
@@ -268,8 +269,9 @@ def _swapped(
     ``into`` joins: each side a cell shares with the region is border no longer.
     Worked out from the two cells, not the whole region: a tidy tries hundreds of
     swaps."""
-    lost = sum(1 for other in near[out] if other in cells)
-    gained = sum(1 for other in near[into] if other in cells and other != out)
+    inside = cells.__contains__
+    lost = sum(map(inside, near[out]))
+    gained = sum(map(inside, near[into])) - (out in near[into])  # ``out`` is leaving
     return perimeter + 2 * lost - 2 * gained
 
 
