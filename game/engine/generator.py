@@ -480,9 +480,9 @@ def _layout(kind: Kind, size: int, rng: random.Random) -> tuple[Shape, tuple[int
     at 0.011, 0.034 and 0.023 s.  Under anti-knight neither finds one, and probing
     does (9 of 20 random 9x9 layouts pass, about 0.2 s each: see
     :func:`~.generation.grids.probed_solution`).  The layout's candidates relabel the
-    grid found (see :func:`random_solution`).  Before either, a layout
-    the templates prove without a solution is dropped
-    (:func:`~.generation.grids.templates_rule_out`: about two in five under Windoku).
+    grid found (see :func:`random_solution`).  Before either, a layout the templates
+    prove without a solution is dropped (:func:`~.generation.grids.templates_rule_out`:
+    about two in five under Windoku).
     """
     for _ in range(LAYOUT_TRIES):
         shape = random_layout(size, rng, solvable=not kind.rules)
