@@ -1,5 +1,5 @@
-"""Killer cage drawing: the cheap search that refuses merges breaking uniqueness, and
-the cell moves between cages that keep a cage set whole."""
+"""Killer cage drawing: the cheap searches that refuse tilings and merges breaking
+uniqueness, and the cell moves between cages that keep a cage set whole."""
 
 from __future__ import annotations
 
@@ -59,10 +59,14 @@ def test_a_swappable_rectangle_is_found_near_the_solution() -> None:
     rules = _killer(solution, pairs + alone)
     assert solver.count_solutions(rules, (0,) * 81) == 2
     assert killer._ambiguous(rules, solution, pairs[0])
+    assert killer._ambiguous(rules, solution, pairs[0] + pairs[1] + pairs[0])  # a batch's
+    assert killer._ambiguous_tiling(rules)  # such a tiling is drawn again
     # Split again into single cells the same killer is unique, and nothing is found.
     unique = _killer(solution, [[c] for c in sorted(paired)] + alone)
     assert solver.count_solutions(unique, (0,) * 81) == 1
     assert not killer._ambiguous(unique, solution, pairs[0])
+    assert not killer._ambiguous(unique, solution, pairs[0] + pairs[0])
+    assert not killer._ambiguous_tiling(unique)
 
 
 def test_moves_keep_cages_whole_and_their_digits_distinct() -> None:

@@ -6,7 +6,10 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    cell left over is a cage of one at Easy; above, it joins a touching domino, as
    Solo does above its easiest killers, so no cage is a given in disguise (an
    Easy killer needs one or two: without them none of 100 candidates was Easy).
-   Every such puzzle is easy to pin down: each cage holds a known pair of digits.
+   Every such puzzle is easy to pin down: each cage holds a known pair of digits,
+   though about half the tilings allow two solutions (two dominoes holding the
+   same digits crosswise in two rows, for one), so the grid is tiled again, up to
+   :data:`TILINGS` times, while the solver finds a second solution.
 2. *Merging*: two touching cages whose digits do not repeat become one, in a
    random order, and the merge is kept while the puzzle stays unique (the exact
    solver under the rules) and our logic still solves it at the level asked for
@@ -19,7 +22,12 @@ The way Simon Tatham's Solo makes killers, with our exact solver and our logic:
    grade there walks the whole path.  From Hard up, before a merge is graded, a
    cheap search near the solution (:func:`_ambiguous`) refuses most merges that break
    uniqueness: the logic only finds those by walking its path until stuck.
-3. Below Expert, a candidate whose merges all overshoot gets up to :data:`MOVES`
+   A merge refused as above the level is not graded again while its two cages
+   stay as they are: other merges only take information away, so it would be
+   refused again (a merge's cage says no digit repeats across it, which can tell
+   more, but with this rule 9x9 Expert candidates took 0.83 of the time for as
+   many puzzles, paired over seeds 1000 to 1023).
+3. Below Extreme, a candidate whose merges all overshoot gets up to :data:`MOVES`
    cell moves between touching cages (two sums change, the count of cages stays);
    one that keeps it at or below the level is kept and merging resumes.
 4. A candidate that never reached the level is dropped, and the generator tries
@@ -79,7 +87,6 @@ def cages(
     givens-free puzzle at ``level``, or None when this solution gave none."""
     n = shape.size
     largest = min(LARGEST, max(2, (n + n) // 3))  # two thirds of a house
-    owner = _dominoes(n, rng)
     empty = (0,) * shape.cells
 
     def rules_of(groups: dict[int, list[int]]) -> RuleSet:
@@ -94,6 +101,10 @@ def cages(
     # is told apart: at Extreme it is refused where one merge would get a proof.)
     known: dict[tuple[frozenset[tuple[int, ...]], bool], Verdict] = {}
     unsettled = 0  # proofs the solver gave up on (see UNSETTLED)
+    # Merges refused as above the level, by the cells of their two cages: while both
+    # cages stay as they are, other merges only take information away, and the
+    # merge is refused again (see the module docstring).
+    refused: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
 
     def fits(
         groups: dict[int, list[int]], joined: Sequence[int] = (), batch: bool = False
@@ -152,14 +163,16 @@ def cages(
                 trial = dict(groups)
                 count = 0
                 joined: list[int] = []
+                pair: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
                 for a, b in chunk:
                     union = _merged(trial, a, b, solution, largest)
                     if union is not None:
+                        pair = tuple(sorted(trial[a])), tuple(sorted(trial[b]))
                         del trial[b]
                         trial[a] = union
                         joined += union
                         count += 1
-                if not count:
+                if not count or (count == 1 and pair in refused):
                     at += len(chunk)
                     continue
                 verdict = fits(trial, joined, count > 1)
@@ -175,14 +188,19 @@ def cages(
                 elif count > 1:
                     batch = 1  # retry this batch's merges one at a time
                 else:
+                    if verdict is Verdict.ABOVE:
+                        refused.add(pair)
                     at += len(chunk)
         return groups, reached, left
 
-    groups: dict[int, list[int]] = {}
-    for cell, cage in enumerate(owner):
-        groups.setdefault(cage, []).append(cell)
-    if level > Level.EASY:
-        _absorb_singles(n, groups, solution, largest, rng)
+    for _ in range(TILINGS):
+        groups: dict[int, list[int]] = {}
+        for cell, cage in enumerate(_dominoes(n, rng)):
+            groups.setdefault(cage, []).append(cell)
+        if level > Level.EASY:
+            _absorb_singles(n, groups, solution, largest, rng)
+        if not _ambiguous_tiling(rules_of(groups)):
+            break
     verdict = fits(groups)
     if verdict is Verdict.ABOVE:
         return None
@@ -190,7 +208,7 @@ def cages(
     # Merges still graded once the puzzle is at its level, and cells still moved
     # between cages once no merge is kept (see TRIES_AT_LEVEL and MOVES).
     left = TRIES.get(level, TRIES_AT_LEVEL)
-    moves = MOVES if level < Level.EXPERT else 0
+    moves = MOVES.get(level, 0)
     while True:
         groups, reached, left = grow(groups, reached, left)
         if reached or not moves:
@@ -221,12 +239,37 @@ def cages(
 BATCH = 6
 """Merges tried together while a killer is still below its level (see :func:`cages`)."""
 
-MOVES = 12
-"""Cell moves between cages graded, at most, for a killer below Expert whose merges all
-overshoot (the candidate is dropped after that).  When nothing a killer needed lay
+MOVES = {Level.EASY: 12, Level.MEDIUM: 12, Level.HARD: 12, Level.EXPERT: 30}
+"""Cell moves between cages graded, at most, for a killer whose merges all overshoot
+its level, by level (the candidate is dropped after that; none at Extreme, reached
+by the merge where the logic gets stuck).  When nothing a killer needed lay
 between Medium and Expert (see the module docstring), moves cut 9x9 Hard seed 1001
-from 43 candidates (48 s CPU) to 1 (15 s).  At Expert they cost more than they save
-(median 11 s rather than 5 s on the same seeds)."""
+from 43 candidates (48 s CPU) to 1 (15 s).  At Expert, where a candidate's merges
+most often end at Hard with every merge left breaking uniqueness or leaving the
+logic stuck, 30 moves took 9x9 seeds 1000-1023 from 16.2 candidates a puzzle to
+1.7, in 0.75 of the time (paired; median 6.7 to 4.8 s), and 12 moves in 0.94."""
+
+TILINGS = 8
+"""Domino tilings drawn, at most, for one solution grid until the solver finds no
+second solution to the killer they make.  About half the tilings of a 9x9 grid
+are not unique (two dominoes holding the same two digits crosswise in two rows,
+for one); the solver says so in about 10 ms, where grading such a killer from an
+Expert candidate cost 0.05 to 0.25 s before it was dropped (on 9x9 seeds 1000 to
+1007, 27 of 47 Expert candidates)."""
+
+TILING_NODES = 200
+"""Branch points the solver may spend looking for a tiling's second solution."""
+
+
+def _ambiguous_tiling(rules: RuleSet) -> bool:
+    """Whether the solver finds a second solution to the killer of a fresh tiling
+    within :data:`TILING_NODES` branch points (not found: the grade decides)."""
+    empty = (0,) * rules.shape.cells
+    try:
+        return len(solver.solutions(rules, empty, 2, node_limit=TILING_NODES)) > 1
+    except solver.SearchLimitReached:
+        return False
+
 
 TRIES_AT_LEVEL = 8
 """Merges graded, at most, once a killer is at its level (below Extreme).  Each
@@ -303,7 +346,7 @@ from 0.46 to 0.76 s); at Extreme it spares the solver's proof where the logic
 gets stuck on a merge that broke uniqueness."""
 
 AMBIGUITY_NODES = 50
-"""Branch points the solver may spend on each of :func:`_ambiguous`'s two searches."""
+"""Branch points the solver may spend on :func:`_ambiguous`'s search."""
 
 
 def _ambiguous(rules: RuleSet, solution: Sequence[int], joined: Sequence[int]) -> bool:
@@ -313,21 +356,29 @@ def _ambiguous(rules: RuleSet, solution: Sequence[int], joined: Sequence[int]) -
     changes a cell of the merged cage: most change a few cells in the rows, or the
     columns, that cross the merged cells (measured on 9x9 Hard candidates: half of
     the merges that broke uniqueness had a second solution differing in four cells,
-    a rectangle).  So the solver looks for two solutions with every other cell
-    filled from ``solution``, once with those rows empty and once with those columns:
-    a few milliseconds, where the logic would walk its whole path before getting
-    stuck.  False means "not found", not "unique": the grade decides then.
+    a rectangle).  So the solver looks for a solution that differs from
+    ``solution`` in a merged cell, with those rows and columns empty and every other
+    cell filled from ``solution`` (:func:`~..solver.other_solution`, which never
+    walks the branch of the known solution): a few milliseconds, where the logic
+    would walk its whole path before getting stuck.  False means "not found", not
+    "unique": the grade decides then.  Measured on the 461 merges screened on 9x9
+    Expert seeds 1000 to 1007, 169 of them not unique: this search finds 139, where
+    two searches for two solutions, with the rows and then the columns empty, found
+    128 in the same time.
     """
     shape = rules.shape
-    for line in (shape.row_of, shape.column_of):
-        crossed = {line(cell) for cell in joined}
-        grid = [0 if line(cell) in crossed else digit for cell, digit in enumerate(solution)]
-        try:
-            if len(solver.solutions(rules, grid, 2, node_limit=AMBIGUITY_NODES)) > 1:
-                return True
-        except solver.SearchLimitReached:
-            pass
-    return False
+    merged = sorted(set(joined))  # a batch lists a cage again when it grows twice
+    rows = {shape.row_of(cell) for cell in merged}
+    columns = {shape.column_of(cell) for cell in merged}
+    grid = [
+        0 if shape.row_of(cell) in rows or shape.column_of(cell) in columns else digit
+        for cell, digit in enumerate(solution)
+    ]
+    cleared = [(cell, solution[cell]) for cell in merged]
+    try:
+        return solver.other_solution(rules, grid, cleared, node_limit=AMBIGUITY_NODES) is not None
+    except solver.SearchLimitReached:
+        return False
 
 
 def _transfers(
