@@ -105,6 +105,7 @@ def cages(
     # cages stay as they are, other merges only take information away, and the
     # merge is refused again (see the module docstring).
     refused: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    batching = True  # merges still go in batches (see grow)
 
     def fits(
         groups: dict[int, list[int]], joined: Sequence[int] = (), batch: bool = False
@@ -147,16 +148,17 @@ def cages(
     ) -> tuple[dict[int, list[int]], bool, int]:
         """Merge passes from ``groups`` until none is kept or ``left`` runs out (see
         the module docstring): the cages, whether they are at the level, ``left``."""
+        nonlocal batching
         merged = True
         while merged and (left or not reached):
             merged = False
             pairs = _touching_cages(n, groups)
             rng.shuffle(pairs)
-            # Far below the level, most merges keep the puzzle below it: while no
-            # merge has been refused yet, merges go in batches graded once (a batch
-            # that overshoots is retried a merge at a time), which saves most of the
-            # grades of the early passes.  At the level, every merge is graded alone.
-            batch = BATCH if not reached else 1
+            # Far below the level, most merges keep the puzzle below it: until a
+            # batch is refused, merges go in batches graded once (that batch is
+            # retried a merge at a time), which saves most of the grades of the early
+            # passes.  Past it, and at the level, every merge is graded alone.
+            batch = BATCH if batching and not reached else 1
             at = 0
             while at < len(pairs) and (left or not reached):
                 chunk = pairs[at : at + batch]
@@ -187,6 +189,7 @@ def cages(
                         batch = 1
                 elif count > 1:
                     batch = 1  # retry this batch's merges one at a time
+                    batching = False
                 else:
                     if verdict is Verdict.ABOVE:
                         refused.add(pair)
