@@ -242,15 +242,17 @@ def cages(
 BATCH = 6
 """Merges tried together while a killer is still below its level (see :func:`cages`)."""
 
-MOVES = {Level.EASY: 12, Level.MEDIUM: 12, Level.HARD: 12, Level.EXPERT: 30}
+MOVES = {Level.EASY: 12, Level.MEDIUM: 12, Level.HARD: 12, Level.EXPERT: 60}
 """Cell moves between cages graded, at most, for a killer whose merges all overshoot
 its level, by level (the candidate is dropped after that; none at Extreme, reached
 by the merge where the logic gets stuck).  When nothing a killer needed lay
 between Medium and Expert (see the module docstring), moves cut 9x9 Hard seed 1001
-from 43 candidates (48 s CPU) to 1 (15 s).  At Expert, where a candidate's merges
-most often end at Hard with every merge left breaking uniqueness or leaving the
-logic stuck, 30 moves took 9x9 seeds 1000-1023 from 16.2 candidates a puzzle to
-1.7, in 0.75 of the time (paired; median 6.7 to 4.8 s), and 12 moves in 0.94."""
+from 43 candidates (48 s CPU) to 1 (15 s).  At Expert a candidate's merges most
+often end at Hard with every merge left breaking uniqueness or leaving the logic
+stuck, and a new candidate costs more than a few moves: paired on 9x9 seeds,
+30 moves took 1000-1023 from 16.2 candidates a puzzle to 1.7 in 0.75 of the time
+(12 moves: 0.94); 60 moves took 0.65 of the time of 30 on 3000-3017 and 0.79 on
+2000-2017; 120 took 1.16 of the time of 60 on 1000-1017."""
 
 TILINGS = 8
 """Domino tilings drawn, at most, for one solution grid until the solver finds no
