@@ -157,6 +157,7 @@ def test_another_solution_is_found_exactly_when_a_removal_breaks_uniqueness(
     solution, grid, cleared = dug
     other = solver.other_solution(shape, grid, cleared)
     assert (other is None) == (brute_count(shape, list(grid), 2) == 1)
+    assert solver.other_solution(shape, grid, [*cleared, *cleared]) == other  # once each
     if other is not None:
         assert is_solution(shape, other, grid)
         assert any(other[cell] != digit for cell, digit in cleared)

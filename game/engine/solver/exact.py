@@ -253,11 +253,14 @@ def other_solution(
     the branch that holds the known solution (measured on minimal 9x9 jigsaw
     Windoku digs: 0.72 of the time).  The search is split by the first cleared cell
     that differs: the first cell without its digit, then the first kept and the
-    second without, and so on.
+    second without, and so on.  A clue named twice counts once (a part for it
+    again would find the known solution: its cell is placed, and taking its digit
+    out of the placed state rules nothing out).
 
     Raises :class:`SearchLimitReached` when the search spent ``node_limit`` branch
     points or ``work`` (see :func:`work_budget`) in all before it ended.
     """
+    cleared = tuple(dict.fromkeys(cleared))
     tables = bitboard(shape)
     n = tables.size
     start = tables.start(grid)
