@@ -149,6 +149,17 @@ def test_table_cache_is_bounded_by_bytes(monkeypatch: pytest.MonkeyPatch) -> Non
     assert solver.settle(shapes[0], empty(9)).status is Status.MULTIPLE  # rebuilt on demand
 
 
+def test_table_cache_counts_what_comes_and_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    shapes = _layouts(3, seed=7)  # drawing them may cache tables of its own
+    monkeypatch.setattr(exact, "TABLE_CACHE_BYTES", 1)
+    first = solver.bitboard(Shape.classic(6))  # evicts every other
+    assert solver.cached_table_bytes() == first.nbytes
+    monkeypatch.setattr(exact, "TABLE_CACHE_BYTES", 1 << 40)
+    built = [solver.bitboard(shape) for shape in shapes]
+    assert [solver.bitboard(shape) for shape in shapes] == built  # found, not built again
+    assert solver.cached_table_bytes() == first.nbytes + sum(t.nbytes for t in built)
+
+
 def test_large_shapes_build_placing_masks_on_demand() -> None:
     tables = solver.bitboard(Shape.classic(25))
     assert not isinstance(tables.kill, list)

@@ -530,6 +530,7 @@ def _status_of(count: int) -> Status:
 # -- tables ---------------------------------------------------------------------------
 
 _cache: OrderedDict[Topology, _Tables] = OrderedDict()
+_cache_bytes = 0  # what the cached tables take together, kept as they come and go
 _cache_lock = threading.Lock()
 
 
@@ -548,21 +549,28 @@ def bitboard(shape: Topology) -> _Tables:
         if tables is not None:
             _cache.move_to_end(shape)
             return tables
+    global _cache_bytes
     tables = _Tables(shape)  # outside the lock: two threads may both build; harmless
     with _cache_lock:
+        replaced = _cache.get(shape)
+        if replaced is not None:
+            _cache_bytes -= replaced.nbytes
         _cache[shape] = tables
         _cache.move_to_end(shape)
-        total = sum(t.nbytes for t in _cache.values())
-        while total > TABLE_CACHE_BYTES and len(_cache) > 1:
+        # A running total: summing the cache on every new entry cost half of building
+        # a 9x9 killer's tables once a thousand of them were cached (a generator
+        # screening each merge of cages builds a rule set's tables every time).
+        _cache_bytes += tables.nbytes
+        while _cache_bytes > TABLE_CACHE_BYTES and len(_cache) > 1:
             _old, evicted = _cache.popitem(last=False)
-            total -= evicted.nbytes
+            _cache_bytes -= evicted.nbytes
     return tables
 
 
 def cached_table_bytes() -> int:
     """Bytes the cached tables take now (for tests and benchmarks)."""
     with _cache_lock:
-        return sum(t.nbytes for t in _cache.values())
+        return _cache_bytes
 
 
 _EAGER_BYTES = 16 * 1024 * 1024
