@@ -372,14 +372,13 @@ def _ambiguous(rules: RuleSet, solution: Sequence[int], joined: Sequence[int]) -
     128 in the same time.
     """
     shape = rules.shape
-    merged = sorted(set(joined))  # a batch lists a cage again when it grows twice
-    rows = {shape.row_of(cell) for cell in merged}
-    columns = {shape.column_of(cell) for cell in merged}
+    rows = {shape.row_of(cell) for cell in joined}
+    columns = {shape.column_of(cell) for cell in joined}
     grid = [
         0 if shape.row_of(cell) in rows or shape.column_of(cell) in columns else digit
         for cell, digit in enumerate(solution)
     ]
-    cleared = [(cell, solution[cell]) for cell in merged]
+    cleared = [(cell, solution[cell]) for cell in joined]  # a batch may name one twice
     try:
         return solver.other_solution(rules, grid, cleared, node_limit=AMBIGUITY_NODES) is not None
     except solver.SearchLimitReached:
