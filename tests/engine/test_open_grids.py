@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import random
 import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 
 import pytest
@@ -27,7 +28,7 @@ from game.engine.logic.rating import Rating, Unrated, rate, rate_puzzle
 from game.engine.logic.registry import Level, Technique
 from game.engine.logic.trial import Bitboard
 from game.engine.puzzle import Puzzle
-from game.engine.rules import candidates, conflicts, is_solution
+from game.engine.rules import Cage, RuleSet, candidates, conflicts, is_solution
 from game.engine.shape import Shape
 from game.engine.solver import MAX_SOLUTIONS, Status, exact, settle
 
@@ -158,6 +159,24 @@ def test_table_cache_counts_what_comes_and_goes(monkeypatch: pytest.MonkeyPatch)
     built = [solver.bitboard(shape) for shape in shapes]
     assert [solver.bitboard(shape) for shape in shapes] == built  # found, not built again
     assert solver.cached_table_bytes() == first.nbytes + sum(t.nbytes for t in built)
+
+
+def test_table_cache_keeps_few_rule_sets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generator makes a rule set per trial: their tables go, a shape's stay."""
+    shape = Shape.classic(6)
+    monkeypatch.setattr(exact, "_cache", OrderedDict())  # an empty cache
+    monkeypatch.setattr(exact, "_cache_bytes", 0)
+    monkeypatch.setattr(exact, "_cached_rule_sets", 0)
+    monkeypatch.setattr(exact, "RULE_SETS_KEPT", 2)
+    kept = solver.bitboard(shape)
+    cages = [Cage((cell, cell + 1), 3 + cell % 4) for cell in range(0, 12, 2)]
+    rule_sets = [RuleSet(shape, (cage,)) for cage in cages[:4]]
+    built = [solver.bitboard(rules) for rules in rule_sets]
+    assert solver.bitboard(shape) is kept  # older than every rule set, still there
+    assert solver.bitboard(rule_sets[3]) is built[3]
+    assert solver.bitboard(rule_sets[2]) is built[2]
+    assert solver.cached_table_bytes() == kept.nbytes + built[2].nbytes + built[3].nbytes
+    assert solver.bitboard(rule_sets[0]) is not built[0]  # gone, built again
 
 
 def test_large_shapes_build_placing_masks_on_demand() -> None:

@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from ..houses import HouseKind
 from ..rules import Cage, RuleSet
-from ..rules.constraints import combinations, sum_support
+from ..rules.constraints import MEMO_ENTRIES, combinations, sum_support
 from ..shape import Shape
 from ..symbols import cell_name, symbol
 from .grid import cells_of
@@ -216,7 +216,7 @@ class CageFit:
         return need if self.fitting else 0
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
 def fit(masks: tuple[int, ...], total: int, size: int, need: int = 0) -> CageFit:
     """The combinations of a cage whose cells can hold ``masks`` (a placed digit is a
     one-digit mask), keeping only those that contain every digit of ``need``."""
@@ -384,7 +384,7 @@ def equations(rules: RuleSet) -> tuple[Equation, ...]:
     return tuple(found.values())
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
 def _set_sums(
     count: int,
     bits: int,
@@ -445,7 +445,7 @@ def _choices(gains: Sequence[int], base: int) -> list[tuple[int, ...]]:
     return out
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
 def sum_fit(
     plus: tuple[int, ...],
     minus: tuple[int, ...],
@@ -554,7 +554,7 @@ def _sum_ways(
     return tuple(support)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
 def _flip(mask: int, size: int) -> int:
     """The digits ``N + 1 - d`` of the digits ``d`` of ``mask``."""
     out = 0
@@ -711,7 +711,7 @@ def every_cage(rules: RuleSet) -> tuple[KillerCage, ...]:
     return cages_of(rules) + deduced_cages(rules)
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=MEMO_ENTRIES)
 def support_of(masks: tuple[int, ...], combos: tuple[int, ...]) -> tuple[int, ...]:
     """Each cell's digits that some of ``combos`` gives it, one digit to a cell."""
     fitting = []

@@ -531,6 +531,7 @@ def _status_of(count: int) -> Status:
 
 _cache: OrderedDict[Topology, _Tables] = OrderedDict()
 _cache_bytes = 0  # what the cached tables take together, kept as they come and go
+_cached_rule_sets = 0  # how many of the keys are rule sets (see RULE_SETS_KEPT)
 _cache_lock = threading.Lock()
 
 
@@ -540,7 +541,7 @@ def bitboard(shape: Topology) -> _Tables:
     last resort.
 
     Cached by shape or rule set, least recently used first out, within
-    :data:`TABLE_CACHE_BYTES`.
+    :data:`TABLE_CACHE_BYTES` and :data:`RULE_SETS_KEPT`.
     """
     if isinstance(shape, RuleSet) and shape.is_classic:
         shape = shape.shape
@@ -549,21 +550,27 @@ def bitboard(shape: Topology) -> _Tables:
         if tables is not None:
             _cache.move_to_end(shape)
             return tables
-    global _cache_bytes
+    global _cache_bytes, _cached_rule_sets
     tables = _Tables(shape)  # outside the lock: two threads may both build; harmless
     with _cache_lock:
-        replaced = _cache.get(shape)
+        replaced = _cache.pop(shape, None)
         if replaced is not None:
             _cache_bytes -= replaced.nbytes
+            _cached_rule_sets -= isinstance(shape, RuleSet)
         _cache[shape] = tables
-        _cache.move_to_end(shape)
         # A running total: summing the cache on every new entry cost half of building
         # a 9x9 killer's tables once a thousand of them were cached (a generator
         # screening each merge of cages builds a rule set's tables every time).
         _cache_bytes += tables.nbytes
+        _cached_rule_sets += isinstance(shape, RuleSet)
         while _cache_bytes > TABLE_CACHE_BYTES and len(_cache) > 1:
-            _old, evicted = _cache.popitem(last=False)
+            old, evicted = _cache.popitem(last=False)
             _cache_bytes -= evicted.nbytes
+            _cached_rule_sets -= isinstance(old, RuleSet)
+        if _cached_rule_sets > RULE_SETS_KEPT:
+            oldest = next(key for key in _cache if isinstance(key, RuleSet))
+            _cache_bytes -= _cache.pop(oldest).nbytes
+            _cached_rule_sets -= 1
     return tables
 
 
@@ -572,6 +579,15 @@ def cached_table_bytes() -> int:
     with _cache_lock:
         return _cache_bytes
 
+
+RULE_SETS_KEPT = 32
+"""Rule sets whose tables the cache keeps at most, shapes aside.  A rule set keeps
+alive what the logic worked out from it (peers, exclusions, cage tables: about a
+third as much again as its tables), which the byte count does not see; and a
+killer generator makes a new rule set for every merge it screens, so with the
+bytes alone a session that generated 40 9x9 Hard killers held 75 MB of tables
+and rule sets for puzzles long gone.  A game needs a few at a time: the puzzle
+played, the one being generated."""
 
 _EAGER_BYTES = 16 * 1024 * 1024
 """Shapes whose placing masks fit in this are given a precomputed table of them."""
