@@ -567,7 +567,7 @@ def bitboard(shape: Topology) -> _Tables:
             old, evicted = _cache.popitem(last=False)
             _cache_bytes -= evicted.nbytes
             _cached_rule_sets -= isinstance(old, RuleSet)
-        if _cached_rule_sets > RULE_SETS_KEPT:
+        while _cached_rule_sets > RULE_SETS_KEPT:
             oldest = next(key for key in _cache if isinstance(key, RuleSet))
             _cache_bytes -= _cache.pop(oldest).nbytes
             _cached_rule_sets -= 1
