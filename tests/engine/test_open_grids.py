@@ -169,8 +169,7 @@ def test_table_cache_keeps_few_rule_sets(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(exact, "_cached_rule_sets", 0)
     monkeypatch.setattr(exact, "RULE_SETS_KEPT", 2)
     kept = solver.bitboard(shape)
-    cages = [Cage((cell, cell + 1), 3 + cell % 4) for cell in range(0, 12, 2)]
-    rule_sets = [RuleSet(shape, (cage,)) for cage in cages[:4]]
+    rule_sets = [RuleSet(shape, (Cage((cell, cell + 1), 3 + cell),)) for cell in range(0, 8, 2)]
     built = [solver.bitboard(rules) for rules in rule_sets]
     assert solver.bitboard(shape) is kept  # older than every rule set, still there
     assert solver.bitboard(rule_sets[3]) is built[3]

@@ -240,8 +240,8 @@ class Cage(Constraint):
 
 MEMO_ENTRIES = 4096
 """Entries kept by each memo of sums by candidate masks (here and in the killer
-logic).  They were 65,536: after 40 9x9 Hard killers were generated, five such
-memos held 120 MB of a process's 234 MB, for masks of puzzles long gone.  The
+logic).  Four of them kept 65,536: after 40 9x9 Hard killers were generated, they
+held 112 MB of a process's 234 MB, for masks of puzzles long gone.  The
 masks a solve or a grade asks about again are recent ones: with 2,048 entries the
 same killers were generated in the same time (paired, 9x9 Hard seeds 1000-1017)."""
 
