@@ -242,7 +242,8 @@ def paired_cpu(ours: Path, other: Path, arguments: list[str]) -> tuple[float, fl
         for repo in (ours, other) if turn % 2 == 0 else (other, ours):
             cpu, printed = process_cpu(repo, arguments)
             times[repo].append(cpu)
-            text = printed if repo is ours else text
+            if repo is ours:
+                text = printed
     return min(times[ours]), min(times[other]), text
 
 
